@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { type Fault, parseFaultSpec } from "./faults/fault.ts";
+import { startEmulator } from "./server.ts";
+
+const HELP = `stashkit-emulator: a local messaging + management API server for tests and dry runs
+
+Usage: stashkit-emulator [options]
+
+  --port N              port to listen on (default 8787; 0 picks a free one)
+  --host H              address to bind (default 127.0.0.1)
+  --token T             messaging Bearer token to accept (repeatable)
+  --account EMAIL:KEY   management account to accept (repeatable)
+  --duplicates MODE     allow | reject duplicate index names (default allow)
+  --latency MS          added to every API request (default 0)
+  --jitter MS           random extra latency, 0..MS (default 0)
+  --create-delay MS     pause inside index create, between the name check and the insert
+  --data-file PATH      persist state there; every acknowledged change is written first
+  --fault ROUTE=SPECS   e.g. --fault "POST /v2/search=503,503" (SPEC: status[:header=value],
+                        html, malformed-json, reset, hang); repeatable
+  -h, --help            this text
+`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    host: { type: "string", default: "127.0.0.1" },
+    token: { type: "string", multiple: true },
+    account: { type: "string", multiple: true },
+    duplicates: { type: "string", default: "allow" },
+    latency: { type: "string", default: "0" },
+    jitter: { type: "string", default: "0" },
+    "create-delay": { type: "string", default: "0" },
+    "data-file": { type: "string" },
+    fault: { type: "string", multiple: true },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`stashkit-emulator: ${message}\n`);
+  process.exit(2);
+}
+
+function wholeNumber(flag: string, text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
+    fail(`--${flag} must be a whole number, got "${text}"`);
+  return value;
+}
+
+const duplicates = values.duplicates;
+if (duplicates !== "allow" && duplicates !== "reject")
+  fail(`--duplicates must be allow or reject, got "${duplicates}"`);
+
+const accounts = (values.account ?? []).map((pair) => {
+  const colon = pair.indexOf(":");
+  if (colon <= 0 || colon === pair.length - 1) fail("--account must look like EMAIL:API_KEY");
+  return { email: pair.slice(0, colon), apiKey: pair.slice(colon + 1) };
+});
+
+function parseFaultFlag(entry: string): [string, Fault[]] {
+  const equals = entry.indexOf("=");
+  if (equals <= 0) fail(`--fault must look like "POST /v2/search=503,503", got "${entry}"`);
+  try {
+    const specs = entry.slice(equals + 1).split(",");
+    return [entry.slice(0, equals).trim(), specs.map(parseFaultSpec)];
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+const faults = (values.fault ?? []).map(parseFaultFlag);
+
+const emulator = await startEmulator({
+  port: wholeNumber("port", values.port),
+  host: values.host,
+  ...(values.token ? { messagingTokens: values.token } : {}),
+  ...(accounts.length > 0 ? { accounts } : {}),
+  duplicateNames: duplicates,
+  latency: {
+    fixedMs: wholeNumber("latency", values.latency),
+    jitterMs: wholeNumber("jitter", values.jitter),
+  },
+  createDelayMs: wholeNumber("create-delay", values["create-delay"]),
+  ...(values["data-file"] ? { dataFile: values["data-file"] } : {}),
+});
+for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
+
+// These are the emulator's own throwaway credentials, printed so people can use them.
+process.stdout.write(
+  [
+    `stashkit emulator listening on ${emulator.url}`,
+    `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
+    `  management API  ${emulator.url}   UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
+    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, reset)`,
+    "",
+  ].join("\n"),
+);
+
+const shutdown = () => {
+  void emulator.stop().then(() => process.exit(0));
+};
+process.once("SIGINT", shutdown);
+process.once("SIGTERM", shutdown);

@@ -1,0 +1,27 @@
+import type { Account } from "./http/auth.ts";
+
+export type ManagementErrorStyle = "text" | "json-string" | "error-object" | "message-object";
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Bearer tokens the messaging API accepts. */
+  messagingTokens?: string[];
+  /** Management accounts (HTTP Basic email : API key); each sees only its own indexes. */
+  accounts?: Account[];
+  duplicateNames?: "allow" | "reject";
+  /** Status used to reject a duplicate index name (the real one is undocumented). */
+  duplicateStatus?: 400 | 409;
+  /** How the management API words its errors; the real API has been seen to use each of these. */
+  managementErrorStyle?: ManagementErrorStyle;
+  latency?: { fixedMs?: number; jitterMs?: number };
+  createDelayMs?: number;
+  /** Persist every acknowledged change to this file and load it at start. */
+  dataFile?: string;
+  /** Wait before a failed delivery to a destination is tried again. */
+  deliveryRetryMs?: number;
+}
+
+export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";
+export const DEFAULT_ACCOUNT: Account = { email: "dev@stashkit.local", apiKey: "stashkit-emulator-api-key" };

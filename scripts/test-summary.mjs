@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Adds up the JSON reports every vitest run writes (test-results/vitest.json in each
+// package) and prints one closing line, "N passed, M failed", that CI reads. Exits 1
+// when any test failed, when a package with tests wrote no report, or when nothing ran.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const rows = [];
+let missing = 0;
+for (const group of ["packages", "actions", "bench"]) {
+  const groupDir = join(root, group);
+  if (!existsSync(groupDir)) continue;
+  for (const name of readdirSync(groupDir).sort()) {
+    const dir = join(groupDir, name);
+    if (!existsSync(join(dir, "vitest.config.ts"))) continue;
+    const report = join(dir, "test-results", "vitest.json");
+    if (!existsSync(report)) {
+      rows.push({ project: `${group}/${name}`, passed: 0, failed: 0, skipped: 0, note: "no report" });
+      missing++;
+      continue;
+    }
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    rows.push({
+      project: `${group}/${name}`,
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+      note: "",
+    });
+  }
+}
+
+const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
+const width = Math.max(7, ...rows.map((r) => r.project.length));
+console.log(`\n${"project".padEnd(width)}  passed  failed  skipped`);
+for (const r of rows) {
+  const counts = `${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}`;
+  console.log(`${r.project.padEnd(width)}  ${counts}  ${r.note}`);
+}
+const passed = total("passed");
+const failed = total("failed");
+const skipped = total("skipped");
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+if (failed > 0 || missing > 0 || passed === 0) process.exit(1);
