@@ -1,0 +1,55 @@
+import { SearchIndexesResource } from "../resources/search-indexes.ts";
+import { baseUrlString } from "../transport/base-url.ts";
+import type { RetryPolicy } from "../transport/retry-policy.ts";
+import type { Transport } from "../transport/transport.ts";
+import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+
+export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
+
+export interface ManagementClientOptions extends ClientOptions {
+  /** The account email (UPSTASH_EMAIL): the Basic user name. */
+  email: string;
+  /** The management API key (UPSTASH_API_KEY): the Basic password. */
+  apiKey: string;
+}
+
+/** Client of the management API (search indexes), authenticated with HTTP Basic. */
+export class ManagementClient {
+  readonly searchIndexes: SearchIndexesResource;
+  readonly retry: RetryPolicy;
+  readonly #transport: Transport;
+  readonly #redact: (text: string) => string;
+
+  constructor(options: ManagementClientOptions) {
+    const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
+    const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
+    const basic = basicCredential(email, apiKey);
+    const { transport, redactor } = buildTransport(
+      options,
+      { baseUrl: DEFAULT_MANAGEMENT_URL, baseUrlInput: "baseUrl" },
+      `Basic ${basic}`,
+      [apiKey, basic, `${email}:${apiKey}`],
+    );
+    this.#transport = transport;
+    this.#redact = (text) => redactor.redact(text);
+    this.retry = transport.retry;
+    this.searchIndexes = new SearchIndexesResource(transport);
+  }
+
+  get baseUrl(): string {
+    return baseUrlString(this.#transport.baseUrl);
+  }
+
+  get clock() {
+    return this.#transport.clock;
+  }
+
+  redact(text: string): string {
+    return this.#redact(text);
+  }
+}
+
+/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
+export function basicCredential(email: string, apiKey: string): string {
+  return Buffer.from(`${email}:${apiKey}`).toString("base64");
+}

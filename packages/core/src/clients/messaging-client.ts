@@ -1,0 +1,41 @@
+import { QueuesResource } from "../resources/queues.ts";
+import { baseUrlString } from "../transport/base-url.ts";
+import type { Transport } from "../transport/transport.ts";
+import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+
+export const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
+
+export interface MessagingClientOptions extends ClientOptions {
+  /** The messaging API token (QSTASH_TOKEN). Sent as a Bearer token. */
+  token: string;
+}
+
+/** Client of the messaging API (queues), authenticated with a Bearer token. */
+export class MessagingClient {
+  readonly queues: QueuesResource;
+  readonly #transport: Transport;
+  readonly #redact: (text: string) => string;
+
+  constructor(options: MessagingClientOptions) {
+    const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
+    const { transport, redactor } = buildTransport(
+      options,
+      { baseUrl: DEFAULT_MESSAGING_URL, baseUrlInput: "baseUrl" },
+      `Bearer ${token}`,
+      [token],
+    );
+    this.#transport = transport;
+    this.#redact = (text) => redactor.redact(text);
+    this.queues = new QueuesResource(transport);
+  }
+
+  /** The base URL in use, without trailing slash. */
+  get baseUrl(): string {
+    return baseUrlString(this.#transport.baseUrl);
+  }
+
+  /** Masks every secret this client knows in `text`. */
+  redact(text: string): string {
+    return this.#redact(text);
+  }
+}

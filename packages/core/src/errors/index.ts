@@ -1,0 +1,16 @@
+export { AbortedError } from "./aborted-error.ts";
+export { AuthenticationError } from "./authentication-error.ts";
+export { ConfigurationError } from "./configuration-error.ts";
+export { ConflictError } from "./conflict-error.ts";
+export { ConnectionError } from "./connection-error.ts";
+export { DeadlineExceededError } from "./deadline-error.ts";
+export { errorForStatus } from "./error-for-status.ts";
+export { IndexMismatchError, type Mismatch } from "./index-mismatch-error.ts";
+export { InvalidRequestError } from "./invalid-request-error.ts";
+export { NotFoundError } from "./not-found-error.ts";
+export { RateLimitedError } from "./rate-limited-error.ts";
+export { ResponseValidationError, type ValidationIssue } from "./response-validation-error.ts";
+export { ServerError } from "./server-error.ts";
+export { describeFailure, type RequestContext, StashkitError } from "./stashkit-error.ts";
+export { AttemptTimeoutError } from "./timeout-error.ts";
+export { UnexpectedStatusError } from "./unexpected-status-error.ts";

@@ -1,0 +1,175 @@
+import type { ManagementClient } from "../clients/management-client.ts";
+import {
+  AttemptTimeoutError,
+  ConflictError,
+  ConnectionError,
+  IndexMismatchError,
+  InvalidRequestError,
+  type Mismatch,
+  NotFoundError,
+  ResponseValidationError,
+  ServerError,
+  UnexpectedStatusError,
+} from "../errors/index.ts";
+import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
+import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
+import { backoffDelay, NOT_SENT_CODES } from "../transport/retry-policy.ts";
+import type { CallOptions } from "../transport/transport.ts";
+
+export interface EnsureSearchIndexInput extends CallOptions {
+  name: string;
+  region: string;
+  /** Default `free`. */
+  type?: string;
+  /** `fail` (default): an existing index in another region or plan is an error. `warn`: use it anyway. */
+  onMismatch?: "fail" | "warn";
+  /** Margin past the winner's creation second before the outcome counts as settled. Default 250 ms. */
+  settleMarginMs?: number;
+}
+
+export interface EnsureResult {
+  index: SearchIndex;
+  /** Whether this call created the index (false when it found one, or adopted one after a race). */
+  created: boolean;
+  /** Differences from what was asked for; only ever non-empty with `onMismatch: "warn"`. */
+  mismatches: Mismatch[];
+  /** Other indexes with the same name still listed. */
+  duplicates: SearchIndex[];
+  /** Things the caller should tell the user. */
+  warnings: string[];
+  /** Create requests sent. */
+  createRequests: number;
+}
+
+/**
+ * Makes sure one search index with this name exists and returns it. Safe to run from many
+ * workflows at once: N concurrent calls leave one index and all return the same id.
+ *
+ * 1. List and match the name exactly.
+ * 2. Several matches: the oldest (creation_time, then id) wins; the others are reported.
+ * 3. One match: region and plan are compared (`paid` ≡ `payg`).
+ * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
+ *    cannot read) or says the name exists, list again and adopt a match before creating again.
+ * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost
+ *    deletes it. An outcome counts only once the winner's creation second is over (by
+ *    `settleMarginMs`): any index created later has a larger creation_time and cannot win,
+ *    so no run can see a different winner afterwards.
+ */
+export async function ensureSearchIndex(
+  client: ManagementClient,
+  input: EnsureSearchIndexInput,
+): Promise<EnsureResult> {
+  const name = validateIndexName(input.name);
+  const region = validateRegion(input.region);
+  const type = validatePlan(input.type ?? "free");
+  const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
+  const settleMarginMs = input.settleMarginMs ?? 250;
+  const call: CallOptions = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const { clock, retry } = client;
+  const stop = input.signal;
+  const deadlineAt = input.deadlineAt ?? Number.POSITIVE_INFINITY;
+  const warnings: string[] = [];
+  const listMatches = async () =>
+    (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+
+  let ownId: string | undefined;
+  let createRequests = 0;
+  let matches = await listMatches();
+  for (;;) {
+    if (matches.length === 0) {
+      createRequests++;
+      try {
+        const created = await client.searchIndexes.create({ name, region, type }, call);
+        ownId = created.id;
+        matches = [created];
+      } catch (error) {
+        if (!isAlreadyExists(error) && !isAmbiguous(error)) throw error;
+        matches = await listMatches();
+        if (matches.length === 0) {
+          // Nothing was created after all: wait as the retry policy says, then create again.
+          const delay = backoffDelay(createRequests, retry, clock.random);
+          if (createRequests >= retry.maxAttempts || clock.now() + delay >= deadlineAt) throw error;
+          await clock.sleep(delay, stop);
+        }
+        continue;
+      }
+    }
+    const settledAt = settledAfter(oldest(matches), settleMarginMs);
+    if (clock.now() >= settledAt) break;
+    if (settledAt >= deadlineAt) {
+      warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
+      break;
+    }
+    await clock.sleep(settledAt - clock.now(), stop);
+    matches = await listMatches();
+  }
+
+  const winner = oldest(matches);
+  let duplicates = matches.filter((index) => index.id !== winner.id);
+  if (ownId !== undefined && ownId !== winner.id) {
+    await deleteIgnoringMissing(client, ownId, call);
+    duplicates = duplicates.filter((index) => index.id !== ownId);
+    warnings.push(
+      `another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`,
+    );
+  }
+  if (duplicates.length > 0) {
+    warnings.push(
+      `${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`,
+    );
+  }
+
+  const mismatches: Mismatch[] = [];
+  if (winner.region !== region) mismatches.push({ field: "region", wanted: region, found: winner.region });
+  if (normalizePlan(winner.type) !== type)
+    mismatches.push({ field: "type", wanted: type, found: winner.type });
+  if (mismatches.length > 0) {
+    const error = new IndexMismatchError(name, winner.id, mismatches);
+    if (onMismatch === "fail") throw error;
+    warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
+  }
+  return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+}
+
+/** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
+export function oldest(indexes: readonly SearchIndex[]): SearchIndex {
+  const sorted = [...indexes].sort(
+    (a, b) =>
+      (a.creation_time ?? Number.POSITIVE_INFINITY) - (b.creation_time ?? Number.POSITIVE_INFINITY) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  const first = sorted[0];
+  if (!first) throw new Error("oldest() needs at least one index");
+  return first;
+}
+
+/** When no index created later can sort before this one. Without creation_time there is nothing to wait for. */
+function settledAfter(index: SearchIndex, marginMs: number): number {
+  return index.creation_time === undefined ? 0 : (index.creation_time + 1) * 1000 + marginMs;
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  if (error instanceof ConflictError) return true;
+  const saysSo = (message: string | undefined) =>
+    /already exists|already taken|duplicate|in use/i.test(message ?? "");
+  return (
+    (error instanceof InvalidRequestError || error instanceof UnexpectedStatusError) &&
+    saysSo(error.apiMessage)
+  );
+}
+
+/** Failures after which the index may exist although the create did not say so. */
+function isAmbiguous(error: unknown): boolean {
+  if (error instanceof ServerError || error instanceof AttemptTimeoutError) return true;
+  if (error instanceof ResponseValidationError) return true;
+  return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
+}
+
+async function deleteIgnoringMissing(client: ManagementClient, id: string, call: CallOptions): Promise<void> {
+  try {
+    await client.searchIndexes.delete(id, call);
+  } catch (error) {
+    // Someone else deleted it already: that is the outcome we wanted.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+}

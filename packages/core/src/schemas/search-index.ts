@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
+export type SearchRegion = (typeof SEARCH_REGIONS)[number];
+export const SEARCH_PLANS = ["free", "payg", "fixed"] as const;
+export type SearchPlan = (typeof SEARCH_PLANS)[number];
+
+/** A related tool reports the pay-as-you-go plan as "paid"; it is the same plan. */
+export function normalizePlan(plan: string): string {
+  return plan === "paid" ? "payg" : plan;
+}
+
+/**
+ * The search index as the product reads it. The public schema marks nothing required, so
+ * unknown fields pass through and absent ones are tolerated, except the seven the product
+ * uses. Region and plan stay open strings so that an index in a newer region does not
+ * break listing the others.
+ */
+export const searchIndexSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  endpoint: z.string().min(1),
+  token: z.string().min(1),
+  read_only_token: z.string().min(1),
+  region: z.string().min(1),
+  type: z.string().min(1).transform(normalizePlan),
+  creation_time: z.number().optional().catch(undefined),
+  customer_id: z.string().optional().catch(undefined),
+});
+
+export type SearchIndex = z.output<typeof searchIndexSchema>;
+export const searchIndexListSchema = z.array(searchIndexSchema);

@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import { describeFailure, ResponseValidationError } from "../errors/index.ts";
+import { tryParseJson } from "./api-message.ts";
+import { maskSecretFields, maskSecretText, type Redactor } from "./redactor.ts";
+import type { ApiRequest, ApiResponse } from "./transport.ts";
+
+const EXCERPT_LENGTH = 200;
+
+/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
+export function parseResponse<Schema extends z.ZodType>(
+  request: ApiRequest,
+  response: ApiResponse,
+  schema: Schema,
+  redactor: Redactor,
+): z.output<Schema> {
+  const parsed = tryParseJson(response.text);
+  const context = {
+    operation: request.operation,
+    method: request.method,
+    path: request.path,
+    status: response.status,
+    requestId: response.requestId,
+  };
+  if (!parsed.ok) {
+    const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
+    throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with ${what}`), {
+      ...context,
+      issues: [{ path: [], message: "not JSON" }],
+      bodyExcerpt: excerpt(response.text, redactor),
+    });
+  }
+  const result = schema.safeParse(parsed.value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: issue.message,
+  }));
+  const first = issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+    .join("; ");
+  throw new ResponseValidationError(
+    describeFailure(context, `answered ${response.status} with an unexpected body (${first})`),
+    { ...context, issues, bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor) },
+  );
+}
+
+function excerpt(text: string, redactor: Redactor): string {
+  const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
+  return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+}

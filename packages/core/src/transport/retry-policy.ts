@@ -1,0 +1,111 @@
+import { ConfigurationError } from "../errors/index.ts";
+
+/** When and how long to retry, as data. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Backoff: a random wait in [0, min(maxDelayMs, baseDelayMs × 2^(attempt-1))] ("full jitter"). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Waits the server asks for (Retry-After, rate-limit reset) are clamped to this. */
+  maxServerDelayMs: number;
+  retryStatuses: readonly number[];
+  /** Network error codes worth another attempt. */
+  retryCodes: readonly string[];
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  maxAttempts: 5,
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+  maxServerDelayMs: 60_000,
+  retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
+  retryCodes: Object.freeze([
+    "ECONNRESET",
+    "ECONNREFUSED",
+    "EPIPE",
+    "ETIMEDOUT",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "UND_ERR_SOCKET",
+    "UND_ERR_CONNECT_TIMEOUT",
+    "UND_ERR_HEADERS_TIMEOUT",
+    "UND_ERR_BODY_TIMEOUT",
+    "UND_ERR_CLOSED",
+  ]),
+});
+
+/**
+ * Failures after which the request certainly never reached the API: safe to repeat even for
+ * a call that is not idempotent (create). A reset or timeout after sending is not among them.
+ */
+export const NOT_SENT_CODES: readonly string[] = [
+  "ECONNREFUSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+];
+
+export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+  wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
+  wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
+  wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
+  wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
+  return policy;
+}
+
+export function wholeNumberIn(input: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(
+      input,
+      `${input} must be a whole number from ${min} to ${max}; got ${value}`,
+    );
+  }
+}
+
+/** What went wrong in one attempt, as far as the retry decision cares. */
+export type AttemptFailure =
+  | { kind: "status"; status: number; serverDelayMs: number | undefined }
+  | { kind: "network"; code: string | undefined }
+  | { kind: "attempt-timeout" };
+
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+
+/**
+ * The one place that decides whether to try again and after how long, in a fixed order:
+ * attempts left → is the failure retryable → is it safe for this call → how long to wait.
+ */
+export function decideRetry(input: {
+  attempt: number;
+  policy: RetryPolicy;
+  idempotent: boolean;
+  failure: AttemptFailure;
+  random: () => number;
+}): RetryDecision {
+  const { attempt, policy, idempotent, failure } = input;
+  if (attempt >= policy.maxAttempts) return { retry: false };
+  switch (failure.kind) {
+    case "status": {
+      if (!policy.retryStatuses.includes(failure.status)) return { retry: false };
+      // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
+      if (!idempotent && failure.status !== 429) return { retry: false };
+      return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
+    }
+    case "network": {
+      if (failure.code === undefined || !policy.retryCodes.includes(failure.code)) return { retry: false };
+      if (!idempotent && !NOT_SENT_CODES.includes(failure.code)) return { retry: false };
+      return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
+    }
+    case "attempt-timeout":
+      return idempotent
+        ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
+        : { retry: false };
+  }
+}
+
+/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}

@@ -1,0 +1,283 @@
+import { type Dispatcher, request as undiciRequest } from "undici";
+import {
+  AbortedError,
+  AttemptTimeoutError,
+  ConnectionError,
+  DeadlineExceededError,
+  describeFailure,
+  errorForStatus,
+  RateLimitedError,
+  type StashkitError,
+} from "../errors/index.ts";
+import { extractApiMessage } from "./api-message.ts";
+import { baseUrlString } from "./base-url.ts";
+import type { Clock } from "./clock.ts";
+import type { Logger } from "./logger.ts";
+import type { Redactor } from "./redactor.ts";
+import { type AttemptFailure, decideRetry, type RetryPolicy } from "./retry-policy.ts";
+import { serverRequestedDelay } from "./retry-timing.ts";
+
+export interface TransportOptions {
+  baseUrl: URL;
+  /** The full Authorization header value. Registered with the redactor by the client. */
+  authorization: string;
+  redactor: Redactor;
+  retry: RetryPolicy;
+  attemptTimeoutMs: number;
+  deadlineMs: number;
+  userAgent: string;
+  logger: Logger;
+  dispatcher: Dispatcher;
+  clock: Clock;
+}
+
+export interface ApiRequest {
+  method: "GET" | "POST" | "DELETE";
+  /** Path below the base URL, e.g. `/v2/search`; segments already encoded. */
+  path: string;
+  body?: unknown;
+  /** What the caller is doing, for messages: "create search index myapp-pr-1". */
+  operation: string;
+  /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */
+  idempotent: boolean;
+}
+
+/** Per call: the caller's own abort signal and an absolute deadline (epoch ms) shared by an operation. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  deadlineAt?: number | undefined;
+}
+
+export interface ApiResponse {
+  status: number;
+  text: string;
+  requestId: string | undefined;
+}
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+
+/**
+ * The one place requests are made: headers, per-attempt timeout, overall deadline, the
+ * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
+ * and every message passes the redactor.
+ */
+export class Transport {
+  readonly #authorization: string;
+  readonly #options: Omit<TransportOptions, "authorization">;
+
+  constructor(options: TransportOptions) {
+    const { authorization, ...rest } = options;
+    this.#authorization = authorization;
+    this.#options = rest;
+  }
+
+  get baseUrl(): URL {
+    return this.#options.baseUrl;
+  }
+
+  get redactor(): Redactor {
+    return this.#options.redactor;
+  }
+
+  get retry(): RetryPolicy {
+    return this.#options.retry;
+  }
+
+  get clock(): Clock {
+    return this.#options.clock;
+  }
+
+  /** Sends the request, retrying as the policy allows; resolves with the 2xx answer or throws a typed error. */
+  async send(request: ApiRequest, call: CallOptions = {}): Promise<ApiResponse> {
+    const { clock, retry, logger } = this.#options;
+    const deadlineAt = Math.min(
+      call.deadlineAt ?? Number.POSITIVE_INFINITY,
+      clock.now() + this.#options.deadlineMs,
+    );
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()));
+    const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+        const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt);
+        if ("response" in outcome) return outcome.response;
+        const decision = decideRetry({
+          attempt,
+          policy: retry,
+          idempotent: request.idempotent,
+          failure: outcome.failure,
+          random: clock.random,
+        });
+        if (!decision.retry) throw outcome.error;
+        if (clock.now() + decision.delayMs >= deadlineAt)
+          throw this.#outOfTime(request, outcome, decision.delayMs);
+        logger.info(
+          `${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`,
+        );
+        try {
+          await clock.sleep(decision.delayMs, stop);
+        } catch {
+          this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+        }
+      }
+    } finally {
+      clearTimeout(deadlineTimer);
+    }
+  }
+
+  async #attempt(
+    request: ApiRequest,
+    callerSignal: AbortSignal | undefined,
+    deadlineSignal: AbortSignal,
+    deadlineAt: number,
+  ): Promise<{ response: ApiResponse } | { failure: AttemptFailure; error: StashkitError }> {
+    const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+    const attemptTimeout = new AbortController();
+    const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
+    const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
+    const context = { operation: request.operation, method: request.method, path: request.path };
+    const started = clock.now();
+    try {
+      const headers: Record<string, string> = {
+        authorization: this.#authorization,
+        "user-agent": this.#options.userAgent,
+        accept: "application/json",
+      };
+      let body: string | null = null;
+      if (request.body !== undefined) {
+        headers["content-type"] = "application/json";
+        body = JSON.stringify(request.body);
+      }
+      const answer = await undiciRequest(`${baseUrlString(baseUrl)}${request.path}`, {
+        method: request.method,
+        headers,
+        body,
+        signal: AbortSignal.any(signals),
+        dispatcher: this.#options.dispatcher,
+      });
+      const text = await answer.body.text();
+      const responseHeaders = flatten(answer.headers);
+      const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+      logger.debug(
+        `${request.method} ${request.path} answered ${answer.statusCode} in ${clock.now() - started} ms`,
+      );
+      if (answer.statusCode >= 200 && answer.statusCode < 300) {
+        return { response: { status: answer.statusCode, text, requestId } };
+      }
+      const serverDelayMs = serverRequestedDelay(
+        responseHeaders,
+        clock.now(),
+        this.#options.retry.maxServerDelayMs,
+      );
+      const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
+      const error = errorForStatus({
+        ...context,
+        status: answer.statusCode,
+        apiMessage: apiMessage && redactor.redact(apiMessage),
+        requestId,
+        retryAfterMs: serverDelayMs,
+      });
+      return { failure: { kind: "status", status: answer.statusCode, serverDelayMs }, error };
+    } catch (cause) {
+      if (callerSignal?.aborted)
+        throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
+      if (deadlineSignal.aborted) throw this.#deadlineError(request, deadlineAt, cause);
+      if (attemptTimeout.signal.aborted) {
+        const message = describeFailure(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+        return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+      }
+      const code = errorCode(cause);
+      const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
+      const message = describeFailure(
+        context,
+        `failed to connect or lost the connection (${code ?? reason})`,
+      );
+      return {
+        failure: { kind: "network", code },
+        error: new ConnectionError(message, { ...context, code }, { cause }),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #throwIfStopped(
+    request: ApiRequest,
+    callerSignal: AbortSignal | undefined,
+    deadlineSignal: AbortSignal,
+    deadlineAt: number,
+  ): void {
+    const context = { operation: request.operation, method: request.method, path: request.path };
+    if (callerSignal?.aborted)
+      throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
+    if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
+      throw this.#deadlineError(request, deadlineAt, undefined);
+    }
+  }
+
+  #deadlineError(request: ApiRequest, deadlineAt: number, cause: unknown): DeadlineExceededError {
+    const context = { operation: request.operation, method: request.method, path: request.path };
+    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+    return new DeadlineExceededError(
+      describeFailure(context, `did not finish before the deadline${at}`),
+      context,
+      {
+        cause,
+      },
+    );
+  }
+
+  /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+  #outOfTime(
+    request: ApiRequest,
+    outcome: { failure: AttemptFailure; error: StashkitError },
+    delayMs: number,
+  ): StashkitError {
+    const { error } = outcome;
+    if (error instanceof RateLimitedError) {
+      const retryAt = new Date(this.#options.clock.now() + delayMs);
+      return new RateLimitedError(
+        `${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`,
+        {
+          operation: request.operation,
+          method: request.method,
+          path: request.path,
+          status: error.status,
+          apiMessage: error.apiMessage,
+          requestId: error.requestId,
+          retryAfterMs: delayMs,
+          now: this.#options.clock.now(),
+        },
+      );
+    }
+    const context = {
+      operation: request.operation,
+      method: request.method,
+      path: request.path,
+      status: error.status,
+    };
+    return new DeadlineExceededError(
+      `${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`,
+      { ...context, apiMessage: error.apiMessage, requestId: error.requestId },
+      { cause: error },
+    );
+  }
+}
+
+function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers))
+    flat[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+  return flat;
+}
+
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, expandNameTemplate, restUrl, type TemplateContext } from "../src/index.ts";
+
+const push: TemplateContext = {
+  eventName: "push",
+  sha: "0123456789abcdef0123456789abcdef01234567",
+  ref: "refs/heads/Feature/Login_Page",
+  runId: 987654321,
+  repo: { owner: "acme", repo: "My.App" },
+  payload: {},
+};
+
+const pullRequest: TemplateContext = {
+  ...push,
+  eventName: "pull_request",
+  ref: "refs/pull/42/merge",
+  sha: "ffffffffffffffffffffffffffffffffffffffff",
+  payload: {
+    number: 42,
+    pull_request: { number: 42, head: { ref: "fix/Ünïcode--branch!", sha: "abcdef1234567890" } },
+  },
+};
+
+describe("expandNameTemplate", () => {
+  it("fills every placeholder on a pull request, from the head branch and head commit", () => {
+    expect(expandNameTemplate("app-pr-{pr}-{branch}-{sha}-{run_id}-{repo}", pullRequest)).toBe(
+      "app-pr-42-fix-n-code-branch-abcdef1-987654321-my-app",
+    );
+  });
+
+  it("fills branch and sha from a push", () => {
+    expect(expandNameTemplate("{repo}-{branch}-{sha}", push)).toBe("my-app-feature-login-page-0123456");
+  });
+
+  it("finds the pull request of an issue comment on it", () => {
+    const comment = {
+      ...push,
+      eventName: "issue_comment",
+      payload: { issue: { number: 9, pull_request: {} } },
+    };
+    expect(expandNameTemplate("pr-{pr}", comment)).toBe("pr-9");
+  });
+
+  it("caps the branch at 40 characters without a trailing dash", () => {
+    const long = { ...push, ref: `refs/heads/${"a".repeat(39)}-tail-of-a-very-long-branch` };
+    const name = expandNameTemplate("{branch}", long);
+    expect(name).toBe("a".repeat(39));
+  });
+
+  it("leaves a name without placeholders as it is", () => {
+    expect(expandNameTemplate("Static_Name", push)).toBe("Static_Name");
+  });
+
+  it.each([
+    ["{pr}", push, /uses \{pr\}, which has no value on a push event \(it is set for pull_request/],
+    [
+      "{branch}",
+      { ...push, ref: "refs/tags/v1.0.0" },
+      /\{branch\}, which has no value on a push event \(it is set for branch pushes/,
+    ],
+    [
+      "x-{nope}",
+      push,
+      /unknown placeholder \{nope\}; the placeholders are \{pr\}, \{branch\}, \{sha\}, \{run_id\}, \{repo\}/,
+    ],
+    ["{sha}", { ...push, sha: "" }, /\{sha\}, which has no value/],
+    ["   ", push, /must not be empty/],
+  ] as const)("refuses %j with a message naming the placeholder and event", (template, context, message) => {
+    expect(() => expandNameTemplate(template, context, "name")).toThrow(ConfigurationError);
+    expect(() => expandNameTemplate(template, context, "name")).toThrow(message);
+  });
+});
+
+describe("restUrl", () => {
+  it.each([
+    ["glowing-baboon-15797-us1", "https://glowing-baboon-15797-us1-search.upstash.io"],
+    ["custom.example.com", "https://custom.example.com"],
+    ["https://already.example.com/", "https://already.example.com"],
+    ["http://127.0.0.1:8787", "http://127.0.0.1:8787"],
+  ])("turns the endpoint %j into %j", (endpoint, url) => {
+    expect(restUrl({ endpoint })).toBe(url);
+  });
+
+  it("fills a caller's template", () => {
+    expect(restUrl({ endpoint: "x-1-eu1" }, "https://{endpoint}.search.example")).toBe(
+      "https://x-1-eu1.search.example",
+    );
+  });
+});
