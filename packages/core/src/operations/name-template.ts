@@ -38,7 +38,7 @@ export function expandNameTemplate(template: string, context: TemplateContext, i
         `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`,
       );
     }
-    const value = valueOf(placeholder, context);
+    const value = placeholderValue(placeholder, context);
     if (value === undefined || sanitize(value) === "") {
       throw new ConfigurationError(
         input,
@@ -52,7 +52,7 @@ export function expandNameTemplate(template: string, context: TemplateContext, i
   return validateIndexName(expanded, input);
 }
 
-function valueOf(placeholder: Placeholder, context: TemplateContext): string | undefined {
+function placeholderValue(placeholder: Placeholder, context: TemplateContext): string | undefined {
   const pr = context.payload.pull_request;
   switch (placeholder) {
     case "pr": {

@@ -1,0 +1,77 @@
+import {
+  type GitHubContext,
+  readBoolean,
+  readChoice,
+  readInput,
+  readRequired,
+  readWholeNumber,
+  readWithEnvFallback,
+  registerSecrets,
+} from "@stashkit/action-kit";
+import {
+  basicCredential,
+  ConfigurationError,
+  DEFAULT_MANAGEMENT_URL,
+  expandNameTemplate,
+  parseBaseUrl,
+  SEARCH_PLANS,
+  type SearchPlan,
+  type SearchRegion,
+  validatePlan,
+  validateRegion,
+} from "@stashkit/core";
+
+export interface EnsureInputs {
+  name: string;
+  region: SearchRegion;
+  type: SearchPlan;
+  email: string;
+  apiKey: string;
+  baseUrl: string;
+  onMismatch: "fail" | "warn";
+  maskEndpoint: boolean;
+  exportEnv: boolean;
+  maxAttempts: number;
+  timeoutSeconds: number;
+}
+
+export const CREDENTIAL_INPUTS = ["email", "api-key"];
+
+/**
+ * Reads and checks every input before anything is sent. The credentials are registered
+ * as secrets first, before any other line can be logged.
+ */
+export function readEnsureInputs(context: GitHubContext): EnsureInputs {
+  const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
+  const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
+  registerSecrets(
+    apiKey,
+    email,
+    email && apiKey ? `${email}:${apiKey}` : "",
+    email && apiKey ? basicCredential(email, apiKey) : "",
+  );
+
+  const name = expandNameTemplate(readRequired("name"), context, "name");
+  const region = validateRegion(readRequired("region"), "region");
+  const type = validatePlan(readChoice("type", SEARCH_PLANS, "free"), "type");
+  const baseUrl = readInput("base-url") || DEFAULT_MANAGEMENT_URL;
+  parseBaseUrl(baseUrl, "base-url");
+  const inputs: EnsureInputs = {
+    name,
+    region,
+    type,
+    email,
+    apiKey,
+    baseUrl,
+    onMismatch: readChoice("on-mismatch", ["fail", "warn"] as const, "fail"),
+    maskEndpoint: readBoolean("mask-endpoint", true),
+    exportEnv: readBoolean("export-env", false),
+    maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
+    timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+  };
+  if (email === "")
+    throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+  if (apiKey === "")
+    throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+  return inputs;
+}

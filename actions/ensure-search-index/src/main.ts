@@ -1,0 +1,61 @@
+import * as core from "@actions/core";
+import {
+  actionsLogger,
+  isForkPullRequest,
+  readGitHubContext,
+  registerSecrets,
+  runStep,
+} from "@stashkit/action-kit";
+import { ensureSearchIndex, ManagementClient } from "@stashkit/core";
+import { CREDENTIAL_INPUTS, readEnsureInputs } from "./inputs.ts";
+import { ensureOutputs, secretOutputs } from "./outputs.ts";
+import { ensureSummary } from "./summary.ts";
+
+const ACTION = "ensure-search-index";
+
+export async function run(): Promise<void> {
+  const context = readGitHubContext();
+  await runStep(
+    ACTION,
+    async () => {
+      const startedAt = Date.now();
+      const inputs = readEnsureInputs(context);
+      const client = new ManagementClient({
+        email: inputs.email,
+        apiKey: inputs.apiKey,
+        baseUrl: inputs.baseUrl,
+        retry: { maxAttempts: inputs.maxAttempts },
+        attemptTimeoutMs: Math.min(30_000, inputs.timeoutSeconds * 1000),
+        deadlineMs: inputs.timeoutSeconds * 1000,
+        userAgentSuffix: ACTION,
+        logger: actionsLogger,
+      });
+      const result = await core.group(`Ensure search index ${inputs.name}`, () =>
+        ensureSearchIndex(client, {
+          name: inputs.name,
+          region: inputs.region,
+          type: inputs.type,
+          onMismatch: inputs.onMismatch,
+          deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
+        }),
+      );
+      const outputs = ensureOutputs(result);
+      registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
+      for (const warning of result.warnings) core.warning(warning);
+      for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+      if (inputs.exportEnv) {
+        core.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
+        core.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+      }
+      core.info(
+        `Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`,
+      );
+      await core.summary.addRaw(ensureSummary(result, inputs.maskEndpoint)).write();
+    },
+    () => ({
+      credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+      credentialInputs: CREDENTIAL_INPUTS,
+      forkPullRequest: isForkPullRequest(context),
+    }),
+  );
+}

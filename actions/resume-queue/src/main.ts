@@ -1,0 +1,73 @@
+import * as core from "@actions/core";
+import {
+  actionsLogger,
+  isForkPullRequest,
+  readGitHubContext,
+  registerSecrets,
+  runStep,
+} from "@stashkit/action-kit";
+import { MessagingClient, resumeQueues } from "@stashkit/core";
+import { CREDENTIAL_INPUTS, readResumeInputs } from "./inputs.ts";
+import { outcomeError, resumedNames, resumeSummary } from "./outcomes.ts";
+
+const ACTION = "resume-queue";
+const CONCURRENCY = 8;
+
+export async function run(): Promise<void> {
+  const context = readGitHubContext();
+  await runStep(
+    ACTION,
+    async () => {
+      const startedAt = Date.now();
+      const inputs = readResumeInputs();
+      const client = new MessagingClient({
+        token: inputs.token,
+        baseUrl: inputs.messagingUrl,
+        retry: { maxAttempts: inputs.maxAttempts },
+        attemptTimeoutMs: Math.min(30_000, inputs.timeoutSeconds * 1000),
+        deadlineMs: inputs.timeoutSeconds * 1000,
+        userAgentSuffix: ACTION,
+        logger: actionsLogger,
+      });
+      if (inputs.maskEndpoint) registerSecrets(client.baseUrl);
+      const names = inputs.queueNames;
+      const outcomes = await core.group(
+        `Resume ${names.length} queue${names.length > 1 ? "s" : ""}`,
+        async () => {
+          const results = await resumeQueues(client, {
+            names,
+            concurrency: CONCURRENCY,
+            deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
+          });
+          for (const o of results) {
+            if (o.outcome === "resumed")
+              core.info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+            if (o.outcome === "missing") core.info(`${o.name}: not found`);
+            if (o.outcome === "failed") core.info(`${o.name}: ${o.error.message}`);
+          }
+          return results;
+        },
+      );
+      for (const o of outcomes) {
+        if (o.outcome === "resumed" && o.paused) {
+          core.warning(
+            `queue ${o.name} still reports paused; resuming can take up to a minute to take effect`,
+          );
+        }
+        if (o.outcome === "missing" && inputs.ifMissing === "skip")
+          core.warning(`queue ${o.name} does not exist; skipped`);
+      }
+      core.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+      core.setOutput("endpoint", client.baseUrl);
+      core.setOutput("token", inputs.token);
+      await core.summary.addRaw(resumeSummary(outcomes)).write();
+      const error = outcomeError(outcomes, inputs.ifMissing);
+      if (error) throw error;
+    },
+    () => ({
+      credentials: "the token input (or QSTASH_TOKEN)",
+      credentialInputs: CREDENTIAL_INPUTS,
+      forkPullRequest: isForkPullRequest(context),
+    }),
+  );
+}

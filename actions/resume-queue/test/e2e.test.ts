@@ -1,0 +1,199 @@
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { type ActionRun, findLeaks, runAction } from "@stashkit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+
+const actionDir = join(import.meta.dirname, "..");
+const servers: RunningEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+async function emulator() {
+  const server = await startEmulator();
+  servers.push(server);
+  return server;
+}
+
+/** Creates paused queues directly in the emulator. */
+async function pausedQueues(server: RunningEmulator, ...names: string[]): Promise<void> {
+  for (const queueName of names) {
+    const response = await fetch(`${server.url}/v2/queues`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.messagingToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ queueName, parallelism: 1, paused: true }),
+    });
+    if (!response.ok) throw new Error(`upsert ${queueName}: ${response.status}`);
+  }
+  server.clearRequests();
+}
+
+type RunOptions = Omit<Parameters<typeof runAction>[0], "actionDir">;
+
+function resume(server: RunningEmulator, inputs: Record<string, string>, options: RunOptions = {}) {
+  return runAction({
+    actionDir,
+    ...options,
+    inputs: { "messaging-url": server.url, ...inputs },
+    env: { QSTASH_TOKEN: server.messagingToken, ...options.env },
+  });
+}
+
+function errorLines(run: ActionRun): string[] {
+  return run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
+}
+
+describe("resume-queue, run as the runner runs it", () => {
+  it("resumes several queues given with commas and newlines, and reports them", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders", "emails", "audit.log");
+    const run = await resume(server, { "queue-name": "orders, emails\naudit.log\n" });
+
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders", "emails", "audit.log"]);
+    expect(Object.values(server.state.queues).map((q) => q.paused)).toEqual([false, false, false]);
+    expect(run.summary).toContain("### Queues resumed: 3 of 3");
+    expect(run.summary).toContain("| orders | resumed | false | 0 |");
+    expect(run.outputs["endpoint"]).toBe(server.url);
+    expect(run.outputs["token"]).toBe(server.messagingToken);
+    expect(run.stdout).toContain(`::add-mask::${server.messagingToken}`);
+    expect(run.stdout).toContain(`::add-mask::${server.url}`);
+    expect(findLeaks(run, [server.messagingToken])).toEqual([]);
+    expect(run.stderr).toBe("");
+  });
+
+  it("reads each queue back after resuming it", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    await resume(server, { "queue-name": "orders" });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /v2/queues/orders/resume",
+      "GET /v2/queues/orders",
+    ]);
+  });
+
+  it("takes the token and URL from QSTASH_TOKEN and QSTASH_URL", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const run = await runAction({
+      actionDir,
+      inputs: { "queue-name": "orders", "mask-endpoint": "false" },
+      env: { QSTASH_TOKEN: server.messagingToken, QSTASH_URL: server.url },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toContain(`::add-mask::${server.url}`);
+  });
+
+  it("fails on a missing queue after resuming the others", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const run = await resume(server, { "queue-name": "orders,ghost" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      "::error::resume-queue: queue not found: ghost; the others were resumed. Set if-missing: skip to go on without missing queues",
+    ]);
+    expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
+    expect(server.state.queues["orders"]?.paused).toBe(false);
+  });
+
+  it("skips a missing queue with a warning when if-missing is skip", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const run = await resume(server, { "queue-name": "orders,ghost", "if-missing": "skip" });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
+    expect(run.summary).toContain("| ghost | not found |");
+  });
+
+  it("catches a missing queue even when resume answers 200", async () => {
+    const server = await emulator();
+    server.inject("POST /v2/queues/:name/resume", { kind: "status", status: 200, body: "" });
+    const run = await resume(server, { "queue-name": "ghost" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)[0]).toMatch(/queue not found: ghost/);
+  });
+
+  it("survives transient faults with the outputs of a clean run", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders", "emails");
+    server.inject("POST /v2/queues/:name/resume", { kind: "reset" }, { kind: "status", status: 502 });
+    server.inject("GET /v2/queues/:name", { kind: "status", status: 429, headers: { "retry-after": "0" } });
+    const run = await resume(server, { "queue-name": "orders,emails" });
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders", "emails"]);
+    expect(run.stdout).toMatch(/retrying in \d+ ms/);
+  });
+
+  it("fails a persistent fault with one line naming the operation, status and message", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    server.inject(
+      "POST /v2/queues/:name/resume",
+      ...Array.from({ length: 2 }, () => ({
+        kind: "status" as const,
+        status: 500,
+        body: { error: "database unavailable" },
+      })),
+    );
+    const run = await resume(server, { "queue-name": "orders", "max-attempts": "2" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      "::error::resume-queue: resume queue orders: POST /v2/queues/orders/resume answered 500: database unavailable",
+    ]);
+  });
+
+  it("says which input to check when the token is refused", async () => {
+    const server = await emulator();
+    const run = await resume(server, { "queue-name": "orders", token: "not-the-token" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)[0]).toMatch(
+      /answered 401: Unauthorized: invalid token\. Check the token input \(or QSTASH_TOKEN\)\.$/,
+    );
+    expect(findLeaks(run, ["not-the-token"])).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a name with a slash",
+      { "queue-name": "a/b" },
+      /queue-name "a\/b" is invalid: queue names may contain only letters/,
+    ],
+    ["a name with a space", { "queue-name": "my queue" }, /queue-name "my queue" is invalid/],
+    ["a unicode name", { "queue-name": "café" }, /queue-name "café" is invalid/],
+    ["no name at all", { "queue-name": " ,\n" }, /input queue-name is required/],
+    [
+      "an http URL to a remote host",
+      { "messaging-url": "http://qstash.example.com" },
+      /messaging-url must use https:\/\//,
+    ],
+    [
+      "a URL with a query",
+      { "messaging-url": "https://qstash.example.com/?x=1" },
+      /messaging-url must not contain a query string/,
+    ],
+    [
+      "an unknown if-missing",
+      { "if-missing": "ignore" },
+      /input if-missing must be one of fail, skip; got "ignore"/,
+    ],
+    [
+      "a zero max-attempts",
+      { "max-attempts": "0" },
+      /input max-attempts must be a whole number from 1 to 20/,
+    ],
+    ["a fractional timeout", { "timeout-seconds": "1.5" }, /input timeout-seconds must be a whole number/],
+    [
+      "an empty token",
+      { token: "" },
+      /input token is empty and QSTASH_TOKEN is not set\. Pass it as an input or set the token input/,
+    ],
+  ])("refuses %s before any request", async (_case, inputs, message) => {
+    const server = await emulator();
+    const env = "token" in inputs ? { QSTASH_TOKEN: undefined } : {};
+    const run = await resume(server, { "queue-name": "orders", ...inputs }, { env });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toHaveLength(1);
+    expect(errorLines(run)[0]).toMatch(message);
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import * as core from "@actions/core";
+import { AuthenticationError, ConfigurationError, StashkitError } from "@stashkit/core";
+
+export interface FailureHints {
+  /** Said after an authentication failure: which inputs hold the credentials. */
+  credentials: string;
+  /** The credential inputs, to recognise an empty one. */
+  credentialInputs: string[];
+  /** Whether this run is a pull request from a fork (which gets no secrets). */
+  forkPullRequest: boolean;
+}
+
+/** One line: what failed, the API's message, and what to do about it. */
+export function failureLine(action: string, error: unknown, hints: FailureHints): string {
+  const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
+  let advice = "";
+  if (error instanceof AuthenticationError) {
+    advice = ` Check ${hints.credentials}.`;
+  } else if (error instanceof ConfigurationError && hints.credentialInputs.includes(error.input)) {
+    advice = hints.forkPullRequest
+      ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
+      : ` Pass it as an input or set ${hints.credentials}.`;
+  } else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
+    core.debug(error.stack);
+  }
+  const stop = advice && !/[.!?]$/.test(message) ? "." : "";
+  return `${action}: ${message}${stop}${advice}`;
+}
+
+/**
+ * Runs the action's body and turns anything thrown, an Error or not, into a failed step
+ * with exit code 1 and one clear line.
+ */
+export async function runStep(
+  action: string,
+  body: () => Promise<void>,
+  hints: () => FailureHints,
+): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    core.setFailed(failureLine(action, error, hints()));
+  }
+}

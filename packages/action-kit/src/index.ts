@@ -1,0 +1,14 @@
+export { type GitHubContext, isForkPullRequest, readGitHubContext } from "./context.ts";
+export { type FailureHints, failureLine, runStep } from "./failure.ts";
+export {
+  readBoolean,
+  readChoice,
+  readInput,
+  readList,
+  readRequired,
+  readWholeNumber,
+  readWithEnvFallback,
+} from "./inputs.ts";
+export { actionsLogger } from "./logger.ts";
+export { registerSecrets } from "./secrets.ts";
+export { markdownTable } from "./summary.ts";

@@ -1,0 +1,9 @@
+export {
+  type ActionInput,
+  type ActionMetadata,
+  inputVariable,
+  readActionMetadata,
+} from "./action-metadata.ts";
+export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
+export { type ActionRun, DEFAULT_CONTEXT, type RunActionOptions, runAction } from "./run-action.ts";
+export { parseRunnerFile } from "./runner-files.ts";

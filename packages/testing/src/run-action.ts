@@ -1,0 +1,124 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inputVariable, readActionMetadata } from "./action-metadata.ts";
+import { parseRunnerFile } from "./runner-files.ts";
+
+export interface RunActionOptions {
+  /** The action's folder, holding action.yml and dist/. */
+  actionDir: string;
+  /** `main` (default) or `post`, as named in action.yml's `runs`. */
+  phase?: "main" | "post";
+  inputs?: Record<string, string>;
+  /** More environment, e.g. `UPSTASH_EMAIL`; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  event?: { name: string; payload: Record<string, unknown> };
+  /** The folder of an earlier run, to carry GITHUB_STATE into a post step. */
+  reuseDir?: string;
+  timeoutMs?: number;
+}
+
+export interface ActionRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  exportedEnv: Record<string, string>;
+  state: Record<string, string>;
+  summary: string;
+  /** The run's folder (RUNNER_TEMP and the command files). */
+  dir: string;
+}
+
+export const DEFAULT_CONTEXT = {
+  GITHUB_REPOSITORY: "acme/shop",
+  GITHUB_SHA: "0123456789abcdef0123456789abcdef01234567",
+  GITHUB_REF: "refs/heads/main",
+  GITHUB_RUN_ID: "4242",
+};
+
+/** Runs the action's committed bundle as the runner would, and reads back what it wrote. */
+export async function runAction(options: RunActionOptions): Promise<ActionRun> {
+  const metadata = readActionMetadata(options.actionDir);
+  const phase = options.phase ?? "main";
+  const entry = phase === "main" ? metadata.runs.main : metadata.runs.post;
+  if (!entry) throw new Error(`${options.actionDir}/action.yml has no runs.${phase}`);
+
+  const dir = options.reuseDir ?? mkdtempSync(join(tmpdir(), "stashkit-run-"));
+  const files = {
+    GITHUB_OUTPUT: join(dir, "output"),
+    GITHUB_ENV: join(dir, "env"),
+    GITHUB_STATE: join(dir, "state"),
+    GITHUB_STEP_SUMMARY: join(dir, "summary.md"),
+    GITHUB_PATH: join(dir, "path"),
+  };
+  if (!options.reuseDir) for (const file of Object.values(files)) writeFileSync(file, "");
+  else for (const name of ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"] as const) writeFileSync(files[name], "");
+
+  const event = options.event ?? { name: "push", payload: { ref: DEFAULT_CONTEXT.GITHUB_REF } };
+  const eventPath = join(dir, "event.json");
+  writeFileSync(eventPath, JSON.stringify(event.payload));
+
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "",
+    HOME: process.env["HOME"] ?? dir,
+    ...(process.env["NODE_EXTRA_CA_CERTS"]
+      ? { NODE_EXTRA_CA_CERTS: process.env["NODE_EXTRA_CA_CERTS"] }
+      : {}),
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: dir,
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_SERVER_URL: "https://github.com",
+    GITHUB_API_URL: "https://api.github.com",
+    GITHUB_ACTION_PATH: options.actionDir,
+    RUNNER_TEMP: dir,
+    RUNNER_OS: "Linux",
+    ...DEFAULT_CONTEXT,
+    ...files,
+  };
+  for (const [name, input] of Object.entries(metadata.inputs ?? {})) {
+    if (input.default !== undefined) env[inputVariable(name)] = String(input.default);
+  }
+  for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  if (phase === "post") {
+    for (const [name, value] of Object.entries(parseRunnerFile(readFileSync(files.GITHUB_STATE, "utf8")))) {
+      env[`STATE_${name}`] = value;
+    }
+  }
+
+  const child = spawn(process.execPath, [join(options.actionDir, entry)], {
+    env,
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+  const exitCode = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  clearTimeout(timer);
+
+  const read = (file: string) => readFileSync(file, "utf8");
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    outputs: parseRunnerFile(read(files.GITHUB_OUTPUT)),
+    exportedEnv: parseRunnerFile(read(files.GITHUB_ENV)),
+    state: parseRunnerFile(read(files.GITHUB_STATE)),
+    summary: read(files.GITHUB_STEP_SUMMARY),
+    dir,
+  };
+}
