@@ -42591,6 +42591,7 @@ function registerSecrets(...values) {
 }
 //# sourceMappingURL=secrets.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
+
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
 function markdownTable(header, rows) {
     const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
@@ -42598,6 +42599,17 @@ function markdownTable(header, rows) {
 }
 function escapeCell(text) {
     return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+}
+/**
+ * Appends to the job summary when the runner supports one. Local runners and older servers
+ * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
+ */
+async function writeSummary(markdown) {
+    if (!process.env["GITHUB_STEP_SUMMARY"]) {
+        core_debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
+        return;
+    }
+    await summary.addRaw(markdown).write();
 }
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
@@ -42727,7 +42739,7 @@ async function run() {
             exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
         }
         info(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
-        await summary.addRaw(ensureSummary(result, inputs.maskEndpoint)).write();
+        await writeSummary(ensureSummary(result, inputs.maskEndpoint));
     }, () => ({
         credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
         credentialInputs: CREDENTIAL_INPUTS,

@@ -5,6 +5,7 @@ import {
   readGitHubContext,
   registerSecrets,
   runStep,
+  writeSummary,
 } from "@stashkit/action-kit";
 import { ensureSearchIndex, ManagementClient } from "@stashkit/core";
 import { CREDENTIAL_INPUTS, readEnsureInputs } from "./inputs.ts";
@@ -50,7 +51,7 @@ export async function run(): Promise<void> {
       core.info(
         `Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`,
       );
-      await core.summary.addRaw(ensureSummary(result, inputs.maskEndpoint)).write();
+      await writeSummary(ensureSummary(result, inputs.maskEndpoint));
     },
     () => ({
       credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",

@@ -42588,6 +42588,7 @@ function registerSecrets(...values) {
 }
 //# sourceMappingURL=secrets.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
+
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
 function markdownTable(header, rows) {
     const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
@@ -42595,6 +42596,17 @@ function markdownTable(header, rows) {
 }
 function escapeCell(text) {
     return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+}
+/**
+ * Appends to the job summary when the runner supports one. Local runners and older servers
+ * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
+ */
+async function writeSummary(markdown) {
+    if (!process.env["GITHUB_STEP_SUMMARY"]) {
+        core_debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
+        return;
+    }
+    await summary.addRaw(markdown).write();
 }
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
@@ -42720,7 +42732,7 @@ async function run() {
         setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
         setOutput("endpoint", client.baseUrl);
         setOutput("token", inputs.token);
-        await summary.addRaw(resumeSummary(outcomes)).write();
+        await writeSummary(resumeSummary(outcomes));
         const error = outcomeError(outcomes, inputs.ifMissing);
         if (error)
             throw error;

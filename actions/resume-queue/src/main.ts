@@ -5,6 +5,7 @@ import {
   readGitHubContext,
   registerSecrets,
   runStep,
+  writeSummary,
 } from "@stashkit/action-kit";
 import { MessagingClient, resumeQueues } from "@stashkit/core";
 import { CREDENTIAL_INPUTS, readResumeInputs } from "./inputs.ts";
@@ -60,7 +61,7 @@ export async function run(): Promise<void> {
       core.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
       core.setOutput("endpoint", client.baseUrl);
       core.setOutput("token", inputs.token);
-      await core.summary.addRaw(resumeSummary(outcomes)).write();
+      await writeSummary(resumeSummary(outcomes));
       const error = outcomeError(outcomes, inputs.ifMissing);
       if (error) throw error;
     },

@@ -84,6 +84,15 @@ describe("resume-queue, run as the runner runs it", () => {
     expect(run.stdout).not.toContain(`::add-mask::${server.url}`);
   });
 
+  it("succeeds on a runner without job summaries (no GITHUB_STEP_SUMMARY)", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const run = await resume(server, { "queue-name": "orders" }, { env: { GITHUB_STEP_SUMMARY: undefined } });
+    expect(run.exitCode).toBe(0);
+    expect(run.summary).toBe("");
+    expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
+  });
+
   it("fails on a missing queue after resuming the others", async () => {
     const server = await emulator();
     await pausedQueues(server, "orders");

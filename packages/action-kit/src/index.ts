@@ -11,4 +11,4 @@ export {
 } from "./inputs.ts";
 export { actionsLogger } from "./logger.ts";
 export { registerSecrets } from "./secrets.ts";
-export { markdownTable } from "./summary.ts";
+export { markdownTable, writeSummary } from "./summary.ts";

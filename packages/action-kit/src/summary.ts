@@ -1,3 +1,5 @@
+import * as core from "@actions/core";
+
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
 export function markdownTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.map(escapeCell).join(" | ")} |`;
@@ -6,4 +8,16 @@ export function markdownTable(header: string[], rows: string[][]): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+}
+
+/**
+ * Appends to the job summary when the runner supports one. Local runners and older servers
+ * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
+ */
+export async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env["GITHUB_STEP_SUMMARY"]) {
+    core.debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
+    return;
+  }
+  await core.summary.addRaw(markdown).write();
 }

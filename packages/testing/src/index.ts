@@ -5,5 +5,7 @@ export {
   readActionMetadata,
 } from "./action-metadata.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
+export { type LocalActionRun, runLocalAction } from "./local-action.ts";
+export { readmeTable } from "./readme-tables.ts";
 export { type ActionRun, DEFAULT_CONTEXT, type RunActionOptions, runAction } from "./run-action.ts";
 export { parseRunnerFile } from "./runner-files.ts";

@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { readActionMetadata, readmeTable } from "../src/index.ts";
+
+const root = join(import.meta.dirname, "../../..");
+const actions = readdirSync(join(root, "actions")).filter((name) =>
+  existsSync(join(root, "actions", name, "action.yml")),
+);
+const workflows = readdirSync(join(root, ".github/workflows")).filter((name) => /\.ya?ml$/.test(name));
+
+interface WorkflowStep {
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  jobs: Record<string, { steps?: WorkflowStep[] }>;
+}
+
+it("finds the actions", () => {
+  expect(actions).toEqual(expect.arrayContaining(["ensure-search-index", "resume-queue"]));
+});
+
+describe.each(actions)("actions/%s", (name) => {
+  const dir = join(root, "actions", name);
+  const metadata = readActionMetadata(dir);
+  const readme = readFileSync(join(dir, "README.md"), "utf8");
+
+  it("runs the committed ESM bundle on node24", () => {
+    expect(metadata.runs.using).toBe("node24");
+    expect(metadata.runs.main).toBe("dist/index.js");
+    expect(existsSync(join(dir, "dist/index.js"))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, "dist/package.json"), "utf8"))).toEqual({ type: "module" });
+  });
+
+  it("has a name, a description and branding", () => {
+    expect(metadata.name).toMatch(/\S/);
+    expect(metadata.description.length).toBeGreaterThan(20);
+    expect(metadata.branding?.icon).toMatch(/\S/);
+    expect(metadata.branding?.color).toMatch(/\S/);
+  });
+
+  it("describes every input and output", () => {
+    for (const [input, spec] of Object.entries(metadata.inputs)) {
+      expect(spec.description, input).toMatch(/\S{3}/);
+      expect(typeof spec.required, input).toBe("boolean");
+    }
+    for (const [output, spec] of Object.entries(metadata.outputs))
+      expect(spec.description, output).toMatch(/\S{3}/);
+  });
+
+  it("documents exactly the inputs of action.yml, with their defaults and whether they are required", () => {
+    const table = readmeTable(readme, "Inputs");
+    expect([...table.keys()].sort()).toEqual(Object.keys(metadata.inputs).sort());
+    for (const [input, spec] of Object.entries(metadata.inputs)) {
+      const [, required, documentedDefault] = table.get(input) ?? [];
+      expect(required, input).toBe(spec.required ? "yes" : "no");
+      expect(documentedDefault?.replace(/`/g, ""), input).toBe(
+        spec.default === undefined ? "" : String(spec.default),
+      );
+    }
+  });
+
+  it("documents exactly the outputs of action.yml", () => {
+    expect([...readmeTable(readme, "Outputs").keys()].sort()).toEqual(Object.keys(metadata.outputs).sort());
+  });
+
+  it.each(workflows)(
+    "is used in %s only with inputs it declares, and with every required one",
+    (workflow) => {
+      const parsed = parse(readFileSync(join(root, ".github/workflows", workflow), "utf8")) as Workflow;
+      const steps = Object.values(parsed.jobs).flatMap((job) => job.steps ?? []);
+      for (const step of steps.filter((s) => s.uses === `./actions/${name}`)) {
+        const given = Object.keys(step.with ?? {});
+        for (const input of given)
+          expect(Object.keys(metadata.inputs), `${workflow}: ${input}`).toContain(input);
+        for (const [input, spec] of Object.entries(metadata.inputs)) {
+          if (spec.required) expect(given, `${workflow}: required ${input}`).toContain(input);
+        }
+      }
+    },
+  );
+});
