@@ -1,81 +1,108 @@
 #!/usr/bin/env node
-// The README's main command: everything runs on this machine against the emulator, so no
-// credentials are needed. It starts the emulator, holds messages in a paused queue,
-// makes sure a search index exists (twice: the second time finds it), resumes the queue
-// and shows the messages arriving at a local destination in order.
+// The README's main command. Everything runs on this machine against the emulator, so no
+// credentials are needed: the committed action bundles run exactly as the GitHub runner runs
+// them, and what they print is shown the way the runner shows it (masked values as ***).
 import { createServer } from "node:http";
+import { join } from "node:path";
 import { startEmulator } from "@stashkit/emulator";
+import { runAction } from "@stashkit/testing";
 
-const emulator = await startEmulator();
-const received = [];
+const root = new URL("..", import.meta.url).pathname;
+const emulator = await startEmulator({ latency: { fixedMs: 20 } });
+
+// A local service the queue delivers to.
+const delivered = [];
 const destination = createServer((req, res) => {
   let body = "";
   req.on("data", (chunk) => {
     body += chunk;
   });
   req.on("end", () => {
-    received.push(body);
+    delivered.push(body);
     res.end("ok");
   });
 });
 await new Promise((resolve) => destination.listen(0, "127.0.0.1", resolve));
-const hook = `http://127.0.0.1:${destination.address().port}/deploy-hook`;
+const hook = `http://127.0.0.1:${destination.address().port}/orders-hook`;
 
-const bearer = { authorization: `Bearer ${emulator.messagingToken}`, "content-type": "application/json" };
-const basic = {
-  authorization: `Basic ${Buffer.from(`${emulator.account.email}:${emulator.account.apiKey}`).toString("base64")}`,
-  "content-type": "application/json",
-};
-const call = async (path, init) => {
-  const response = await fetch(`${emulator.url}${path}`, init);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-};
+const messaging = { authorization: `Bearer ${emulator.messagingToken}` };
+const heading = (text) => console.log(`\n\x1b[1m${text}\x1b[0m`);
 
-console.log(`emulator: ${emulator.url} (messaging and management APIs)\n`);
+/** What a user sees in the runner's log: every registered secret replaced by ***. */
+function asTheRunnerShowsIt(run, text) {
+  const masks = run.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("::add-mask::"))
+    .map((line) => line.slice("::add-mask::".length))
+    .sort((a, b) => b.length - a.length);
+  return masks.reduce((shown, secret) => shown.split(secret).join("***"), text);
+}
 
-console.log("1. A deploy pauses queue 'orders'; three messages are held while it is paused.");
-await call("/v2/queues", {
+function show(run) {
+  console.log(`  exit code ${run.exitCode}`);
+  for (const [name, value] of Object.entries(run.outputs))
+    console.log(`  output ${name} = ${asTheRunnerShowsIt(run, value)}`);
+  const log = run.stdout
+    .split("\n")
+    .filter((l) => l && !l.startsWith("::add-mask::") && !l.startsWith("::debug::"));
+  for (const line of log) console.log(`  log    ${asTheRunnerShowsIt(run, line)}`);
+  console.log(`  summary:\n${asTheRunnerShowsIt(run, run.summary).replace(/^/gm, "    ")}`);
+}
+
+console.log(`emulator: ${emulator.url} (messaging and management APIs, 20 ms latency per request)`);
+
+heading("1. A deploy has paused queue 'orders'; three messages wait in it.");
+await fetch(`${emulator.url}/v2/queues`, {
   method: "POST",
-  headers: bearer,
+  headers: messaging,
   body: JSON.stringify({ queueName: "orders", parallelism: 1, paused: true }),
 });
 for (const n of [1, 2, 3]) {
-  await call(`/v2/enqueue/orders/${hook}`, {
+  await fetch(`${emulator.url}/v2/enqueue/orders/${hook}`, {
     method: "POST",
-    headers: { ...bearer, "content-type": "text/plain" },
+    headers: messaging,
     body: `order #${n}`,
   });
 }
-const paused = await call("/v2/queues/orders", { headers: bearer });
-console.log(`   queue orders: paused=${paused.paused} lag=${paused.lag}\n`);
+console.log(
+  `  queue orders: paused, lag ${emulator.state.queues.orders.messages.length}; delivered so far: ${delivered.length}`,
+);
 
-async function ensureIndex(name) {
-  const existing = (await call("/v2/search", { headers: basic })).find((index) => index.name === name);
-  if (existing) return { index: existing, created: false };
-  const index = await call("/v2/search", {
-    method: "POST",
-    headers: basic,
-    body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
-  });
-  return { index, created: true };
+const pullRequest = {
+  name: "pull_request",
+  payload: { number: 42, pull_request: { number: 42, head: { ref: "feature/search", sha: "4f2a9c1e7b" } } },
+};
+const ensureInputs = { name: "shop-pr-{pr}", region: "eu-west-1", "base-url": emulator.url };
+const managementEnv = { UPSTASH_EMAIL: emulator.account.email, UPSTASH_API_KEY: emulator.account.apiKey };
+for (const attempt of ["first run: creates it", "second run: finds it"]) {
+  heading(`2. ensure-search-index for pull request #42 (${attempt})`);
+  show(
+    await runAction({
+      actionDir: join(root, "actions/ensure-search-index"),
+      inputs: ensureInputs,
+      env: managementEnv,
+      event: pullRequest,
+    }),
+  );
 }
-console.log("2. Ensure search index 'myapp-pr-42' exists, twice.");
-for (const attempt of [1, 2]) {
-  const { index, created } = await ensureIndex("myapp-pr-42");
-  console.log(`   run ${attempt}: id=${index.id} endpoint=${index.endpoint} created=${created} token=***`);
-}
 
-console.log("\n3. Resume queue 'orders'; the held messages are delivered oldest first.");
-await call("/v2/queues/orders/resume", { method: "POST", headers: bearer });
-while (received.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
-const resumed = await call("/v2/queues/orders", { headers: bearer });
-console.log(`   queue orders: paused=${resumed.paused} lag=${resumed.lag}`);
-for (const body of received) console.log(`   delivered: ${body}`);
+heading("3. resume-queue after the deploy");
+show(
+  await runAction({
+    actionDir: join(root, "actions/resume-queue"),
+    inputs: { "queue-name": "orders", "messaging-url": emulator.url },
+    env: { QSTASH_TOKEN: emulator.messagingToken },
+  }),
+);
 
-console.log(`\n${emulator.requests.length} API requests served; the emulator's log never holds credentials:`);
-for (const r of emulator.requests)
-  console.log(`   ${r.method} ${r.path} -> ${r.status} (${r.authorization})`);
+const deadline = Date.now() + 10_000;
+while (delivered.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+heading("4. The held messages reached the destination, in order:");
+for (const body of delivered) console.log(`  ${body}`);
 
 await emulator.stop();
 destination.close();
+if (delivered.length !== 3) {
+  console.error("demo: the messages were not all delivered");
+  process.exit(1);
+}

@@ -38,6 +38,13 @@ for (const r of rows) {
   const counts = `${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}`;
   console.log(`${r.project.padEnd(width)}  ${counts}  ${r.note}`);
 }
+const coverageFile = join(root, "packages/core/coverage/coverage-summary.json");
+if (existsSync(coverageFile)) {
+  const lines = JSON.parse(readFileSync(coverageFile, "utf8")).total.lines;
+  console.log(
+    `\npackages/core line coverage: ${lines.pct}% (${lines.covered} of ${lines.total} lines; at least 90% required)`,
+  );
+}
 const passed = total("passed");
 const failed = total("failed");
 const skipped = total("skipped");

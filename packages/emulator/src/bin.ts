@@ -21,21 +21,35 @@ Usage: stashkit-emulator [options]
   -h, --help            this text
 `;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: "string", default: "8787" },
-    host: { type: "string", default: "127.0.0.1" },
-    token: { type: "string", multiple: true },
-    account: { type: "string", multiple: true },
-    duplicates: { type: "string", default: "allow" },
-    latency: { type: "string", default: "0" },
-    jitter: { type: "string", default: "0" },
-    "create-delay": { type: "string", default: "0" },
-    "data-file": { type: "string" },
-    fault: { type: "string", multiple: true },
-    help: { type: "boolean", short: "h" },
-  },
-});
+// `pnpm emulator -- --port 1` passes the "--" through; skip it.
+const args = process.argv.slice(2);
+if (args[0] === "--") args.shift();
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        port: { type: "string", default: "8787" },
+        host: { type: "string", default: "127.0.0.1" },
+        token: { type: "string", multiple: true },
+        account: { type: "string", multiple: true },
+        duplicates: { type: "string", default: "allow" },
+        latency: { type: "string", default: "0" },
+        jitter: { type: "string", default: "0" },
+        "create-delay": { type: "string", default: "0" },
+        "data-file": { type: "string" },
+        fault: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`stashkit-emulator: ${(error as Error).message}\n\n${HELP}`);
+    process.exit(2);
+  }
+}
+
+const { values } = parseCommandLine();
 
 if (values.help) {
   process.stdout.write(HELP);
