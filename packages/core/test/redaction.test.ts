@@ -123,6 +123,20 @@ describe("secrets never leak", () => {
           }).queues.list(),
       ],
       [
+        "not found with echo",
+        async () => {
+          server.inject("GET /v2/queues/:name", { kind: "status", status: 404, body: { error: echo } });
+          return messagingClient(server, { logger }).queues.get("q");
+        },
+      ],
+      [
+        "unexpected status with echo",
+        async () => {
+          server.inject("GET /v2/search", { kind: "status", status: 418, body: { message: echo } });
+          return managementClient(server, { logger }).searchIndexes.list();
+        },
+      ],
+      [
         "authentication",
         () =>
           managementClient(server, { logger, apiKey: `${server.account.apiKey}-wrong` }).searchIndexes.list(),
@@ -149,7 +163,7 @@ describe("secrets never leak", () => {
       kinds.add(error.name);
       for (const secret of secrets) expect(surfaces(error), `${name} leaked a secret`).not.toContain(secret);
     }
-    // Thirteen scenarios cover every error class but one (conflict, tested below).
+    // These cover every error class but one (conflict, tested below).
     expect([...kinds].sort()).toEqual([
       "AbortedError",
       "AttemptTimeoutError",
@@ -159,9 +173,11 @@ describe("secrets never leak", () => {
       "DeadlineExceededError",
       "IndexMismatchError",
       "InvalidRequestError",
+      "NotFoundError",
       "RateLimitedError",
       "ResponseValidationError",
       "ServerError",
+      "UnexpectedStatusError",
     ]);
     const log = logger.lines.join("\n");
     expect(log).toContain("retrying");
