@@ -31,6 +31,21 @@ for (const group of ["packages", "actions", "bench"]) {
   }
 }
 
+const reliability = join(root, "reliability/test-results/reliability.json");
+if (existsSync(reliability)) {
+  const r = JSON.parse(readFileSync(reliability, "utf8"));
+  rows.push({
+    project: "reliability",
+    passed: r.passed,
+    failed: r.failed,
+    skipped: 0,
+    note: `${r.leaks} leaks in ${r.secretsChecked} secret checks`,
+  });
+} else {
+  rows.push({ project: "reliability", passed: 0, failed: 0, skipped: 0, note: "no report" });
+  missing++;
+}
+
 const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
 const width = Math.max(7, ...rows.map((r) => r.project.length));
 console.log(`\n${"project".padEnd(width)}  passed  failed  skipped`);

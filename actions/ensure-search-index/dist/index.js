@@ -28570,7 +28570,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1685);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2132);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28580,7 +28580,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1685:
+/***/ 2132:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31753,10 +31753,13 @@ class ResponseValidationError extends stashkit_error_StashkitError {
     issues;
     /** The start of the body, with secrets and token-like fields redacted. */
     bodyExcerpt;
+    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
+    resourceId;
     constructor(message, context) {
         super(message, context);
         this.issues = context.issues;
         this.bodyExcerpt = context.bodyExcerpt;
+        this.resourceId = context.resourceId;
     }
 }
 //# sourceMappingURL=response-validation-error.js.map
@@ -41526,11 +41529,22 @@ function parse_response_parseResponse(request, response, schema, redactor) {
         .slice(0, 3)
         .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
         .join("; ");
-    throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), { ...context, issues, bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor) });
+    throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
+        ...context,
+        issues,
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
+        resourceId: idOf(parsed.value),
+    });
 }
 function excerpt(text, redactor) {
     const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
     return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+}
+function idOf(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const id = value["id"];
+    return typeof id === "string" && id !== "" ? id : undefined;
 }
 //# sourceMappingURL=parse-response.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
@@ -41554,7 +41568,7 @@ class SearchIndexesResource {
             operation: "list search indexes",
             idempotent: true,
         };
-        const indexes = parse_response_parseResponse(request, await this.#transport.send(request, call), searchIndexListSchema, this.#redactor);
+        const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
         for (const index of indexes)
             this.#remember(index);
         return indexes;
@@ -41573,8 +41587,7 @@ class SearchIndexesResource {
             operation: `create search index ${body.name}`,
             idempotent: false,
         };
-        const index = parse_response_parseResponse(request, await this.#transport.send(request, call), searchIndexSchema, this.#redactor);
-        return this.#remember(index);
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async get(id, call) {
         const request = {
@@ -41583,7 +41596,7 @@ class SearchIndexesResource {
             operation: `get search index ${id}`,
             idempotent: true,
         };
-        return this.#remember(parse_response_parseResponse(request, await this.#transport.send(request, call), searchIndexSchema, this.#redactor));
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async delete(id, call) {
         const request = {
@@ -41597,6 +41610,10 @@ class SearchIndexesResource {
     }
     get #redactor() {
         return this.#transport.redactor;
+    }
+    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
+    #reader(request, schema) {
+        return (response) => parse_response_parseResponse(request, response, schema, this.#redactor);
     }
     #remember(index) {
         this.#redactor.add(index.token, index.read_only_token);
@@ -41786,6 +41803,8 @@ function decideRetry(input) {
             return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
         }
         case "attempt-timeout":
+        case "invalid-body":
+            // Either may follow a side effect, so only an idempotent call is tried again.
             return idempotent
                 ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
                 : { retry: false };
@@ -41877,8 +41896,12 @@ class Transport {
     get clock() {
         return this.#options.clock;
     }
-    /** Sends the request, retrying as the policy allows; resolves with the 2xx answer or throws a typed error. */
-    async send(request, call = {}) {
+    /**
+     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+     */
+    async send(request, call = {}, read = (response) => response) {
         const { clock, retry, logger } = this.#options;
         const deadlineAt = Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, clock.now() + this.#options.deadlineMs);
         const deadline = new AbortController();
@@ -41887,9 +41910,9 @@ class Transport {
         try {
             for (let attempt = 1;; attempt++) {
                 this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt);
-                if ("response" in outcome)
-                    return outcome.response;
+                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                if ("value" in outcome)
+                    return outcome.value;
                 const decision = decideRetry({
                     attempt,
                     policy: retry,
@@ -41914,7 +41937,7 @@ class Transport {
             clearTimeout(deadlineTimer);
         }
     }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt) {
+    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
         const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
         const attemptTimeout = new AbortController();
         const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
@@ -41944,7 +41967,14 @@ class Transport {
             const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
             logger.debug(`${request.method} ${request.path} answered ${answer.statusCode} in ${clock.now() - started} ms`);
             if (answer.statusCode >= 200 && answer.statusCode < 300) {
-                return { response: { status: answer.statusCode, text, requestId } };
+                try {
+                    return { value: read({ status: answer.statusCode, text, requestId }) };
+                }
+                catch (error) {
+                    if (error instanceof ResponseValidationError)
+                        return { failure: { kind: "invalid-body" }, error };
+                    throw error;
+                }
             }
             const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
@@ -42160,8 +42190,7 @@ class queues_QueuesResource {
             operation: `get queue ${name}`,
             idempotent: true,
         };
-        const response = await this.#transport.send(request, call);
-        return parseResponse(request, response, queueSchema, this.#transport.redactor);
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueSchema, this.#transport.redactor));
     }
     async list(call) {
         const request = {
@@ -42170,8 +42199,7 @@ class queues_QueuesResource {
             operation: "list queues",
             idempotent: true,
         };
-        const response = await this.#transport.send(request, call);
-        return parseResponse(request, response, queueListSchema, this.#transport.redactor);
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueListSchema, this.#transport.redactor));
     }
     /** Creates the queue or updates its parallelism (and pause state, when given). */
     async upsert(input, call) {
@@ -42269,8 +42297,11 @@ async function ensureSearchIndex(client, input) {
                 matches = [created];
             }
             catch (error) {
-                if (!isAlreadyExists(error) && !isAmbiguous(error))
+                if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses))
                     throw error;
+                // An answer we could not use may still name what was created: then it is ours.
+                if (error instanceof ResponseValidationError && error.resourceId)
+                    ownId = error.resourceId;
                 matches = await listMatches();
                 if (matches.length === 0) {
                     // Nothing was created after all: wait as the retry policy says, then create again.
@@ -42335,10 +42366,18 @@ function isAlreadyExists(error) {
     return ((error instanceof InvalidRequestError || error instanceof UnexpectedStatusError) &&
         saysSo(error.apiMessage));
 }
-/** Failures after which the index may exist although the create did not say so. */
-function isAmbiguous(error) {
+/**
+ * Failures after which the index may exist although the create did not say so: any status the
+ * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
+ * timeout, a connection lost after sending, or an answer that could not be read.
+ */
+function isAmbiguous(error, transientStatuses) {
     if (error instanceof ServerError || error instanceof AttemptTimeoutError)
         return true;
+    if (error instanceof stashkit_error_StashkitError && error.status !== undefined && error.status !== 429) {
+        if (transientStatuses.includes(error.status))
+            return true;
+    }
     if (error instanceof ResponseValidationError)
         return true;
     return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
@@ -42612,7 +42651,17 @@ async function writeSummary(markdown) {
     await summary.addRaw(markdown).write();
 }
 //# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
 
 
 
@@ -42716,7 +42765,7 @@ async function run() {
             apiKey: inputs.apiKey,
             baseUrl: inputs.baseUrl,
             retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: Math.min(30_000, inputs.timeoutSeconds * 1000),
+            attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
             deadlineMs: inputs.timeoutSeconds * 1000,
             userAgentSuffix: ACTION,
             logger: actionsLogger,

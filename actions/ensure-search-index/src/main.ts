@@ -1,6 +1,7 @@
 import * as core from "@actions/core";
 import {
   actionsLogger,
+  attemptTimeoutMs,
   isForkPullRequest,
   readGitHubContext,
   registerSecrets,
@@ -26,7 +27,7 @@ export async function run(): Promise<void> {
         apiKey: inputs.apiKey,
         baseUrl: inputs.baseUrl,
         retry: { maxAttempts: inputs.maxAttempts },
-        attemptTimeoutMs: Math.min(30_000, inputs.timeoutSeconds * 1000),
+        attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
         deadlineMs: inputs.timeoutSeconds * 1000,
         userAgentSuffix: ACTION,
         logger: actionsLogger,

@@ -28570,7 +28570,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7710);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6554);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28580,7 +28580,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7710:
+/***/ 6554:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31574,7 +31574,7 @@ function isForkPullRequest(context) {
  * The base of every error stashkit throws. Subclasses say what went wrong by their class and
  * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
  */
-class StashkitError extends Error {
+class stashkit_error_StashkitError extends Error {
     name = "StashkitError";
     operation;
     method;
@@ -31604,21 +31604,21 @@ function describeFailure(context, what) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
 
 /** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends StashkitError {
+class AbortedError extends stashkit_error_StashkitError {
     name = "AbortedError";
 }
 //# sourceMappingURL=aborted-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends StashkitError {
+class AuthenticationError extends stashkit_error_StashkitError {
     name = "AuthenticationError";
 }
 //# sourceMappingURL=authentication-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
 
 /** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class configuration_error_ConfigurationError extends StashkitError {
+class configuration_error_ConfigurationError extends stashkit_error_StashkitError {
     name = "ConfigurationError";
     input;
     constructor(input, message) {
@@ -31630,14 +31630,14 @@ class configuration_error_ConfigurationError extends StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
 
 /** 409, or an answer saying the name already exists. */
-class conflict_error_ConflictError extends StashkitError {
+class conflict_error_ConflictError extends stashkit_error_StashkitError {
     name = "ConflictError";
 }
 //# sourceMappingURL=conflict-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
 
 /** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class connection_error_ConnectionError extends StashkitError {
+class connection_error_ConnectionError extends stashkit_error_StashkitError {
     name = "ConnectionError";
     code;
     constructor(message, context, options) {
@@ -31649,28 +31649,28 @@ class connection_error_ConnectionError extends StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends StashkitError {
+class DeadlineExceededError extends stashkit_error_StashkitError {
     name = "DeadlineExceededError";
 }
 //# sourceMappingURL=deadline-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
 
 /** 400 or 422: the API refused the request as invalid. */
-class invalid_request_error_InvalidRequestError extends StashkitError {
+class invalid_request_error_InvalidRequestError extends stashkit_error_StashkitError {
     name = "InvalidRequestError";
 }
 //# sourceMappingURL=invalid-request-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
 
 /** 404: the queue or index does not exist (for this account). */
-class not_found_error_NotFoundError extends StashkitError {
+class not_found_error_NotFoundError extends stashkit_error_StashkitError {
     name = "NotFoundError";
 }
 //# sourceMappingURL=not-found-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends StashkitError {
+class RateLimitedError extends stashkit_error_StashkitError {
     name = "RateLimitedError";
     retryAfterMs;
     retryAt;
@@ -31687,14 +31687,14 @@ class RateLimitedError extends StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
-class server_error_ServerError extends StashkitError {
+class server_error_ServerError extends stashkit_error_StashkitError {
     name = "ServerError";
 }
 //# sourceMappingURL=server-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
 
 /** Any other non-2xx status (405, 412, 3xx …). */
-class unexpected_status_error_UnexpectedStatusError extends StashkitError {
+class unexpected_status_error_UnexpectedStatusError extends stashkit_error_StashkitError {
     name = "UnexpectedStatusError";
 }
 //# sourceMappingURL=unexpected-status-error.js.map
@@ -31729,7 +31729,7 @@ function errorForStatus(context) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/index-mismatch-error.js
 
 /** An index with the name exists, but in another region or on another plan than asked for. */
-class index_mismatch_error_IndexMismatchError extends StashkitError {
+class index_mismatch_error_IndexMismatchError extends stashkit_error_StashkitError {
     name = "IndexMismatchError";
     indexName;
     indexId;
@@ -31748,22 +31748,25 @@ class index_mismatch_error_IndexMismatchError extends StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 
 /** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
-class response_validation_error_ResponseValidationError extends StashkitError {
+class response_validation_error_ResponseValidationError extends stashkit_error_StashkitError {
     name = "ResponseValidationError";
     issues;
     /** The start of the body, with secrets and token-like fields redacted. */
     bodyExcerpt;
+    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
+    resourceId;
     constructor(message, context) {
         super(message, context);
         this.issues = context.issues;
         this.bodyExcerpt = context.bodyExcerpt;
+        this.resourceId = context.resourceId;
     }
 }
 //# sourceMappingURL=response-validation-error.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/timeout-error.js
 
 /** One attempt got no complete answer within the per-attempt timeout. */
-class timeout_error_AttemptTimeoutError extends StashkitError {
+class timeout_error_AttemptTimeoutError extends stashkit_error_StashkitError {
     name = "AttemptTimeoutError";
 }
 //# sourceMappingURL=timeout-error.js.map
@@ -41526,11 +41529,22 @@ function parse_response_parseResponse(request, response, schema, redactor) {
         .slice(0, 3)
         .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
         .join("; ");
-    throw new response_validation_error_ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), { ...context, issues, bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor) });
+    throw new response_validation_error_ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
+        ...context,
+        issues,
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
+        resourceId: idOf(parsed.value),
+    });
 }
 function excerpt(text, redactor) {
     const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
     return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+}
+function idOf(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const id = value["id"];
+    return typeof id === "string" && id !== "" ? id : undefined;
 }
 //# sourceMappingURL=parse-response.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
@@ -41554,7 +41568,7 @@ class search_indexes_SearchIndexesResource {
             operation: "list search indexes",
             idempotent: true,
         };
-        const indexes = parseResponse(request, await this.#transport.send(request, call), searchIndexListSchema, this.#redactor);
+        const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
         for (const index of indexes)
             this.#remember(index);
         return indexes;
@@ -41573,8 +41587,7 @@ class search_indexes_SearchIndexesResource {
             operation: `create search index ${body.name}`,
             idempotent: false,
         };
-        const index = parseResponse(request, await this.#transport.send(request, call), searchIndexSchema, this.#redactor);
-        return this.#remember(index);
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async get(id, call) {
         const request = {
@@ -41583,7 +41596,7 @@ class search_indexes_SearchIndexesResource {
             operation: `get search index ${id}`,
             idempotent: true,
         };
-        return this.#remember(parseResponse(request, await this.#transport.send(request, call), searchIndexSchema, this.#redactor));
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async delete(id, call) {
         const request = {
@@ -41597,6 +41610,10 @@ class search_indexes_SearchIndexesResource {
     }
     get #redactor() {
         return this.#transport.redactor;
+    }
+    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
+    #reader(request, schema) {
+        return (response) => parseResponse(request, response, schema, this.#redactor);
     }
     #remember(index) {
         this.#redactor.add(index.token, index.read_only_token);
@@ -41786,6 +41803,8 @@ function decideRetry(input) {
             return { retry: true, delayMs: retry_policy_backoffDelay(attempt, policy, input.random) };
         }
         case "attempt-timeout":
+        case "invalid-body":
+            // Either may follow a side effect, so only an idempotent call is tried again.
             return idempotent
                 ? { retry: true, delayMs: retry_policy_backoffDelay(attempt, policy, input.random) }
                 : { retry: false };
@@ -41877,8 +41896,12 @@ class Transport {
     get clock() {
         return this.#options.clock;
     }
-    /** Sends the request, retrying as the policy allows; resolves with the 2xx answer or throws a typed error. */
-    async send(request, call = {}) {
+    /**
+     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+     */
+    async send(request, call = {}, read = (response) => response) {
         const { clock, retry, logger } = this.#options;
         const deadlineAt = Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, clock.now() + this.#options.deadlineMs);
         const deadline = new AbortController();
@@ -41887,9 +41910,9 @@ class Transport {
         try {
             for (let attempt = 1;; attempt++) {
                 this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt);
-                if ("response" in outcome)
-                    return outcome.response;
+                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                if ("value" in outcome)
+                    return outcome.value;
                 const decision = decideRetry({
                     attempt,
                     policy: retry,
@@ -41914,7 +41937,7 @@ class Transport {
             clearTimeout(deadlineTimer);
         }
     }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt) {
+    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
         const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
         const attemptTimeout = new AbortController();
         const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
@@ -41944,7 +41967,14 @@ class Transport {
             const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
             logger.debug(`${request.method} ${request.path} answered ${answer.statusCode} in ${clock.now() - started} ms`);
             if (answer.statusCode >= 200 && answer.statusCode < 300) {
-                return { response: { status: answer.statusCode, text, requestId } };
+                try {
+                    return { value: read({ status: answer.statusCode, text, requestId }) };
+                }
+                catch (error) {
+                    if (error instanceof response_validation_error_ResponseValidationError)
+                        return { failure: { kind: "invalid-body" }, error };
+                    throw error;
+                }
             }
             const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
@@ -42160,8 +42190,7 @@ class QueuesResource {
             operation: `get queue ${name}`,
             idempotent: true,
         };
-        const response = await this.#transport.send(request, call);
-        return parse_response_parseResponse(request, response, queueSchema, this.#transport.redactor);
+        return this.#transport.send(request, call, (response) => parse_response_parseResponse(request, response, queueSchema, this.#transport.redactor));
     }
     async list(call) {
         const request = {
@@ -42170,8 +42199,7 @@ class QueuesResource {
             operation: "list queues",
             idempotent: true,
         };
-        const response = await this.#transport.send(request, call);
-        return parse_response_parseResponse(request, response, queueListSchema, this.#transport.redactor);
+        return this.#transport.send(request, call, (response) => parse_response_parseResponse(request, response, queueListSchema, this.#transport.redactor));
     }
     /** Creates the queue or updates its parallelism (and pause state, when given). */
     async upsert(input, call) {
@@ -42269,8 +42297,11 @@ async function ensureSearchIndex(client, input) {
                 matches = [created];
             }
             catch (error) {
-                if (!isAlreadyExists(error) && !isAmbiguous(error))
+                if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses))
                     throw error;
+                // An answer we could not use may still name what was created: then it is ours.
+                if (error instanceof ResponseValidationError && error.resourceId)
+                    ownId = error.resourceId;
                 matches = await listMatches();
                 if (matches.length === 0) {
                     // Nothing was created after all: wait as the retry policy says, then create again.
@@ -42335,10 +42366,18 @@ function isAlreadyExists(error) {
     return ((error instanceof InvalidRequestError || error instanceof UnexpectedStatusError) &&
         saysSo(error.apiMessage));
 }
-/** Failures after which the index may exist although the create did not say so. */
-function isAmbiguous(error) {
+/**
+ * Failures after which the index may exist although the create did not say so: any status the
+ * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
+ * timeout, a connection lost after sending, or an answer that could not be read.
+ */
+function isAmbiguous(error, transientStatuses) {
     if (error instanceof ServerError || error instanceof AttemptTimeoutError)
         return true;
+    if (error instanceof StashkitError && error.status !== undefined && error.status !== 429) {
+        if (transientStatuses.includes(error.status))
+            return true;
+    }
     if (error instanceof ResponseValidationError)
         return true;
     return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
@@ -42452,7 +42491,7 @@ async function resumeQueues(client, input) {
         catch (error) {
             if (error instanceof not_found_error_NotFoundError)
                 return { name, outcome: "missing" };
-            if (error instanceof StashkitError)
+            if (error instanceof stashkit_error_StashkitError)
                 return { name, outcome: "failed", error };
             throw error;
         }
@@ -42491,7 +42530,7 @@ function failureLine(action, error, hints) {
             ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
             : ` Pass it as an input or set ${hints.credentials}.`;
     }
-    else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
+    else if (!(error instanceof stashkit_error_StashkitError) && error instanceof Error && error.stack) {
         core_debug(error.stack);
     }
     const stop = advice && !/[.!?]$/.test(message) ? "." : "";
@@ -42609,7 +42648,17 @@ async function writeSummary(markdown) {
     await summary.addRaw(markdown).write();
 }
 //# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
 
 
 
@@ -42698,7 +42747,7 @@ async function run() {
             token: inputs.token,
             baseUrl: inputs.messagingUrl,
             retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: Math.min(30_000, inputs.timeoutSeconds * 1000),
+            attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
             deadlineMs: inputs.timeoutSeconds * 1000,
             userAgentSuffix: ACTION,
             logger: actionsLogger,

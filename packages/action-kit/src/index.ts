@@ -12,3 +12,4 @@ export {
 export { actionsLogger } from "./logger.ts";
 export { registerSecrets } from "./secrets.ts";
 export { markdownTable, writeSummary } from "./summary.ts";
+export { attemptTimeoutMs } from "./timeouts.ts";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { AuthenticationError, ConfigurationError } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  attemptTimeoutMs,
   failureLine,
   isForkPullRequest,
   markdownTable,
@@ -129,5 +130,13 @@ describe("markdownTable", () => {
     expect(markdownTable(["a", "b"], [["x|y", "line\n<b>"]])).toBe(
       "| a | b |\n| --- | --- |\n| x\\|y | line &lt;b> |",
     );
+  });
+});
+
+describe("attemptTimeoutMs", () => {
+  it("shares the step's limit between attempts, between 1 and 30 s", () => {
+    expect(attemptTimeoutMs(120, 5)).toBe(24_000);
+    expect(attemptTimeoutMs(600, 5)).toBe(30_000);
+    expect(attemptTimeoutMs(2, 5)).toBe(1_000);
   });
 });

@@ -126,12 +126,26 @@ describe("ensureSearchIndex", () => {
     expect(result.createRequests).toBe(1);
   });
 
+  it("knows the index is its own when the create answer was unusable but named the id", async () => {
+    const server = await emulator();
+    server.inject("POST /v2/search", { kind: "missing-fields", fields: ["token", "read_only_token"] });
+    const result = await ensureSearchIndex(managementClient(server), wanted);
+    expect(result.created).toBe(true);
+    expect(result.index.token).toBe(server.state.indexes[0]?.index.token);
+    expect(server.state.indexes).toHaveLength(1);
+  });
+
   it("creates again after an ambiguous failure that created nothing", async () => {
     const server = await emulator();
-    server.inject("POST /v2/search", { kind: "status", status: 503 }, { kind: "reset" });
+    server.inject(
+      "POST /v2/search",
+      { kind: "status", status: 503 },
+      { kind: "reset" },
+      { kind: "status", status: 408 },
+    );
     const clock = capturedClock();
     const result = await ensureSearchIndex(managementClient(server, { clock }), wanted);
-    expect(result).toMatchObject({ created: true, createRequests: 3 });
+    expect(result).toMatchObject({ created: true, createRequests: 4 });
     expect(server.state.indexes).toHaveLength(1);
   });
 

@@ -74,14 +74,38 @@ describe("response validation", () => {
     const server = await emulator();
     await managementClient(server).searchIndexes.create({ name: "a", region: "eu-west-1", type: "free" });
     server.inject("GET /v2/search", { kind: "missing-fields", fields: ["endpoint"] });
-    const error = (await caught(() =>
-      managementClient(server).searchIndexes.list(),
-    )) as ResponseValidationError;
+    const client = managementClient(server, { retry: { maxAttempts: 1 } });
+    const error = (await caught(() => client.searchIndexes.list())) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.issues[0]?.path).toEqual([0, "endpoint"]);
     expect(error.message).toMatch(
       /list search indexes: GET \/v2\/search answered 200 with an unexpected body \(0\.endpoint: /,
     );
+  });
+
+  it("retries a GET whose body could not be read, and succeeds", async () => {
+    const server = await emulator();
+    await managementClient(server).searchIndexes.create({ name: "a", region: "eu-west-1", type: "free" });
+    server.inject(
+      "GET /v2/search",
+      { kind: "malformed-json" },
+      { kind: "missing-fields", fields: ["token"] },
+    );
+    const clock = capturedClock();
+    const indexes = await managementClient(server, { clock }).searchIndexes.list();
+    expect(indexes.map((i) => i.name)).toEqual(["a"]);
+    expect(clock.waits).toHaveLength(2);
+  });
+
+  it("never repeats a create whose answer could not be read, and names the id it did read", async () => {
+    const server = await emulator();
+    server.inject("POST /v2/search", { kind: "missing-fields", fields: ["token"] });
+    const error = (await caught(() =>
+      managementClient(server).searchIndexes.create({ name: "a", region: "eu-west-1", type: "free" }),
+    )) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.resourceId).toBe(server.state.indexes[0]?.index.id);
+    expect(server.requests.filter((r) => r.route === "POST /v2/search")).toHaveLength(1);
   });
 
   it("masks token fields in the body excerpt", async () => {
@@ -99,10 +123,11 @@ describe("response validation", () => {
   it("reports malformed JSON and HTML pages as validation errors", async () => {
     const server = await emulator();
     server.inject("GET /v2/search", { kind: "malformed-json" }, { kind: "html", status: 200 });
-    const malformed = await caught(() => managementClient(server).searchIndexes.list());
+    const client = managementClient(server, { retry: { maxAttempts: 1 } });
+    const malformed = await caught(() => client.searchIndexes.list());
     expect(malformed).toBeInstanceOf(ResponseValidationError);
     expect(malformed.message).toMatch(/answered 200 with a body that is not JSON/);
-    const html = await caught(() => managementClient(server).searchIndexes.list());
+    const html = await caught(() => client.searchIndexes.list());
     expect(html.message).toMatch(/answered 200 with an HTML page/);
   });
 

@@ -84,7 +84,7 @@ describe("secrets never leak", () => {
             status: 200,
             body: [{ token: secrets[0], note: echo }],
           });
-          return managementClient(server, { logger }).searchIndexes.list();
+          return managementClient(server, { logger, retry: { maxAttempts: 1 } }).searchIndexes.list();
         },
       ],
       [

@@ -9,3 +9,4 @@ export { type LocalActionRun, runLocalAction } from "./local-action.ts";
 export { readmeTable } from "./readme-tables.ts";
 export { type ActionRun, DEFAULT_CONTEXT, type RunActionOptions, runAction } from "./run-action.ts";
 export { parseRunnerFile } from "./runner-files.ts";
+export { workflowViolations } from "./workflow-policy.ts";

@@ -16,7 +16,10 @@ export interface RunActionOptions {
   event?: { name: string; payload: Record<string, unknown> };
   /** The folder of an earlier run, to carry GITHUB_STATE into a post step. */
   reuseDir?: string;
+  /** Kills the run after this long (default 60 s); a killed run has exit code null. */
   timeoutMs?: number;
+  /** Called with each piece of stdout as it arrives, e.g. to act when a retry is logged. */
+  onStdout?: (chunk: string) => void;
 }
 
 export interface ActionRun {
@@ -102,6 +105,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
+    options.onStdout?.(chunk.toString());
   });
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

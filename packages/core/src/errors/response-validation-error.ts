@@ -11,10 +11,20 @@ export class ResponseValidationError extends StashkitError {
   readonly issues: ValidationIssue[];
   /** The start of the body, with secrets and token-like fields redacted. */
   readonly bodyExcerpt: string;
+  /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
+  readonly resourceId: string | undefined;
 
-  constructor(message: string, context: RequestContext & { issues: ValidationIssue[]; bodyExcerpt: string }) {
+  constructor(
+    message: string,
+    context: RequestContext & {
+      issues: ValidationIssue[];
+      bodyExcerpt: string;
+      resourceId?: string | undefined;
+    },
+  ) {
     super(message, context);
     this.issues = context.issues;
     this.bodyExcerpt = context.bodyExcerpt;
+    this.resourceId = context.resourceId;
   }
 }

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   ResponseValidationError,
   ServerError,
+  StashkitError,
   UnexpectedStatusError,
 } from "../errors/index.ts";
 import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
@@ -83,7 +84,9 @@ export async function ensureSearchIndex(
         ownId = created.id;
         matches = [created];
       } catch (error) {
-        if (!isAlreadyExists(error) && !isAmbiguous(error)) throw error;
+        if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses)) throw error;
+        // An answer we could not use may still name what was created: then it is ours.
+        if (error instanceof ResponseValidationError && error.resourceId) ownId = error.resourceId;
         matches = await listMatches();
         if (matches.length === 0) {
           // Nothing was created after all: wait as the retry policy says, then create again.
@@ -158,9 +161,16 @@ function isAlreadyExists(error: unknown): boolean {
   );
 }
 
-/** Failures after which the index may exist although the create did not say so. */
-function isAmbiguous(error: unknown): boolean {
+/**
+ * Failures after which the index may exist although the create did not say so: any status the
+ * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
+ * timeout, a connection lost after sending, or an answer that could not be read.
+ */
+function isAmbiguous(error: unknown, transientStatuses: readonly number[]): boolean {
   if (error instanceof ServerError || error instanceof AttemptTimeoutError) return true;
+  if (error instanceof StashkitError && error.status !== undefined && error.status !== 429) {
+    if (transientStatuses.includes(error.status)) return true;
+  }
   if (error instanceof ResponseValidationError) return true;
   return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
 }

@@ -33,8 +33,9 @@ export class QueuesResource {
       operation: `get queue ${name}`,
       idempotent: true,
     } as const;
-    const response = await this.#transport.send(request, call);
-    return parseResponse(request, response, queueSchema, this.#transport.redactor);
+    return this.#transport.send(request, call, (response) =>
+      parseResponse(request, response, queueSchema, this.#transport.redactor),
+    );
   }
 
   async list(call?: CallOptions): Promise<Queue[]> {
@@ -44,8 +45,9 @@ export class QueuesResource {
       operation: "list queues",
       idempotent: true,
     } as const;
-    const response = await this.#transport.send(request, call);
-    return parseResponse(request, response, queueListSchema, this.#transport.redactor);
+    return this.#transport.send(request, call, (response) =>
+      parseResponse(request, response, queueListSchema, this.#transport.redactor),
+    );
   }
 
   /** Creates the queue or updates its parallelism (and pause state, when given). */

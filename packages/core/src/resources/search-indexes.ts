@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ConfigurationError } from "../errors/index.ts";
 import { validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
@@ -8,7 +9,7 @@ import {
   searchIndexSchema,
 } from "../schemas/search-index.ts";
 import { parseResponse } from "../transport/parse-response.ts";
-import type { ApiRequest, CallOptions, Transport } from "../transport/transport.ts";
+import type { ApiRequest, ApiResponse, CallOptions, Transport } from "../transport/transport.ts";
 
 export interface CreateSearchIndexInput {
   name: string;
@@ -34,12 +35,7 @@ export class SearchIndexesResource {
       operation: "list search indexes",
       idempotent: true,
     };
-    const indexes = parseResponse(
-      request,
-      await this.#transport.send(request, call),
-      searchIndexListSchema,
-      this.#redactor,
-    );
+    const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
     for (const index of indexes) this.#remember(index);
     return indexes;
   }
@@ -58,13 +54,9 @@ export class SearchIndexesResource {
       operation: `create search index ${body.name}`,
       idempotent: false,
     };
-    const index = parseResponse(
-      request,
-      await this.#transport.send(request, call),
-      searchIndexSchema,
-      this.#redactor,
+    return this.#remember(
+      await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)),
     );
-    return this.#remember(index);
   }
 
   async get(id: string, call?: CallOptions): Promise<SearchIndex> {
@@ -75,7 +67,7 @@ export class SearchIndexesResource {
       idempotent: true,
     };
     return this.#remember(
-      parseResponse(request, await this.#transport.send(request, call), searchIndexSchema, this.#redactor),
+      await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)),
     );
   }
 
@@ -92,6 +84,12 @@ export class SearchIndexesResource {
 
   get #redactor() {
     return this.#transport.redactor;
+  }
+
+  /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
+  #reader<Schema extends z.ZodType>(request: ApiRequest, schema: Schema) {
+    return (response: ApiResponse): z.output<Schema> =>
+      parseResponse(request, response, schema, this.#redactor);
   }
 
   #remember(index: SearchIndex): SearchIndex {

@@ -41,11 +41,22 @@ export function parseResponse<Schema extends z.ZodType>(
     .join("; ");
   throw new ResponseValidationError(
     describeFailure(context, `answered ${response.status} with an unexpected body (${first})`),
-    { ...context, issues, bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor) },
+    {
+      ...context,
+      issues,
+      bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
+      resourceId: idOf(parsed.value),
+    },
   );
 }
 
 function excerpt(text: string, redactor: Redactor): string {
   const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
   return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+}
+
+function idOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const id = (value as Record<string, unknown>)["id"];
+  return typeof id === "string" && id !== "" ? id : undefined;
 }

@@ -68,7 +68,9 @@ export function wholeNumberIn(input: string, value: number, min: number, max: nu
 export type AttemptFailure =
   | { kind: "status"; status: number; serverDelayMs: number | undefined }
   | { kind: "network"; code: string | undefined }
-  | { kind: "attempt-timeout" };
+  | { kind: "attempt-timeout" }
+  /** A 2xx answer whose body could not be read (not JSON, missing fields). */
+  | { kind: "invalid-body" };
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
@@ -98,6 +100,8 @@ export function decideRetry(input: {
       return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
     }
     case "attempt-timeout":
+    case "invalid-body":
+      // Either may follow a side effect, so only an idempotent call is tried again.
       return idempotent
         ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
         : { retry: false };

@@ -7,6 +7,7 @@ import {
   describeFailure,
   errorForStatus,
   RateLimitedError,
+  ResponseValidationError,
   type StashkitError,
 } from "../errors/index.ts";
 import { extractApiMessage } from "./api-message.ts";
@@ -87,8 +88,16 @@ export class Transport {
     return this.#options.clock;
   }
 
-  /** Sends the request, retrying as the policy allows; resolves with the 2xx answer or throws a typed error. */
-  async send(request: ApiRequest, call: CallOptions = {}): Promise<ApiResponse> {
+  /**
+   * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+   * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+   * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+   */
+  async send<T = ApiResponse>(
+    request: ApiRequest,
+    call: CallOptions = {},
+    read: (response: ApiResponse) => T = (response) => response as T,
+  ): Promise<T> {
     const { clock, retry, logger } = this.#options;
     const deadlineAt = Math.min(
       call.deadlineAt ?? Number.POSITIVE_INFINITY,
@@ -100,8 +109,8 @@ export class Transport {
     try {
       for (let attempt = 1; ; attempt++) {
         this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-        const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt);
-        if ("response" in outcome) return outcome.response;
+        const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+        if ("value" in outcome) return outcome.value;
         const decision = decideRetry({
           attempt,
           policy: retry,
@@ -126,12 +135,13 @@ export class Transport {
     }
   }
 
-  async #attempt(
+  async #attempt<T>(
     request: ApiRequest,
     callerSignal: AbortSignal | undefined,
     deadlineSignal: AbortSignal,
     deadlineAt: number,
-  ): Promise<{ response: ApiResponse } | { failure: AttemptFailure; error: StashkitError }> {
+    read: (response: ApiResponse) => T,
+  ): Promise<{ value: T } | { failure: AttemptFailure; error: StashkitError }> {
     const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
     const attemptTimeout = new AbortController();
     const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
@@ -163,7 +173,12 @@ export class Transport {
         `${request.method} ${request.path} answered ${answer.statusCode} in ${clock.now() - started} ms`,
       );
       if (answer.statusCode >= 200 && answer.statusCode < 300) {
-        return { response: { status: answer.statusCode, text, requestId } };
+        try {
+          return { value: read({ status: answer.statusCode, text, requestId }) };
+        } catch (error) {
+          if (error instanceof ResponseValidationError) return { failure: { kind: "invalid-body" }, error };
+          throw error;
+        }
       }
       const serverDelayMs = serverRequestedDelay(
         responseHeaders,

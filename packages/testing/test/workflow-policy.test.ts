@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { workflowViolations } from "../src/index.ts";
+
+const SHA = "08c6903cd8c0fde910a37f88322edcfb5dd907a8";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a JavaScript template
+const WITH_SECRET = 'with: { queue-name: q, token: "${{ secrets.QSTASH_TOKEN }}" }';
+const good = `
+on: { push: { branches: [main] }, pull_request: {} }
+permissions: { contents: read }
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@${SHA} # v5
+      - uses: ./actions/resume-queue
+        with: { queue-name: q }
+`;
+
+describe("workflowViolations", () => {
+  it("accepts a workflow that follows the rules", () => {
+    expect(workflowViolations("good.yml", good)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "write-all permissions",
+      good.replace("permissions: { contents: read }", "permissions: write-all"),
+      /top-level permissions/,
+    ],
+    ["no permissions", good.replace("permissions: { contents: read }\n", ""), /top-level permissions/],
+    [
+      "an action pinned by tag",
+      good.replace(`checkout@${SHA}`, "checkout@v5"),
+      /actions\/checkout@v5 is not pinned/,
+    ],
+    ["a short SHA", good.replace(`checkout@${SHA}`, "checkout@08c6903"), /not pinned by a full commit SHA/],
+    [
+      "checkout of the head under pull_request_target",
+      good
+        .replace("pull_request: {}", "pull_request_target: {}")
+        .replace(
+          `checkout@${SHA} # v5`,
+          `checkout@${SHA}\n        with: { ref: "\${{ github.event.pull_request.head.sha }}" }`,
+        ),
+      /checks out the pull request's code under pull_request_target/,
+    ],
+    [
+      "secrets in a job forks trigger",
+      good.replace("with: { queue-name: q }", WITH_SECRET),
+      /uses secrets in a job that pull requests from forks trigger/,
+    ],
+  ])("reports %s", (_case, text, message) => {
+    const violations = workflowViolations("bad.yml", text);
+    expect(
+      violations.some((v) => message.test(v)),
+      violations.join("\n"),
+    ).toBe(true);
+  });
+
+  it("allows secrets behind a same-repository guard", () => {
+    const guarded = good
+      .replace(
+        "runs-on: ubuntu-latest",
+        "runs-on: ubuntu-latest\n    if: github.event.pull_request.head.repo.full_name == github.repository",
+      )
+      .replace("with: { queue-name: q }", WITH_SECRET);
+    expect(workflowViolations("guarded.yml", guarded)).toEqual([]);
+  });
+
+  it("finds nothing wrong with the repository's own workflows", () => {
+    const dir = join(import.meta.dirname, "../../../.github/workflows");
+    for (const file of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f))) {
+      expect(workflowViolations(file, readFileSync(join(dir, file), "utf8"))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import { credentialSecrets, runBundle, withEmulator } from "./environment.ts";
+import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
+
+interface BadInput {
+  action: "ensure" | "resume";
+  name: string;
+  inputs: Record<string, string>;
+  env?: Record<string, string | undefined>;
+  /** The line must name the input and what it accepts. */
+  says: RegExp;
+}
+
+const ensure = { name: "shop", region: "eu-west-1" };
+const resume = { "queue-name": "orders" };
+
+const CASES: BadInput[] = [
+  { action: "ensure", name: "empty name", inputs: { ...ensure, name: "" }, says: /input name is required/ },
+  {
+    action: "ensure",
+    name: "whitespace name",
+    inputs: { ...ensure, name: "   " },
+    says: /input name is required/,
+  },
+  {
+    action: "ensure",
+    name: "unknown region",
+    inputs: { ...ensure, region: "eu-west-2" },
+    says: /region must be one of eu-west-1, us-central1; got "eu-west-2"/,
+  },
+  {
+    action: "ensure",
+    name: "missing region",
+    inputs: { ...ensure, region: "" },
+    says: /input region is required/,
+  },
+  {
+    action: "ensure",
+    name: "unknown type",
+    inputs: { ...ensure, type: "enterprise" },
+    says: /input type must be one of free, payg, fixed; got "enterprise"/,
+  },
+  {
+    action: "ensure",
+    name: "unknown on-mismatch",
+    inputs: { ...ensure, "on-mismatch": "ignore" },
+    says: /input on-mismatch must be one of fail, warn; got "ignore"/,
+  },
+  {
+    action: "ensure",
+    name: "placeholder without value",
+    inputs: { ...ensure, name: "shop-pr-{pr}" },
+    says: /name uses \{pr\}, which has no value on a push event/,
+  },
+  {
+    action: "ensure",
+    name: "unknown placeholder",
+    inputs: { ...ensure, name: "shop-{user}" },
+    says: /name uses the unknown placeholder \{user\}; the placeholders are \{pr\}, \{branch\}/,
+  },
+  {
+    action: "ensure",
+    name: "http to a remote host",
+    inputs: { ...ensure, "base-url": "http://api.upstash.com" },
+    says: /base-url must use https:\/\/ \(http:\/\/ is accepted only for loopback hosts/,
+  },
+  {
+    action: "ensure",
+    name: "base URL with user info",
+    inputs: { ...ensure, "base-url": "https://me:secret@api.upstash.com" },
+    says: /base-url must not contain user info/,
+  },
+  {
+    action: "ensure",
+    name: "base URL with a query",
+    inputs: { ...ensure, "base-url": "https://api.upstash.com/?debug=1" },
+    says: /base-url must not contain a query string/,
+  },
+  {
+    action: "ensure",
+    name: "base URL that is not a URL",
+    inputs: { ...ensure, "base-url": "api.upstash.com" },
+    says: /base-url must be an absolute URL/,
+  },
+  {
+    action: "ensure",
+    name: "non-numeric max-attempts",
+    inputs: { ...ensure, "max-attempts": "five" },
+    says: /input max-attempts must be a whole number from 1 to 20; got "five"/,
+  },
+  {
+    action: "ensure",
+    name: "negative timeout-seconds",
+    inputs: { ...ensure, "timeout-seconds": "-1" },
+    says: /input timeout-seconds must be a whole number from 1 to 3600; got "-1"/,
+  },
+  {
+    action: "ensure",
+    name: "non-boolean mask-endpoint",
+    inputs: { ...ensure, "mask-endpoint": "maybe" },
+    says: /input mask-endpoint must be true or false; got "maybe"/,
+  },
+  {
+    action: "ensure",
+    name: "empty credentials",
+    inputs: ensure,
+    env: { UPSTASH_EMAIL: undefined, UPSTASH_API_KEY: undefined },
+    says: /input email is empty and UPSTASH_EMAIL is not set/,
+  },
+  {
+    action: "ensure",
+    name: "empty API key",
+    inputs: ensure,
+    env: { UPSTASH_API_KEY: "" },
+    says: /input api-key is empty and UPSTASH_API_KEY is not set/,
+  },
+  {
+    action: "resume",
+    name: "queue name with a slash",
+    inputs: { "queue-name": "orders/eu" },
+    says: /queue-name "orders\/eu" is invalid: queue names may contain only letters, digits, "-", "." and "_"/,
+  },
+  {
+    action: "resume",
+    name: "queue name with a space",
+    inputs: { "queue-name": "my orders" },
+    says: /queue-name "my orders" is invalid/,
+  },
+  {
+    action: "resume",
+    name: "queue name in unicode",
+    inputs: { "queue-name": "commandes-été" },
+    says: /queue-name "commandes-été" is invalid/,
+  },
+  {
+    action: "resume",
+    name: "one bad name among several",
+    inputs: { "queue-name": "orders\nemails!\naudit" },
+    says: /queue-name "emails!" is invalid/,
+  },
+  {
+    action: "resume",
+    name: "no queue name",
+    inputs: { "queue-name": "" },
+    says: /input queue-name is required/,
+  },
+  {
+    action: "resume",
+    name: "only separators",
+    inputs: { "queue-name": ",\n, ," },
+    says: /input queue-name is required/,
+  },
+  {
+    action: "resume",
+    name: "unknown if-missing",
+    inputs: { ...resume, "if-missing": "warn" },
+    says: /input if-missing must be one of fail, skip; got "warn"/,
+  },
+  {
+    action: "resume",
+    name: "http to a remote host",
+    inputs: { ...resume, "messaging-url": "http://qstash.upstash.io" },
+    says: /messaging-url must use https:\/\//,
+  },
+  {
+    action: "resume",
+    name: "URL with user info",
+    inputs: { ...resume, "messaging-url": "https://u:p@qstash.upstash.io" },
+    says: /messaging-url must not contain user info/,
+  },
+  {
+    action: "resume",
+    name: "URL with a fragment",
+    inputs: { ...resume, "messaging-url": "https://qstash.upstash.io/#x" },
+    says: /messaging-url must not contain a fragment/,
+  },
+  {
+    action: "resume",
+    name: "zero max-attempts",
+    inputs: { ...resume, "max-attempts": "0" },
+    says: /input max-attempts must be a whole number from 1 to 20; got "0"/,
+  },
+  {
+    action: "resume",
+    name: "fractional timeout-seconds",
+    inputs: { ...resume, "timeout-seconds": "2.5" },
+    says: /input timeout-seconds must be a whole number from 1 to 3600; got "2.5"/,
+  },
+  {
+    action: "resume",
+    name: "empty token",
+    inputs: resume,
+    env: { QSTASH_TOKEN: "" },
+    says: /input token is empty and QSTASH_TOKEN is not set/,
+  },
+];
+
+export const BAD_INPUT_COUNT = CASES.length;
+
+export function badInputScenarios(): Scenario[] {
+  return CASES.map((bad) => ({
+    section: "bad inputs",
+    name: `${bad.action === "ensure" ? "ensure-search-index" : "resume-queue"}: ${bad.name}`,
+    run: () =>
+      withEmulator({}, async (server) => {
+        // A bad URL input replaces the emulator's; the request log shows nothing was sent either way.
+        const run = await runBundle(bad.action, server.url, bad.inputs, bad.env ? { env: bad.env } : {});
+        expectNoLeaks(run, credentialSecrets());
+        check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
+        const lines = errorLines(run);
+        check(lines.length === 1, `expected one ::error:: line, got ${lines.length}`);
+        check(bad.says.test(lines[0] as string), `unexpected message: ${lines[0]}`);
+        check(server.requests.length === 0, `${server.requests.length} requests were sent`);
+      }),
+  }));
+}

@@ -1,0 +1,64 @@
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { type ActionRun, type RunActionOptions, runAction } from "@stashkit/testing";
+
+export const root = join(import.meta.dirname, "../..");
+export const ENSURE = join(root, "actions/ensure-search-index");
+export const RESUME = join(root, "actions/resume-queue");
+
+export async function withEmulator<T>(
+  options: EmulatorOptions,
+  body: (server: RunningEmulator) => Promise<T>,
+): Promise<T> {
+  const server = await startEmulator(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Runs an action bundle against `baseUrl` with the emulator's default credentials in the environment. */
+export function runBundle(
+  action: "ensure" | "resume",
+  baseUrl: string,
+  inputs: Record<string, string>,
+  options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
+): Promise<ActionRun> {
+  const { debug, env, ...rest } = options;
+  const credentials =
+    action === "ensure"
+      ? { UPSTASH_EMAIL: "dev@stashkit.local", UPSTASH_API_KEY: "stashkit-emulator-api-key" }
+      : { QSTASH_TOKEN: "stashkit-emulator-qstash-token" };
+  const urlInput = action === "ensure" ? { "base-url": baseUrl } : { "messaging-url": baseUrl };
+  return runAction({
+    actionDir: action === "ensure" ? ENSURE : RESUME,
+    ...rest,
+    inputs: { ...urlInput, ...inputs },
+    env: { ...credentials, ...(debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}), ...env },
+  });
+}
+
+/** The credentials the emulator accepts and every secret derived from them. */
+export function credentialSecrets(): string[] {
+  const pair = "dev@stashkit.local:stashkit-emulator-api-key";
+  return [
+    "stashkit-emulator-api-key",
+    pair,
+    Buffer.from(pair).toString("base64"),
+    "stashkit-emulator-qstash-token",
+  ];
+}
+
+export function indexSecrets(server: RunningEmulator): string[] {
+  return server.state.indexes.flatMap((entry) => [entry.index.token, entry.index.read_only_token]);
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,316 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import type { ActionRun } from "@stashkit/testing";
+import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
+
+const TOKEN = "stashkit-emulator-qstash-token";
+const RESUME_ROUTE = "POST /v2/queues/:name/resume";
+
+interface Operation {
+  name: string;
+  action: "ensure" | "resume";
+  /** Where request-level faults go (statuses, resets, hangs, HTML pages). */
+  route: string;
+  /** Where body rewrites go: the first answer whose body the step reads. */
+  bodyRoute: string;
+  missingField: string;
+  inputs: Record<string, string>;
+  setup(server: RunningEmulator): Promise<void>;
+  /** The outputs of a clean run, read from the emulator's state afterwards. */
+  expectedOutputs(server: RunningEmulator, created: string): Record<string, string>;
+  /** What the failure line must name: the operation, method and path. */
+  label: RegExp;
+}
+
+async function pausedQueues(server: RunningEmulator, names: string[]): Promise<void> {
+  for (const queueName of names) {
+    await fetch(`${server.url}/v2/queues`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ queueName, parallelism: 1, paused: true }),
+    });
+  }
+}
+
+function resumeOperation(name: string, queues: string[]): Operation {
+  return {
+    name,
+    action: "resume",
+    route: RESUME_ROUTE,
+    bodyRoute: "GET /v2/queues/:name",
+    missingField: "paused",
+    inputs: { "queue-name": queues.join(","), "max-attempts": "5" },
+    setup: (server) => pausedQueues(server, queues),
+    expectedOutputs: (server) => ({ resumed: JSON.stringify(queues), endpoint: server.url, token: TOKEN }),
+    label: /(resume|get) queue q\d: (POST|GET) \/v2\/queues\/q\d/,
+  };
+}
+
+function indexOutputs(server: RunningEmulator, created: string): Record<string, string> {
+  const index = server.state.indexes[0]?.index;
+  if (!index || server.state.indexes.length !== 1)
+    return { error: `${server.state.indexes.length} indexes exist` };
+  return {
+    id: index.id,
+    name: index.name,
+    region: index.region,
+    type: index.type,
+    endpoint: index.endpoint,
+    "rest-url": `https://${index.endpoint}-search.upstash.io`,
+    token: index.token,
+    "read-only-token": index.read_only_token,
+    created,
+  };
+}
+
+const ensureInputs = { name: "shop", region: "eu-west-1", "max-attempts": "5" };
+
+export const OPERATIONS: Operation[] = [
+  resumeOperation("resume one queue", ["q1"]),
+  resumeOperation("resume several queues", ["q1", "q2", "q3"]),
+  {
+    name: "ensure, index exists",
+    action: "ensure",
+    route: "GET /v2/search",
+    bodyRoute: "GET /v2/search",
+    missingField: "endpoint",
+    inputs: ensureInputs,
+    async setup(server) {
+      await fetch(`${server.url}/v2/search`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from("dev@stashkit.local:stashkit-emulator-api-key").toString("base64")}`,
+        },
+        body: JSON.stringify({ name: "shop", region: "eu-west-1", type: "free" }),
+      });
+      // Created a minute ago, as an existing index is: finding it then takes one request.
+      for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+    },
+    expectedOutputs: indexOutputs,
+    label: /list search indexes: GET \/v2\/search/,
+  },
+  {
+    name: "ensure, creating",
+    action: "ensure",
+    route: "POST /v2/search",
+    bodyRoute: "POST /v2/search",
+    missingField: "token",
+    inputs: ensureInputs,
+    setup: async () => {},
+    expectedOutputs: indexOutputs,
+    label: /(create search index shop: POST|list search indexes: GET) \/v2\/search/,
+  },
+];
+
+interface FaultKind {
+  name: string;
+  /** `count` faults of this kind, for the operation (body rewrites depend on it). */
+  faults(count: number, operation: Operation): Fault[];
+  onBody?: boolean;
+  refused?: boolean;
+  /** What the failure line says besides the operation. */
+  failure: RegExp;
+  timeoutSeconds?: number;
+}
+
+const status = (code: number, headers: () => Record<string, string> = () => ({})): FaultKind => ({
+  name: `${code}`,
+  faults: (count) =>
+    Array.from({ length: count }, () => ({
+      kind: "status",
+      status: code,
+      headers: headers(),
+      body: { error: `upstream said ${code}` },
+    })),
+  failure: new RegExp(`answered ${code}: upstream said ${code}`),
+});
+
+export const FAULT_KINDS: FaultKind[] = [
+  status(500),
+  status(502),
+  status(503),
+  status(504),
+  status(408),
+  { ...status(429, () => ({ "retry-after": "1" })), name: "429 with Retry-After" },
+  {
+    ...status(429, () => ({ "burst-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1) })),
+    name: "429 with Burst-RateLimit-Reset",
+  },
+  {
+    name: "connection reset",
+    faults: (count) => Array.from({ length: count }, () => ({ kind: "reset" })),
+    failure: /failed to connect or lost the connection \((UND_ERR_SOCKET|ECONNRESET)\)/,
+  },
+  { name: "connection refused", faults: () => [], refused: true, failure: /\(ECONNREFUSED\)/ },
+  {
+    name: "hang past the attempt timeout",
+    faults: (count) => Array.from({ length: count }, () => ({ kind: "hang" })),
+    failure: /got no complete answer within \d+ ms|did not finish before the deadline/,
+    timeoutSeconds: 6,
+  },
+  {
+    name: "malformed JSON",
+    faults: (count) => Array.from({ length: count }, () => ({ kind: "malformed-json" })),
+    onBody: true,
+    failure: /answered 200 with a body that is not JSON/,
+  },
+  {
+    name: "HTML error page",
+    faults: (count) => Array.from({ length: count }, () => ({ kind: "html" })),
+    failure: /answered 502: HTML error page: 502 Bad Gateway/,
+  },
+  {
+    name: "missing required field",
+    faults: (count, operation) =>
+      Array.from({ length: count }, () => ({ kind: "missing-fields", fields: [operation.missingField] })),
+    onBody: true,
+    failure: /answered 200 with an unexpected body/,
+  },
+  {
+    name: "extra unknown fields",
+    faults: (count) =>
+      Array.from({ length: count }, () => ({
+        kind: "extra-fields",
+        fields: { surprise: { nested: [1, 2] } },
+      })),
+    onBody: true,
+    failure: /never fails/,
+  },
+];
+
+type Variant = "transient" | "persistent";
+
+/**
+ * What a persistent fault must end in. Most fail the step; two are not failures at all: extra
+ * fields are allowed, and an unreadable answer to a create is recovered by listing, since the
+ * index does exist.
+ */
+function persistentSucceeds(kind: FaultKind, operation: Operation): boolean {
+  if (kind.name === "extra unknown fields") return true;
+  return operation.name === "ensure, creating" && kind.onBody === true;
+}
+
+/**
+ * A create whose answer is unreadable and names no id cannot tell whether this run or a
+ * concurrent one created the index it then finds; it reports created=false rather than claim it.
+ */
+function createdAfterFault(kind: FaultKind, operation: Operation): string {
+  if (operation.action !== "ensure") return "";
+  if (operation.name === "ensure, index exists") return "false";
+  return kind.name === "malformed JSON" ? "false" : "true";
+}
+
+async function runWithFaults(
+  kind: FaultKind,
+  operation: Operation,
+  variant: Variant,
+  debug: boolean,
+): Promise<{ run: ActionRun; server: RunningEmulator | undefined; requests: string[] }> {
+  const timeoutSeconds = kind.timeoutSeconds ?? 20;
+  const inputs = {
+    ...operation.inputs,
+    "timeout-seconds": String(timeoutSeconds),
+    ...(variant === "persistent" ? { "max-attempts": "3" } : {}),
+  };
+  const limits = { timeoutMs: (timeoutSeconds + 5) * 1000, debug };
+
+  if (kind.refused) {
+    // Nothing listens at first; for the transient variant the emulator starts, with the
+    // prepared state, as soon as the step logs its first refused connection.
+    const port = await freePort();
+    const dataFile = join(mkdtempSync(join(tmpdir(), "stashkit-refused-")), "state.json");
+    await withEmulator({ dataFile }, (server) => operation.setup(server));
+    let starting: Promise<RunningEmulator> | undefined;
+    const run = await runBundle(operation.action, `http://127.0.0.1:${port}`, inputs, {
+      ...limits,
+      onStdout: (chunk) => {
+        if (variant === "transient" && !starting && chunk.includes("ECONNREFUSED")) {
+          starting = startEmulator({ port, dataFile });
+        }
+      },
+    });
+    const server = starting ? await starting : undefined;
+    const requests = server ? server.requests.map((r) => `${r.method} ${r.path}`) : [];
+    if (server) await server.stop();
+    return { run, server, requests };
+  }
+
+  const server = await startEmulator();
+  try {
+    await operation.setup(server);
+    server.clearRequests();
+    server.inject(
+      kind.onBody ? operation.bodyRoute : operation.route,
+      ...kind.faults(variant === "transient" ? 2 : 40, operation),
+    );
+    const run = await runBundle(operation.action, server.url, inputs, limits);
+    return { run, server, requests: server.requests.map((r) => `${r.method} ${r.path}`) };
+  } finally {
+    await server.stop();
+  }
+}
+
+function matrixScenario(kind: FaultKind, operation: Operation, variant: Variant, debug: boolean): Scenario {
+  return {
+    section: debug ? "fault matrix, debug logging" : "fault matrix",
+    name: `${kind.name} × ${operation.name} (${variant})`,
+    async run() {
+      const { run, server } = await runWithFaults(kind, operation, variant, debug);
+      expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
+      check(run.exitCode !== null, `the step did not end by itself within timeout-seconds + 5 s`);
+      const succeeds = variant === "transient" || persistentSucceeds(kind, operation);
+      if (succeeds) {
+        check(run.exitCode === 0, `expected success, got exit ${run.exitCode}: ${errorLines(run).join(" ")}`);
+        check(server !== undefined, "no emulator state to compare with");
+        const expected = operation.expectedOutputs(server, createdAfterFault(kind, operation));
+        if (operation.action === "resume") delete expected["created"];
+        check(
+          JSON.stringify(run.outputs) ===
+            JSON.stringify(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== ""))),
+          `outputs differ from a clean run: ${JSON.stringify(run.outputs)} vs ${JSON.stringify(expected)}`,
+        );
+        return;
+      }
+      check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
+      const lines = errorLines(run);
+      check(lines.length === 1, `expected one ::error:: line, got ${lines.length}`);
+      const line = lines[0] as string;
+      check(operation.label.test(line), `the line does not name the operation: ${line}`);
+      check(kind.failure.test(line), `the line does not say what failed (${kind.failure}): ${line}`);
+    },
+  };
+}
+
+const NON_RETRYABLE = [400, 401, 403, 404, 409];
+
+function nonRetryableScenario(code: number, operation: Operation, debug: boolean): Scenario {
+  return {
+    section: debug ? "fault matrix, debug logging" : "fault matrix",
+    name: `${code} × ${operation.name} (not retried)`,
+    async run() {
+      const kind = status(code);
+      const { run, server, requests } = await runWithFaults(kind, operation, "persistent", debug);
+      expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
+      check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
+      // The transport never repeats the request: no method and path follow themselves.
+      const repeated = requests.find((request, i) => i > 0 && requests[i - 1] === request);
+      check(repeated === undefined, `${repeated} was sent again right away: ${requests.join(", ")}`);
+      check(errorLines(run).length === 1, "expected one ::error:: line");
+    },
+  };
+}
+
+export function faultMatrix(debug: boolean): Scenario[] {
+  const scenarios: Scenario[] = [];
+  for (const operation of OPERATIONS) {
+    for (const kind of FAULT_KINDS) {
+      scenarios.push(matrixScenario(kind, operation, "transient", debug));
+      scenarios.push(matrixScenario(kind, operation, "persistent", debug));
+    }
+    for (const code of NON_RETRYABLE) scenarios.push(nonRetryableScenario(code, operation, debug));
+  }
+  return scenarios;
+}
