@@ -1,10 +1,10 @@
-import * as core from "@actions/core";
 import {
   actionsLogger,
   attemptTimeoutMs,
   isForkPullRequest,
   readGitHubContext,
   registerSecrets,
+  runner,
   runStep,
   writeSummary,
 } from "@stashkit/action-kit";
@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
         userAgentSuffix: ACTION,
         logger: actionsLogger,
       });
-      const result = await core.group(`Ensure search index ${inputs.name}`, () =>
+      const result = await runner.group(`Ensure search index ${inputs.name}`, () =>
         ensureSearchIndex(client, {
           name: inputs.name,
           region: inputs.region,
@@ -43,16 +43,16 @@ export async function run(): Promise<void> {
       );
       const outputs = ensureOutputs(result);
       registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
-      for (const warning of result.warnings) core.warning(warning);
-      for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+      for (const warning of result.warnings) runner.warning(warning);
+      for (const [name, value] of Object.entries(outputs)) runner.setOutput(name, value);
       if (inputs.exportEnv) {
-        core.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
-        core.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+        runner.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
+        runner.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
       }
-      core.info(
+      runner.info(
         `Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`,
       );
-      await writeSummary(ensureSummary(result, inputs.maskEndpoint));
+      writeSummary(ensureSummary(result, inputs.maskEndpoint));
     },
     () => ({
       credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, findLeaks, runAction } from "@stashkit/testing";
+import { type ActionRun, findLeaks, runAction, startForwardProxy } from "@stashkit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
@@ -233,6 +233,20 @@ describe("ensure-search-index, run as the runner runs it", () => {
     expect(errorLines(run)).toHaveLength(1);
     expect(errorLines(run)[0]).toMatch(message);
     expect(server.requests).toEqual([]);
+  });
+
+  it("sends its requests through HTTP_PROXY, as on a self-hosted runner behind a proxy", async () => {
+    const server = await emulator();
+    const proxy = await startForwardProxy();
+    try {
+      const run = await ensure(server, { name: "shop" }, { env: { HTTP_PROXY: proxy.url, NO_PROXY: "" } });
+      expect(run.exitCode).toBe(0);
+      expect(run.outputs["created"]).toBe("true");
+      expect(proxy.seen.join(" ")).toContain(`127.0.0.1:${server.port}`);
+      expect(run.stdout).not.toContain(proxy.url);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it("leaks nothing with debug logging on", async () => {

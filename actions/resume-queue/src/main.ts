@@ -1,10 +1,10 @@
-import * as core from "@actions/core";
 import {
   actionsLogger,
   attemptTimeoutMs,
   isForkPullRequest,
   readGitHubContext,
   registerSecrets,
+  runner,
   runStep,
   writeSummary,
 } from "@stashkit/action-kit";
@@ -33,7 +33,7 @@ export async function run(): Promise<void> {
       });
       if (inputs.maskEndpoint) registerSecrets(client.baseUrl);
       const names = inputs.queueNames;
-      const outcomes = await core.group(
+      const outcomes = await runner.group(
         `Resume ${names.length} queue${names.length > 1 ? "s" : ""}`,
         async () => {
           const results = await resumeQueues(client, {
@@ -43,26 +43,26 @@ export async function run(): Promise<void> {
           });
           for (const o of results) {
             if (o.outcome === "resumed")
-              core.info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
-            if (o.outcome === "missing") core.info(`${o.name}: not found`);
-            if (o.outcome === "failed") core.info(`${o.name}: ${o.error.message}`);
+              runner.info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+            if (o.outcome === "missing") runner.info(`${o.name}: not found`);
+            if (o.outcome === "failed") runner.info(`${o.name}: ${o.error.message}`);
           }
           return results;
         },
       );
       for (const o of outcomes) {
         if (o.outcome === "resumed" && o.paused) {
-          core.warning(
+          runner.warning(
             `queue ${o.name} still reports paused; resuming can take up to a minute to take effect`,
           );
         }
         if (o.outcome === "missing" && inputs.ifMissing === "skip")
-          core.warning(`queue ${o.name} does not exist; skipped`);
+          runner.warning(`queue ${o.name} does not exist; skipped`);
       }
-      core.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
-      core.setOutput("endpoint", client.baseUrl);
-      core.setOutput("token", inputs.token);
-      await writeSummary(resumeSummary(outcomes));
+      runner.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+      runner.setOutput("endpoint", client.baseUrl);
+      runner.setOutput("token", inputs.token);
+      writeSummary(resumeSummary(outcomes));
       const error = outcomeError(outcomes, inputs.ifMissing);
       if (error) throw error;
     },

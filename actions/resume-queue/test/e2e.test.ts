@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, findLeaks, runAction } from "@stashkit/testing";
+import { type ActionRun, findLeaks, runAction, startForwardProxy } from "@stashkit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
@@ -60,6 +60,27 @@ describe("resume-queue, run as the runner runs it", () => {
     expect(run.stdout).toContain(`::add-mask::${server.url}`);
     expect(findLeaks(run, [server.messagingToken])).toEqual([]);
     expect(run.stderr).toBe("");
+  });
+
+  it("sends its requests through HTTPS_PROXY/HTTP_PROXY and skips hosts in NO_PROXY", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const proxy = await startForwardProxy();
+    try {
+      const proxied = await resume(server, { "queue-name": "orders" }, { env: { http_proxy: proxy.url } });
+      expect(proxied.exitCode).toBe(0);
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      const seenBefore = proxy.seen.length;
+      const direct = await resume(
+        server,
+        { "queue-name": "orders" },
+        { env: { http_proxy: proxy.url, no_proxy: "127.0.0.1" } },
+      );
+      expect(direct.exitCode).toBe(0);
+      expect(proxy.seen.length).toBe(seenBefore);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it("reads each queue back after resuming it", async () => {

@@ -1,5 +1,5 @@
-import * as core from "@actions/core";
 import { AuthenticationError, ConfigurationError, StashkitError } from "@stashkit/core";
+import * as core from "./runner/commands.ts";
 
 export interface FailureHints {
   /** Said after an authentication failure: which inputs hold the credentials. */

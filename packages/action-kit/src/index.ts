@@ -10,6 +10,7 @@ export {
   readWithEnvFallback,
 } from "./inputs.ts";
 export { actionsLogger } from "./logger.ts";
+export * as runner from "./runner/commands.ts";
 export { registerSecrets } from "./secrets.ts";
 export { markdownTable, writeSummary } from "./summary.ts";
 export { attemptTimeoutMs } from "./timeouts.ts";

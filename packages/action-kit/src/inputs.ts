@@ -1,5 +1,5 @@
-import * as core from "@actions/core";
 import { ConfigurationError } from "@stashkit/core";
+import * as core from "./runner/commands.ts";
 
 /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
 export function readInput(name: string): string {

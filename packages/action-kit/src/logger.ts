@@ -1,5 +1,5 @@
-import * as core from "@actions/core";
 import type { Logger } from "@stashkit/core";
+import * as core from "./runner/commands.ts";
 
 /** The client's logger on the runner: retries as info lines, details as debug. */
 export const actionsLogger: Logger = {

@@ -1,4 +1,4 @@
-import * as core from "@actions/core";
+import * as core from "./runner/commands.ts";
 
 /**
  * Registers values with the runner so it masks them in every log line. Call before anything

@@ -1,4 +1,4 @@
-import * as core from "@actions/core";
+import * as core from "./runner/commands.ts";
 
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
 export function markdownTable(header: string[], rows: string[][]): string {
@@ -14,10 +14,6 @@ function escapeCell(text: string): string {
  * Appends to the job summary when the runner supports one. Local runners and older servers
  * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
  */
-export async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env["GITHUB_STEP_SUMMARY"]) {
-    core.debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
-    return;
-  }
-  await core.summary.addRaw(markdown).write();
+export function writeSummary(markdown: string): void {
+  if (!core.appendSummary(markdown)) core.debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }

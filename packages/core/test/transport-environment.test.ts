@@ -1,52 +1,15 @@
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { connect } from "node:net";
+import { startForwardProxy } from "@stashkit/testing";
+import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
 import { userAgent, VERSION } from "../src/index.ts";
 import { emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
 
-/** A real forward proxy: CONNECT tunnels and absolute-form requests, each recorded. */
 async function forwardProxy() {
-  const seen: string[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    seen.push(`${req.method} ${req.url}`);
-    const target = new URL(req.url ?? "/");
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  server.on("connect", (req, socket, head) => {
-    seen.push(`CONNECT ${req.url}`);
-    const [host, port] = (req.url ?? "").split(":");
-    const upstream = connect(Number(port), host, () => {
-      socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on("error", () => socket.destroy());
-    socket.on("error", () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onCleanup(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  const proxy = await startForwardProxy();
+  onCleanup(() => proxy.stop());
+  return proxy;
 }
 
 describe("proxies", () => {
@@ -66,6 +29,22 @@ describe("proxies", () => {
     const client = messagingClient(server, { env: { http_proxy: proxy.url, no_proxy: "127.0.0.1" } });
     expect(await client.queues.list()).toEqual([]);
     expect(proxy.seen).toEqual([]);
+  });
+});
+
+describe("an injected dispatcher", () => {
+  it("carries every request", async () => {
+    const server = await emulator();
+    let dispatched = 0;
+    const agent = new Agent().compose((dispatch) => (options, handler) => {
+      dispatched++;
+      return dispatch(options, handler);
+    });
+    onCleanup(() => agent.close());
+    const client = managementClient(server, { dispatcher: agent });
+    await client.searchIndexes.create({ name: "a", region: "eu-west-1", type: "free" });
+    expect(await client.searchIndexes.list()).toHaveLength(1);
+    expect(dispatched).toBe(2);
   });
 });
 

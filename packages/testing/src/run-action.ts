@@ -41,8 +41,19 @@ export const DEFAULT_CONTEXT = {
   GITHUB_RUN_ID: "4242",
 };
 
-/** Runs the action's committed bundle as the runner would, and reads back what it wrote. */
-export async function runAction(options: RunActionOptions): Promise<ActionRun> {
+export interface PreparedRun {
+  /** The command line: node and the bundle's entry. */
+  entry: string;
+  env: Record<string, string>;
+  dir: string;
+  files: Record<
+    "GITHUB_OUTPUT" | "GITHUB_ENV" | "GITHUB_STATE" | "GITHUB_STEP_SUMMARY" | "GITHUB_PATH",
+    string
+  >;
+}
+
+/** Everything the runner sets up before it starts an action: the files, the event, the environment. */
+export function prepareActionRun(options: RunActionOptions): PreparedRun {
   const metadata = readActionMetadata(options.actionDir);
   const phase = options.phase ?? "main";
   const entry = phase === "main" ? metadata.runs.main : metadata.runs.post;
@@ -95,8 +106,13 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
       env[`STATE_${name}`] = value;
     }
   }
+  return { entry: join(options.actionDir, entry), env, dir, files };
+}
 
-  const child = spawn(process.execPath, [join(options.actionDir, entry)], {
+/** Runs the action's committed bundle as the runner would, and reads back what it wrote. */
+export async function runAction(options: RunActionOptions): Promise<ActionRun> {
+  const { entry, env, dir, files } = prepareActionRun(options);
+  const child = spawn(process.execPath, [entry], {
     env,
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import { ConfigurationError } from "../errors/index.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import { type Clock, systemClock } from "../transport/clock.ts";
-import { dispatcherFor, type Environment } from "../transport/dispatcher.ts";
+import { type Environment, httpStackFor } from "../transport/dispatcher.ts";
 import { type Logger, redactingLogger, silentLogger } from "../transport/logger.ts";
 import { Redactor } from "../transport/redactor.ts";
 import { type RetryPolicy, resolveRetryPolicy, wholeNumberIn } from "../transport/retry-policy.ts";
@@ -20,7 +20,7 @@ export interface ClientOptions {
   /** Who is calling, appended to the user agent: `stashkit/0.1.0 (+ensure-search-index) node/24…`. */
   userAgentSuffix?: string;
   logger?: Logger;
-  /** An undici dispatcher; by default a shared keep-alive pool, or a proxy agent from the environment. */
+  /** An undici dispatcher to send through (tests, custom agents); by default Node's own fetch, or a proxy agent from the environment. */
   dispatcher?: Dispatcher;
   /** Where proxy variables are read from. Default `process.env`. */
   env?: Environment;
@@ -61,7 +61,7 @@ export function buildTransport(
     deadlineMs,
     userAgent: userAgent(options.userAgentSuffix),
     logger: redactingLogger(options.logger ?? silentLogger, redactor),
-    dispatcher: options.dispatcher ?? dispatcherFor(options.env ?? process.env),
+    http: httpStackFor(options.env ?? process.env, options.dispatcher),
     clock: options.clock ?? systemClock,
   });
   return { transport, redactor };

@@ -1,36 +1,54 @@
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from "undici";
+import type { Dispatcher } from "undici";
 
 export type Environment = Record<string, string | undefined>;
 
-let sharedAgent: Agent | undefined;
-const proxyAgents = new Map<string, Dispatcher>();
+/** A fetch function and, when it needs one, the undici dispatcher it sends through. */
+export interface HttpStack {
+  fetch: typeof globalThis.fetch;
+  dispatcher: Dispatcher | undefined;
+}
 
 /**
- * The dispatcher for a client: one keep-alive pool per origin, shared by every client in the
- * process; or, when `HTTPS_PROXY`/`HTTP_PROXY` is set (self-hosted runners), a proxy agent
- * that honours `NO_PROXY`. The proxy URL may hold credentials: it is never logged.
+ * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
+ * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
+ * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
+ * package is loaded on first use and its fetch is paired with the dispatcher, so both always
+ * come from the same undici. The proxy URL may hold credentials: it is never logged.
  */
-export function dispatcherFor(env: Environment): Dispatcher {
+export function httpStackFor(env: Environment, injected: Dispatcher | undefined): () => Promise<HttpStack> {
   const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
   const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
-  const noProxy = env["NO_PROXY"] ?? env["no_proxy"];
-  if (!httpsProxy && !httpProxy) {
-    sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 32 });
-    return sharedAgent;
+  const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
+  if (!injected && !httpsProxy && !httpProxy) {
+    const builtIn: HttpStack = { fetch: globalThis.fetch, dispatcher: undefined };
+    return async () => builtIn;
   }
-  const key = JSON.stringify([httpProxy, httpsProxy, noProxy]);
+  let stack: Promise<HttpStack> | undefined;
+  return () => {
+    stack ??= import("undici").then((undici) => {
+      const options: ConstructorParameters<typeof undici.EnvHttpProxyAgent>[0] = { noProxy };
+      if (httpProxy) options.httpProxy = httpProxy;
+      if (httpsProxy) options.httpsProxy = httpsProxy;
+      const dispatcher =
+        injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
+      return { fetch: undici.fetch as unknown as typeof globalThis.fetch, dispatcher };
+    });
+    return stack;
+  };
+}
+
+const proxyAgents = new Map<string, Dispatcher>();
+
+/** One proxy agent per proxy configuration in the process, so connections are reused. */
+function proxyAgent(
+  undici: typeof import("undici"),
+  key: string,
+  options: ConstructorParameters<typeof import("undici").EnvHttpProxyAgent>[0],
+): Dispatcher {
   let agent = proxyAgents.get(key);
   if (!agent) {
-    const options: EnvHttpProxyAgent.Options = { noProxy: noProxy ?? "" };
-    if (httpProxy) options.httpProxy = httpProxy;
-    if (httpsProxy) options.httpsProxy = httpsProxy;
-    agent = new EnvHttpProxyAgent(options);
+    agent = new undici.EnvHttpProxyAgent(options);
     proxyAgents.set(key, agent);
   }
   return agent;
-}
-
-/** Whether a proxy is configured, for a debug line (never the proxy's URL). */
-export function proxyConfigured(env: Environment): boolean {
-  return Boolean(env["HTTPS_PROXY"] ?? env["https_proxy"] ?? env["HTTP_PROXY"] ?? env["http_proxy"]);
 }

@@ -1,4 +1,3 @@
-import { type Dispatcher, request as undiciRequest } from "undici";
 import {
   AbortedError,
   AttemptTimeoutError,
@@ -13,6 +12,7 @@ import {
 import { extractApiMessage } from "./api-message.ts";
 import { baseUrlString } from "./base-url.ts";
 import type { Clock } from "./clock.ts";
+import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
 import type { Redactor } from "./redactor.ts";
 import { type AttemptFailure, decideRetry, type RetryPolicy } from "./retry-policy.ts";
@@ -28,7 +28,8 @@ export interface TransportOptions {
   deadlineMs: number;
   userAgent: string;
   logger: Logger;
-  dispatcher: Dispatcher;
+  /** Resolves the fetch (and dispatcher) to send with; loaded on the first request. */
+  http: () => Promise<HttpStack>;
   clock: Clock;
 }
 
@@ -159,22 +160,27 @@ export class Transport {
         headers["content-type"] = "application/json";
         body = JSON.stringify(request.body);
       }
-      const answer = await undiciRequest(`${baseUrlString(baseUrl)}${request.path}`, {
+      const http = await this.#options.http();
+      const init: RequestInit = {
         method: request.method,
         headers,
         body,
         signal: AbortSignal.any(signals),
-        dispatcher: this.#options.dispatcher,
-      });
-      const text = await answer.body.text();
+        // An API answer is never a redirect; following one could carry the credentials elsewhere.
+        redirect: "manual",
+      };
+      // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+      if (http.dispatcher) Object.assign(init, { dispatcher: http.dispatcher });
+      const answer = await http.fetch(`${baseUrlString(baseUrl)}${request.path}`, init);
+      const text = await answer.text();
       const responseHeaders = flatten(answer.headers);
       const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
       logger.debug(
-        `${request.method} ${request.path} answered ${answer.statusCode} in ${clock.now() - started} ms`,
+        `${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`,
       );
-      if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      if (answer.status >= 200 && answer.status < 300) {
         try {
-          return { value: read({ status: answer.statusCode, text, requestId }) };
+          return { value: read({ status: answer.status, text, requestId }) };
         } catch (error) {
           if (error instanceof ResponseValidationError) return { failure: { kind: "invalid-body" }, error };
           throw error;
@@ -188,12 +194,12 @@ export class Transport {
       const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
       const error = errorForStatus({
         ...context,
-        status: answer.statusCode,
+        status: answer.status,
         apiMessage: apiMessage && redactor.redact(apiMessage),
         requestId,
         retryAfterMs: serverDelayMs,
       });
-      return { failure: { kind: "status", status: answer.statusCode, serverDelayMs }, error };
+      return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
     } catch (cause) {
       if (callerSignal?.aborted)
         throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
@@ -280,10 +286,11 @@ export class Transport {
   }
 }
 
-function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+function flatten(headers: Headers): Record<string, string | undefined> {
   const flat: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers))
-    flat[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+  headers.forEach((value, name) => {
+    flat[name.toLowerCase()] = value;
+  });
   return flat;
 }
 

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as actionsCore from "@actions/core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runner } from "../src/index.ts";
+
+/**
+ * The runner commands must be what @actions/core emits for the same calls: run one script of
+ * calls through each, with the runner's files, and compare stdout and every file byte for byte
+ * (the random file-command delimiters made equal).
+ */
+type Api = Pick<
+  typeof runner,
+  | "setSecret"
+  | "setOutput"
+  | "exportVariable"
+  | "saveState"
+  | "debug"
+  | "info"
+  | "warning"
+  | "error"
+  | "setFailed"
+  | "getInput"
+  | "getState"
+  | "isDebug"
+> & {
+  group: <T>(name: string, body: () => Promise<T>) => Promise<T>;
+  summary: (markdown: string) => Promise<void>;
+};
+
+const ours: Api = { ...runner, summary: async (markdown: string) => void runner.appendSummary(markdown) };
+const theirs: Api = {
+  ...actionsCore,
+  summary: async (markdown: string) => void (await actionsCore.summary.addRaw(markdown).write()),
+} as unknown as Api;
+
+async function script(api: Api, withSummary: boolean): Promise<string[]> {
+  const read = [
+    api.getInput("queue name"),
+    api.getInput("api-key"),
+    api.getState("created"),
+    String(api.isDebug()),
+  ];
+  api.setSecret("s3cr3t%value\nwith,odd:chars");
+  api.setOutput("id", "abc-123");
+  api.setOutput("multi", "line one\nline two\r\n%percent");
+  api.exportVariable("UPSTASH_SEARCH_REST_URL", "https://x-search.upstash.io");
+  api.saveState("created", "true");
+  await api.group("Resume 2 queues", async () => {
+    api.debug("GET /v2/queues/a answered 200 in 3 ms");
+    api.info("a: resumed (paused: false, lag: 0)");
+  });
+  api.warning("queue b still reports paused; 100% sure?\nsecond line");
+  // @actions/core remembers the summary file of an earlier call; only compare it with files present.
+  if (withSummary) await api.summary("### Queues\n\n| a | b |\n");
+  api.error("plain error: with, colons");
+  api.setFailed("resume-queue: queue not found: b");
+  return read;
+}
+
+function environment(): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), "runner-equivalence-"));
+  const files: Record<string, string> = {};
+  for (const name of ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]) {
+    files[name] = join(dir, name.toLowerCase());
+    writeFileSync(files[name], "");
+  }
+  return files;
+}
+
+async function capture(api: Api, withFiles: boolean) {
+  vi.unstubAllEnvs();
+  vi.stubEnv("INPUT_QUEUE_NAME", "  orders , emails ");
+  vi.stubEnv("INPUT_API-KEY", "k");
+  vi.stubEnv("STATE_created", "false");
+  vi.stubEnv("RUNNER_DEBUG", "1");
+  const files = withFiles ? environment() : {};
+  for (const name of ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"])
+    vi.stubEnv(name, files[name] ?? "");
+  const written: string[] = [];
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    written.push(String(chunk));
+    return true;
+  });
+  let read: string[];
+  try {
+    read = await script(api, withFiles);
+  } finally {
+    spy.mockRestore();
+  }
+  const exitCode = process.exitCode;
+  process.exitCode = undefined;
+  const sameDelimiters = (text: string) => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, "ghadelimiter_X");
+  return {
+    read,
+    exitCode,
+    stdout: written.join(""),
+    files: Object.fromEntries(
+      Object.entries(files).map(([name, path]) => [name, sameDelimiters(readFileSync(path, "utf8"))]),
+    ),
+    exported: process.env["UPSTASH_SEARCH_REST_URL"],
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  delete process.env["UPSTASH_SEARCH_REST_URL"];
+});
+
+describe("runner commands match @actions/core", () => {
+  it("with the runner's files", async () => {
+    const mine = await capture(ours, true);
+    const reference = await capture(theirs, true);
+    expect(mine).toEqual(reference);
+    expect(mine.files["GITHUB_OUTPUT"]).toContain(
+      "multi<<ghadelimiter_X\nline one\nline two\r\n%percent\nghadelimiter_X\n",
+    );
+    expect(mine.stdout).toContain("::add-mask::s3cr3t%25value%0Awith,odd:chars\n");
+    expect(mine.exitCode).toBe(1);
+  });
+
+  it("without them (the deprecated stdout commands)", async () => {
+    const mine = await capture(ours, false);
+    const reference = await capture(theirs, false);
+    expect(mine.stdout).toBe(reference.stdout);
+    expect(mine.stdout).toContain("::set-output name=id::abc-123");
+    expect(mine.read).toEqual(reference.read);
+  });
+});
