@@ -173,23 +173,277 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7869);
-// The runner's entry point: everything testable lives in main.ts.
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4083);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4065);
+// The runner's entry point for both steps: the main step, and the post step that cleans up an
+// ephemeral index (the main step saves state only when there is something to clean up).
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+
+await (_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.getState */ .lj.getState("isPost") === "true" ? (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 7869:
+/***/ 8682:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ readEnsureInputs),
+/* harmony export */   m: () => (/* binding */ CREDENTIAL_INPUTS)
+/* harmony export */ });
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
+
+
+const CREDENTIAL_INPUTS = ["email", "api-key"];
+/**
+ * Reads and checks every input before anything is sent. The credentials are registered
+ * as secrets first, before any other line can be logged.
+ */
+function readEnsureInputs(context) {
+    const email = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWithEnvFallback */ .IK)("email", "UPSTASH_EMAIL");
+    const apiKey = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWithEnvFallback */ .IK)("api-key", "UPSTASH_API_KEY");
+    (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .registerSecrets */ .dg)(apiKey, email, email && apiKey ? `${email}:${apiKey}` : "", email && apiKey ? (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .basicCredential */ .gp)(email, apiKey) : "");
+    const name = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .expandNameTemplate */ .Qh)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("name"), context, "name");
+    const region = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateRegion */ .jq)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("region"), "region");
+    const type = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validatePlan */ .Oo)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readChoice */ .Kf)("type", _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_PLANS */ .mv, "free"), "type");
+    const baseUrl = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readInput */ .R5)("base-url") || _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_MANAGEMENT_URL */ .Qy;
+    (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .parseBaseUrl */ .Q2)(baseUrl, "base-url");
+    const inputs = {
+        name,
+        region,
+        type,
+        email,
+        apiKey,
+        baseUrl,
+        onMismatch: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readChoice */ .Kf)("on-mismatch", ["fail", "warn"], "fail"),
+        maskEndpoint: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("mask-endpoint", true),
+        exportEnv: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("export-env", false),
+        ephemeral: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("ephemeral", false),
+        maxAttempts: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWholeNumber */ .bf)("max-attempts", 5, 1, 20),
+        timeoutSeconds: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWholeNumber */ .bf)("timeout-seconds", 120, 1, 3600),
+    };
+    if (email === "")
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1("email", "input email is empty and UPSTASH_EMAIL is not set");
+    if (apiKey === "")
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+    return inputs;
+}
+
+
+/***/ }),
+
+/***/ 4083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  K: () => (/* binding */ EPHEMERAL_STATE),
   e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/index.js + 10 modules
+var dist = __nccwpck_require__(7934);
+// EXTERNAL MODULE: ../../packages/core/dist/index.js + 62 modules
+var core_dist = __nccwpck_require__(3395);
+// EXTERNAL MODULE: ./lib/inputs.js
+var lib_inputs = __nccwpck_require__(8682);
+;// CONCATENATED MODULE: ./lib/outputs.js
+
+function ensureOutputs(result) {
+    const { index } = result;
+    return {
+        id: index.id,
+        name: index.name,
+        region: index.region,
+        type: index.type,
+        endpoint: index.endpoint,
+        "rest-url": (0,core_dist/* restUrl */.gh)(index),
+        token: index.token,
+        "read-only-token": index.read_only_token,
+        created: String(result.created),
+    };
+}
+/** The values the runner must mask: always the tokens; the endpoint too unless asked otherwise. */
+function secretOutputs(outputs, maskEndpoint) {
+    const secrets = [outputs.token, outputs["read-only-token"]];
+    return maskEndpoint ? [...secrets, outputs.endpoint, outputs["rest-url"]] : secrets;
+}
+
+;// CONCATENATED MODULE: ./lib/summary.js
+
+/** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
+function ensureSummary(result, maskEndpoint) {
+    const { index } = result;
+    const table = (0,dist/* markdownTable */.Qj)(["name", "id", "region", "type", "endpoint", "created"], [
+        [
+            index.name,
+            index.id,
+            index.region,
+            index.type,
+            maskEndpoint ? "(masked)" : index.endpoint,
+            String(result.created),
+        ],
+    ]);
+    const warnings = result.warnings.map((warning) => `> [!WARNING]\n> ${warning}`).join("\n\n");
+    return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
+}
+
+;// CONCATENATED MODULE: ./lib/main.js
+
+
+
+
+
+const ACTION = "ensure-search-index";
+const EPHEMERAL_STATE = "ephemeral-index";
+async function run() {
+    const context = (0,dist/* readGitHubContext */.L7)();
+    // The post step runs this same bundle; this is how it tells the two apart.
+    dist/* runner.saveState */.lj.saveState("isPost", "true");
+    await (0,dist/* runStep */.eg)(ACTION, async () => {
+        const startedAt = Date.now();
+        const inputs = (0,lib_inputs/* readEnsureInputs */.c)(context);
+        const client = new core_dist/* ManagementClient */.Dl({
+            email: inputs.email,
+            apiKey: inputs.apiKey,
+            baseUrl: inputs.baseUrl,
+            retry: { maxAttempts: inputs.maxAttempts },
+            attemptTimeoutMs: (0,dist/* attemptTimeoutMs */.fB)(inputs.timeoutSeconds, inputs.maxAttempts),
+            deadlineMs: inputs.timeoutSeconds * 1000,
+            userAgentSuffix: ACTION,
+            logger: dist/* actionsLogger */.MV,
+        });
+        const result = await dist/* runner.group */.lj.group(`Ensure search index ${inputs.name}`, () => (0,core_dist/* ensureSearchIndex */.$Z)(client, {
+            name: inputs.name,
+            region: inputs.region,
+            type: inputs.type,
+            onMismatch: inputs.onMismatch,
+            deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
+        }));
+        if (inputs.ephemeral && result.created) {
+            // Saved first, so that the post step cleans up even if something below fails.
+            dist/* runner.saveState */.lj.saveState(EPHEMERAL_STATE, JSON.stringify({ id: result.index.id, name: result.index.name }));
+        }
+        const outputs = ensureOutputs(result);
+        (0,dist/* registerSecrets */.dg)(...secretOutputs(outputs, inputs.maskEndpoint));
+        for (const warning of result.warnings)
+            dist/* runner.warning */.lj.warning(warning);
+        for (const [name, value] of Object.entries(outputs))
+            dist/* runner.setOutput */.lj.setOutput(name, value);
+        if (inputs.exportEnv) {
+            dist/* runner.exportVariable */.lj.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
+            dist/* runner.exportVariable */.lj.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+        }
+        dist/* runner.info */.lj.info(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
+        (0,dist/* writeSummary */.Sy)(ensureSummary(result, inputs.maskEndpoint));
+    }, () => ({
+        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+        credentialInputs: lib_inputs/* CREDENTIAL_INPUTS */.m,
+        forkPullRequest: (0,dist/* isForkPullRequest */.B7)(context),
+    }));
+}
+
+
+/***/ }),
+
+/***/ 4065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ post)
+/* harmony export */ });
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8682);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4083);
+
+
+
+
+/** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
+async function post() {
+    const saved = _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.getState */ .lj.getState(_main_js__WEBPACK_IMPORTED_MODULE_3__/* .EPHEMERAL_STATE */ .K);
+    if (saved === "")
+        return;
+    const context = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubContext */ .L7)();
+    await (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .eg)("ensure-search-index (post: delete the ephemeral index)", async () => {
+        const { id, name } = JSON.parse(saved);
+        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .readEnsureInputs */ .c)(context);
+        const client = new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ManagementClient */ .Dl({
+            email: inputs.email,
+            apiKey: inputs.apiKey,
+            baseUrl: inputs.baseUrl,
+            retry: { maxAttempts: inputs.maxAttempts },
+            attemptTimeoutMs: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeoutMs */ .fB)(inputs.timeoutSeconds, inputs.maxAttempts),
+            deadlineMs: inputs.timeoutSeconds * 1000,
+            userAgentSuffix: "ensure-search-index",
+            logger: _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .actionsLogger */ .MV,
+        });
+        await (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .deleteById */ .ST)(client, id);
+        _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.info */ .lj.info(`Ephemeral search index ${name} (${id}) deleted.`);
+        (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .writeSummary */ .Sy)(`### Ephemeral search index deleted\n\n${name} (${id})\n`);
+    }, () => ({
+        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+        credentialInputs: _inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .CREDENTIAL_INPUTS */ .m,
+        forkPullRequest: false,
+    }));
+}
+
+
+/***/ }),
+
+/***/ 7934:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MV: () => (/* reexport */ actionsLogger),
+  fB: () => (/* reexport */ attemptTimeoutMs),
+  B7: () => (/* reexport */ isForkPullRequest),
+  Qj: () => (/* reexport */ markdownTable),
+  Vf: () => (/* reexport */ readBoolean),
+  Kf: () => (/* reexport */ readChoice),
+  L7: () => (/* reexport */ readGitHubContext),
+  R5: () => (/* reexport */ readInput),
+  yu: () => (/* reexport */ readRequired),
+  bf: () => (/* reexport */ readWholeNumber),
+  IK: () => (/* reexport */ readWithEnvFallback),
+  dg: () => (/* reexport */ registerSecrets),
+  eg: () => (/* reexport */ runStep),
+  lj: () => (/* reexport */ commands_namespaceObject),
+  Sy: () => (/* reexport */ writeSummary)
+});
+
+// UNUSED EXPORTS: failureLine, readList
+
+// NAMESPACE OBJECT: ../../packages/action-kit/dist/runner/commands.js
+var commands_namespaceObject = {};
+__nccwpck_require__.r(commands_namespaceObject);
+__nccwpck_require__.d(commands_namespaceObject, {
+  appendSummary: () => (appendSummary),
+  debug: () => (debug),
+  error: () => (error),
+  escapeData: () => (escapeData),
+  escapeProperty: () => (escapeProperty),
+  exportVariable: () => (exportVariable),
+  getInput: () => (getInput),
+  getState: () => (getState),
+  group: () => (group),
+  info: () => (info),
+  isDebug: () => (isDebug),
+  issueCommand: () => (issueCommand),
+  saveState: () => (saveState),
+  setFailed: () => (setFailed),
+  setOutput: () => (setOutput),
+  setSecret: () => (setSecret),
+  warning: () => (warning)
 });
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -227,6 +481,296 @@ function isForkPullRequest(context) {
     return context.eventName.startsWith("pull_request") && pr?.head?.repo?.fork === true;
 }
 //# sourceMappingURL=context.js.map
+// EXTERNAL MODULE: ../../packages/core/dist/index.js + 62 modules
+var dist = __nccwpck_require__(3395);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
+
+
+
+/**
+ * The runner's side of the action interface, as GitHub documents it: workflow commands on
+ * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
+ * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
+ * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
+ */
+/** Data escaping of workflow commands: %, CR and LF. */
+function escapeData(value) {
+    return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+/** Property escaping: data escaping plus ":" and ",". */
+function escapeProperty(value) {
+    return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function issueCommand(name, properties, message) {
+    const props = Object.entries(properties)
+        .filter(([, value]) => value !== "")
+        .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+        .join(",");
+    process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
+}
+/**
+ * Appends `name<<delimiter` / value / `delimiter` to the runner's file, with a random delimiter
+ * that neither the name nor the value may contain. Returns false when the runner gave no file.
+ */
+function appendFileCommand(command, name, value) {
+    const file = process.env[`GITHUB_${command}`];
+    if (!file)
+        return false;
+    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+    if (name.includes(delimiter) || value.includes(delimiter)) {
+        throw new Error(`unexpected input: the name or value contains the delimiter ${delimiter}`);
+    }
+    (0,external_node_fs_namespaceObject.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
+    return true;
+}
+/** An input: `INPUT_<NAME>` (spaces as `_`, upper-cased), trimmed; "" when unset. */
+function getInput(name) {
+    return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+/** Registers a value with the runner's masking. */
+function setSecret(secret) {
+    issueCommand("add-mask", {}, secret);
+}
+function setOutput(name, value) {
+    if (appendFileCommand("OUTPUT", name, value))
+        return;
+    process.stdout.write(external_node_os_namespaceObject.EOL);
+    issueCommand("set-output", { name }, value);
+}
+/** Sets the variable for this process and for the rest of the job. */
+function exportVariable(name, value) {
+    process.env[name] = value;
+    if (appendFileCommand("ENV", name, value))
+        return;
+    issueCommand("set-env", { name }, value);
+}
+/** Saves a value for this action's post step (read there with `getState`). */
+function saveState(name, value) {
+    if (appendFileCommand("STATE", name, value))
+        return;
+    issueCommand("save-state", { name }, value);
+}
+function getState(name) {
+    return process.env[`STATE_${name}`] ?? "";
+}
+function isDebug() {
+    return process.env["RUNNER_DEBUG"] === "1";
+}
+function debug(message) {
+    issueCommand("debug", {}, message);
+}
+function info(message) {
+    process.stdout.write(`${message}${external_node_os_namespaceObject.EOL}`);
+}
+function warning(message) {
+    issueCommand("warning", {}, message);
+}
+function error(message) {
+    issueCommand("error", {}, message);
+}
+/** Marks the step failed: exit code 1 and one `::error::` line. */
+function setFailed(message) {
+    process.exitCode = 1;
+    error(message);
+}
+async function group(name, body) {
+    issueCommand("group", {}, name);
+    try {
+        return await body();
+    }
+    finally {
+        issueCommand("endgroup", {}, "");
+    }
+}
+/** Appends Markdown to the job summary; false when the runner supports none (no GITHUB_STEP_SUMMARY). */
+function appendSummary(markdown) {
+    const file = process.env["GITHUB_STEP_SUMMARY"];
+    if (!file)
+        return false;
+    (0,external_node_fs_namespaceObject.appendFileSync)(file, markdown, { encoding: "utf8" });
+    return true;
+}
+//# sourceMappingURL=commands.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
+
+
+/** One line: what failed, the API's message, and what to do about it. */
+function failureLine(action, error, hints) {
+    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
+    let advice = "";
+    if (error instanceof dist/* AuthenticationError */.v3) {
+        advice = ` Check ${hints.credentials}.`;
+    }
+    else if (error instanceof dist/* ConfigurationError */.j1 && hints.credentialInputs.includes(error.input)) {
+        advice = hints.forkPullRequest
+            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
+            : ` Pass it as an input or set ${hints.credentials}.`;
+    }
+    else if (!(error instanceof dist/* StashkitError */.aO) && error instanceof Error && error.stack) {
+        debug(error.stack);
+    }
+    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
+    return `${action}: ${message}${stop}${advice}`;
+}
+/**
+ * Runs the action's body and turns anything thrown, an Error or not, into a failed step
+ * with exit code 1 and one clear line.
+ */
+async function runStep(action, body, hints) {
+    try {
+        await body();
+    }
+    catch (error) {
+        setFailed(failureLine(action, error, hints()));
+    }
+}
+//# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/inputs.js
+
+
+/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
+function readInput(name) {
+    return getInput(name);
+}
+function readRequired(name) {
+    const value = readInput(name);
+    if (value === "")
+        throw new dist/* ConfigurationError */.j1(name, `input ${name} is required and was empty`);
+    return value;
+}
+function readChoice(name, accepted, fallback) {
+    const value = readInput(name) || fallback;
+    if (!accepted.includes(value)) {
+        throw new dist/* ConfigurationError */.j1(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+    }
+    return value;
+}
+/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
+function readBoolean(name, fallback) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    if (["true", "True", "TRUE"].includes(value))
+        return true;
+    if (["false", "False", "FALSE"].includes(value))
+        return false;
+    throw new dist/* ConfigurationError */.j1(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
+}
+function readWholeNumber(name, fallback, min, max) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+        throw new dist/* ConfigurationError */.j1(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+    }
+    return number;
+}
+/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
+function readList(name) {
+    return [
+        ...new Set(readInput(name)
+            .split(/[\n,]/)
+            .map((item) => item.trim())
+            .filter((item) => item !== "")),
+    ];
+}
+/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
+function readWithEnvFallback(name, envName, fallback = "") {
+    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
+}
+//# sourceMappingURL=inputs.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
+
+/** The client's logger on the runner: retries as info lines, details as debug. */
+const actionsLogger = {
+    debug: (message) => debug(message),
+    info: (message) => info(message),
+    warning: (message) => warning(message),
+};
+//# sourceMappingURL=logger.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/secrets.js
+
+/**
+ * Registers values with the runner so it masks them in every log line. Call before anything
+ * else is logged or set. Empty values are skipped: the runner warns about them.
+ */
+function registerSecrets(...values) {
+    for (const value of values) {
+        if (value && value.trim() !== "")
+            setSecret(value);
+    }
+}
+//# sourceMappingURL=secrets.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
+
+/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
+function markdownTable(header, rows) {
+    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
+    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+function escapeCell(text) {
+    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+}
+/**
+ * Appends to the job summary when the runner supports one. Local runners and older servers
+ * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
+ */
+function writeSummary(markdown) {
+    if (!appendSummary(markdown))
+        debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
+}
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
+
+
+
+
+
+
+
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 3395:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  v3: () => (/* reexport */ AuthenticationError),
+  j1: () => (/* reexport */ configuration_error_ConfigurationError),
+  Qy: () => (/* reexport */ DEFAULT_MANAGEMENT_URL),
+  Dl: () => (/* reexport */ ManagementClient),
+  mv: () => (/* reexport */ SEARCH_PLANS),
+  aO: () => (/* reexport */ stashkit_error_StashkitError),
+  gp: () => (/* reexport */ basicCredential),
+  ST: () => (/* reexport */ delete_search_index_deleteById),
+  $Z: () => (/* reexport */ ensureSearchIndex),
+  Qh: () => (/* reexport */ expandNameTemplate),
+  Q2: () => (/* reexport */ parseBaseUrl),
+  gh: () => (/* reexport */ restUrl),
+  Oo: () => (/* reexport */ validatePlan),
+  jq: () => (/* reexport */ validateRegion)
+});
+
+// UNUSED EXPORTS: AbortedError, AttemptTimeoutError, ConflictError, ConnectionError, DEFAULT_MESSAGING_URL, DEFAULT_REST_URL_TEMPLATE, DEFAULT_RETRY_POLICY, DeadlineExceededError, IndexMismatchError, InvalidRequestError, MessagingClient, NotFoundError, QUEUE_NAME_PATTERN, RateLimitedError, Redactor, ResponseValidationError, SEARCH_REGIONS, ServerError, TEMPLATE_PLACEHOLDERS, UnexpectedStatusError, VERSION, deleteSearchIndex, describeFailure, errorForStatus, isLoopbackHost, maskSecretFields, maskSecretText, normalizePlan, oldest, pruneSearchIndexes, resumeQueues, sanitize, systemClock, templateMatcher, userAgent, validateIndexName, validateQueueName
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/stashkit-error.js
 /**
  * The base of every error stashkit throws. Subclasses say what went wrong by their class and
@@ -10019,7 +10563,7 @@ function inputs_validateQueueName(name, input = "queueName") {
     }
     return name;
 }
-function validateIndexName(name, input = "name") {
+function inputs_validateIndexName(name, input = "name") {
     if (name.trim() === "")
         throw new configuration_error_ConfigurationError(input, `${input} must not be empty`);
     if (name !== name.trim()) {
@@ -10234,7 +10778,7 @@ class SearchIndexesResource {
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
         const body = {
-            name: validateIndexName(input.name),
+            name: inputs_validateIndexName(input.name),
             region: validateRegion(input.region),
             type: validatePlan(input.type),
         };
@@ -10924,7 +11468,36 @@ class MessagingClient {
     }
 }
 //# sourceMappingURL=messaging-client.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-search-index.js
+
+
+/**
+ * Deletes every index with exactly this name. The API deletes by id, so the name is looked up
+ * first. Idempotent: no index with the name is success with nothing deleted, and a 404 during a
+ * delete (another run deleted it first) counts as done.
+ */
+async function deleteSearchIndex(client, input) {
+    const name = validateIndexName(input.name);
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+    if (!input.dryRun)
+        for (const index of matches)
+            await delete_search_index_deleteById(client, index.id, call);
+    return matches.map((index) => ({ name: index.name, id: index.id }));
+}
+/** Deletes one index by id; one that is already gone counts as deleted. */
+async function delete_search_index_deleteById(client, id, call = {}) {
+    try {
+        await client.searchIndexes.delete(id, call);
+    }
+    catch (error) {
+        if (!(error instanceof not_found_error_NotFoundError))
+            throw error;
+    }
+}
+//# sourceMappingURL=delete-search-index.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
+
 
 
 
@@ -10944,7 +11517,7 @@ class MessagingClient {
  *    so no run can see a different winner afterwards.
  */
 async function ensureSearchIndex(client, input) {
-    const name = validateIndexName(input.name);
+    const name = inputs_validateIndexName(input.name);
     const region = validateRegion(input.region);
     const type = validatePlan(input.type ?? "free");
     const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
@@ -10996,7 +11569,7 @@ async function ensureSearchIndex(client, input) {
     const winner = oldest(matches);
     let duplicates = matches.filter((index) => index.id !== winner.id);
     if (ownId !== undefined && ownId !== winner.id) {
-        await deleteIgnoringMissing(client, ownId, call);
+        await delete_search_index_deleteById(client, ownId, call);
         duplicates = duplicates.filter((index) => index.id !== ownId);
         warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
     }
@@ -11052,21 +11625,11 @@ function isAmbiguous(error, transientStatuses) {
         return true;
     return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
 }
-async function deleteIgnoringMissing(client, id, call) {
-    try {
-        await client.searchIndexes.delete(id, call);
-    }
-    catch (error) {
-        // Someone else deleted it already: that is the outcome we wanted.
-        if (!(error instanceof not_found_error_NotFoundError))
-            throw error;
-    }
-}
 //# sourceMappingURL=ensure-search-index.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/name-template.js
 
 
-const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
+const name_template_TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
 const BRANCH_MAX = 40;
 /**
  * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from the context,
@@ -11076,8 +11639,8 @@ const BRANCH_MAX = 40;
 function expandNameTemplate(template, context, input = "name") {
     const expanded = template.replace(/\{([^{}]*)\}/g, (_whole, raw) => {
         const placeholder = raw.trim();
-        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new configuration_error_ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        if (!name_template_TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
+            throw new configuration_error_ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${name_template_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
         }
         const value = placeholderValue(placeholder, context);
         if (value === undefined || sanitize(value) === "") {
@@ -11087,7 +11650,7 @@ function expandNameTemplate(template, context, input = "name") {
             ? sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, "")
             : sanitize(value);
     });
-    return validateIndexName(expanded, input);
+    return inputs_validateIndexName(expanded, input);
 }
 function placeholderValue(placeholder, context) {
     const pr = context.payload.pull_request;
@@ -11125,6 +11688,68 @@ function sanitize(value) {
         .replace(/^-+|-+$/g, "");
 }
 //# sourceMappingURL=name-template.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
+
+
+
+/**
+ * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
+ * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
+ * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
+ */
+async function pruneSearchIndexes(client, input) {
+    const matcher = templateMatcher(input.pattern);
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const result = { deleted: [], kept: [] };
+    for (const index of await client.searchIndexes.list(call)) {
+        const values = matcher(index.name);
+        if (!values)
+            continue;
+        const entry = { name: index.name, id: index.id, values };
+        if (await input.isStale(values, entry)) {
+            if (!input.dryRun)
+                await deleteById(client, index.id, call);
+            result.deleted.push(entry);
+        }
+        else {
+            result.kept.push(entry);
+        }
+    }
+    return result;
+}
+const VALUE_PATTERNS = {
+    pr: "[0-9]+",
+    run_id: "[0-9]+",
+    sha: "[a-z0-9]{7}",
+    branch: "[a-z0-9]+(?:-[a-z0-9]+)*",
+    repo: "[a-z0-9]+(?:-[a-z0-9]+)*",
+};
+/** Turns `myapp-pr-{pr}` into a function that returns `{pr: "42"}` for `myapp-pr-42`, or undefined. */
+function templateMatcher(pattern, input = "prune-pattern") {
+    const names = [];
+    const source = pattern.replace(/\{([^{}]*)\}|[^{]+|\{/g, (whole, raw) => {
+        if (raw === undefined)
+            return whole.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        const placeholder = raw.trim();
+        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
+            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        }
+        if (names.includes(placeholder))
+            throw new ConfigurationError(input, `${input} uses {${placeholder}} twice`);
+        names.push(placeholder);
+        return `(${VALUE_PATTERNS[placeholder]})`;
+    });
+    if (names.length === 0)
+        throw new ConfigurationError(input, `${input} must contain a placeholder such as {pr}`);
+    const regex = new RegExp(`^${source}$`);
+    return (name) => {
+        const match = regex.exec(name);
+        if (!match)
+            return undefined;
+        return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
+    };
+}
+//# sourceMappingURL=prune-search-indexes.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/rest-url.js
 /** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
 const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
@@ -11187,394 +11812,9 @@ async function resumeQueues(client, input) {
 
 
 
-//# sourceMappingURL=index.js.map
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
-
-
-
-/**
- * The runner's side of the action interface, as GitHub documents it: workflow commands on
- * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
- * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
- * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
- */
-/** Data escaping of workflow commands: %, CR and LF. */
-function escapeData(value) {
-    return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-/** Property escaping: data escaping plus ":" and ",". */
-function escapeProperty(value) {
-    return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function issueCommand(name, properties, message) {
-    const props = Object.entries(properties)
-        .filter(([, value]) => value !== "")
-        .map(([key, value]) => `${key}=${escapeProperty(value)}`)
-        .join(",");
-    process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
-}
-/**
- * Appends `name<<delimiter` / value / `delimiter` to the runner's file, with a random delimiter
- * that neither the name nor the value may contain. Returns false when the runner gave no file.
- */
-function appendFileCommand(command, name, value) {
-    const file = process.env[`GITHUB_${command}`];
-    if (!file)
-        return false;
-    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
-    if (name.includes(delimiter) || value.includes(delimiter)) {
-        throw new Error(`unexpected input: the name or value contains the delimiter ${delimiter}`);
-    }
-    (0,external_node_fs_namespaceObject.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
-    return true;
-}
-/** An input: `INPUT_<NAME>` (spaces as `_`, upper-cased), trimmed; "" when unset. */
-function getInput(name) {
-    return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-/** Registers a value with the runner's masking. */
-function setSecret(secret) {
-    issueCommand("add-mask", {}, secret);
-}
-function setOutput(name, value) {
-    if (appendFileCommand("OUTPUT", name, value))
-        return;
-    process.stdout.write(external_node_os_namespaceObject.EOL);
-    issueCommand("set-output", { name }, value);
-}
-/** Sets the variable for this process and for the rest of the job. */
-function exportVariable(name, value) {
-    process.env[name] = value;
-    if (appendFileCommand("ENV", name, value))
-        return;
-    issueCommand("set-env", { name }, value);
-}
-/** Saves a value for this action's post step (read there with `getState`). */
-function saveState(name, value) {
-    if (appendFileCommand("STATE", name, value))
-        return;
-    issueCommand("save-state", { name }, value);
-}
-function getState(name) {
-    return process.env[`STATE_${name}`] ?? "";
-}
-function isDebug() {
-    return process.env["RUNNER_DEBUG"] === "1";
-}
-function debug(message) {
-    issueCommand("debug", {}, message);
-}
-function info(message) {
-    process.stdout.write(`${message}${external_node_os_namespaceObject.EOL}`);
-}
-function commands_warning(message) {
-    issueCommand("warning", {}, message);
-}
-function commands_error(message) {
-    issueCommand("error", {}, message);
-}
-/** Marks the step failed: exit code 1 and one `::error::` line. */
-function setFailed(message) {
-    process.exitCode = 1;
-    commands_error(message);
-}
-async function group(name, body) {
-    issueCommand("group", {}, name);
-    try {
-        return await body();
-    }
-    finally {
-        issueCommand("endgroup", {}, "");
-    }
-}
-/** Appends Markdown to the job summary; false when the runner supports none (no GITHUB_STEP_SUMMARY). */
-function appendSummary(markdown) {
-    const file = process.env["GITHUB_STEP_SUMMARY"];
-    if (!file)
-        return false;
-    (0,external_node_fs_namespaceObject.appendFileSync)(file, markdown, { encoding: "utf8" });
-    return true;
-}
-//# sourceMappingURL=commands.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
-
-
-/** One line: what failed, the API's message, and what to do about it. */
-function failureLine(action, error, hints) {
-    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
-    let advice = "";
-    if (error instanceof AuthenticationError) {
-        advice = ` Check ${hints.credentials}.`;
-    }
-    else if (error instanceof configuration_error_ConfigurationError && hints.credentialInputs.includes(error.input)) {
-        advice = hints.forkPullRequest
-            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
-            : ` Pass it as an input or set ${hints.credentials}.`;
-    }
-    else if (!(error instanceof stashkit_error_StashkitError) && error instanceof Error && error.stack) {
-        debug(error.stack);
-    }
-    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-    return `${action}: ${message}${stop}${advice}`;
-}
-/**
- * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
- */
-async function runStep(action, body, hints) {
-    try {
-        await body();
-    }
-    catch (error) {
-        setFailed(failureLine(action, error, hints()));
-    }
-}
-//# sourceMappingURL=failure.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/inputs.js
-
-
-/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
-function readInput(name) {
-    return getInput(name);
-}
-function readRequired(name) {
-    const value = readInput(name);
-    if (value === "")
-        throw new configuration_error_ConfigurationError(name, `input ${name} is required and was empty`);
-    return value;
-}
-function readChoice(name, accepted, fallback) {
-    const value = readInput(name) || fallback;
-    if (!accepted.includes(value)) {
-        throw new configuration_error_ConfigurationError(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
-}
-/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
-function readBoolean(name, fallback) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    if (["true", "True", "TRUE"].includes(value))
-        return true;
-    if (["false", "False", "FALSE"].includes(value))
-        return false;
-    throw new configuration_error_ConfigurationError(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
-}
-function readWholeNumber(name, fallback, min, max) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    const number = Number(value);
-    if (!/^\d+$/.test(value) || number < min || number > max) {
-        throw new configuration_error_ConfigurationError(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
-    }
-    return number;
-}
-/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
-function readList(name) {
-    return [
-        ...new Set(readInput(name)
-            .split(/[\n,]/)
-            .map((item) => item.trim())
-            .filter((item) => item !== "")),
-    ];
-}
-/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
-function readWithEnvFallback(name, envName, fallback = "") {
-    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
-}
-//# sourceMappingURL=inputs.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
-
-/** The client's logger on the runner: retries as info lines, details as debug. */
-const actionsLogger = {
-    debug: (message) => debug(message),
-    info: (message) => info(message),
-    warning: (message) => commands_warning(message),
-};
-//# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/secrets.js
-
-/**
- * Registers values with the runner so it masks them in every log line. Call before anything
- * else is logged or set. Empty values are skipped: the runner warns about them.
- */
-function registerSecrets(...values) {
-    for (const value of values) {
-        if (value && value.trim() !== "")
-            setSecret(value);
-    }
-}
-//# sourceMappingURL=secrets.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
-
-/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
-function markdownTable(header, rows) {
-    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
-    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
-function escapeCell(text) {
-    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
-}
-/**
- * Appends to the job summary when the runner supports one. Local runners and older servers
- * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
- */
-function writeSummary(markdown) {
-    if (!appendSummary(markdown))
-        debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
-}
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
-
-
-
-
-
-
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./lib/inputs.js
-
-
-const CREDENTIAL_INPUTS = ["email", "api-key"];
-/**
- * Reads and checks every input before anything is sent. The credentials are registered
- * as secrets first, before any other line can be logged.
- */
-function readEnsureInputs(context) {
-    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
-    registerSecrets(apiKey, email, email && apiKey ? `${email}:${apiKey}` : "", email && apiKey ? basicCredential(email, apiKey) : "");
-    const name = expandNameTemplate(readRequired("name"), context, "name");
-    const region = validateRegion(readRequired("region"), "region");
-    const type = validatePlan(readChoice("type", SEARCH_PLANS, "free"), "type");
-    const baseUrl = readInput("base-url") || DEFAULT_MANAGEMENT_URL;
-    parseBaseUrl(baseUrl, "base-url");
-    const inputs = {
-        name,
-        region,
-        type,
-        email,
-        apiKey,
-        baseUrl,
-        onMismatch: readChoice("on-mismatch", ["fail", "warn"], "fail"),
-        maskEndpoint: readBoolean("mask-endpoint", true),
-        exportEnv: readBoolean("export-env", false),
-        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
-    };
-    if (email === "")
-        throw new configuration_error_ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
-    if (apiKey === "")
-        throw new configuration_error_ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
-    return inputs;
-}
-
-;// CONCATENATED MODULE: ./lib/outputs.js
-
-function ensureOutputs(result) {
-    const { index } = result;
-    return {
-        id: index.id,
-        name: index.name,
-        region: index.region,
-        type: index.type,
-        endpoint: index.endpoint,
-        "rest-url": restUrl(index),
-        token: index.token,
-        "read-only-token": index.read_only_token,
-        created: String(result.created),
-    };
-}
-/** The values the runner must mask: always the tokens; the endpoint too unless asked otherwise. */
-function secretOutputs(outputs, maskEndpoint) {
-    const secrets = [outputs.token, outputs["read-only-token"]];
-    return maskEndpoint ? [...secrets, outputs.endpoint, outputs["rest-url"]] : secrets;
-}
-
-;// CONCATENATED MODULE: ./lib/summary.js
-
-/** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
-function ensureSummary(result, maskEndpoint) {
-    const { index } = result;
-    const table = markdownTable(["name", "id", "region", "type", "endpoint", "created"], [
-        [
-            index.name,
-            index.id,
-            index.region,
-            index.type,
-            maskEndpoint ? "(masked)" : index.endpoint,
-            String(result.created),
-        ],
-    ]);
-    const warnings = result.warnings.map((warning) => `> [!WARNING]\n> ${warning}`).join("\n\n");
-    return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
-}
-
-;// CONCATENATED MODULE: ./lib/main.js
-
-
-
-
-
-const ACTION = "ensure-search-index";
-async function run() {
-    const context = readGitHubContext();
-    await runStep(ACTION, async () => {
-        const startedAt = Date.now();
-        const inputs = readEnsureInputs(context);
-        const client = new ManagementClient({
-            email: inputs.email,
-            apiKey: inputs.apiKey,
-            baseUrl: inputs.baseUrl,
-            retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-            deadlineMs: inputs.timeoutSeconds * 1000,
-            userAgentSuffix: ACTION,
-            logger: actionsLogger,
-        });
-        const result = await group(`Ensure search index ${inputs.name}`, () => ensureSearchIndex(client, {
-            name: inputs.name,
-            region: inputs.region,
-            type: inputs.type,
-            onMismatch: inputs.onMismatch,
-            deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
-        }));
-        const outputs = ensureOutputs(result);
-        registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
-        for (const warning of result.warnings)
-            commands_warning(warning);
-        for (const [name, value] of Object.entries(outputs))
-            setOutput(name, value);
-        if (inputs.exportEnv) {
-            exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
-            exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
-        }
-        info(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
-        writeSummary(ensureSummary(result, inputs.maskEndpoint));
-    }, () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: CREDENTIAL_INPUTS,
-        forkPullRequest: isForkPullRequest(context),
-    }));
-}
-
 
 /***/ })
 

@@ -1,4 +1,7 @@
-// The runner's entry point: everything testable lives in main.ts.
+// The runner's entry point for both steps: the main step, and the post step that cleans up an
+// ephemeral index (the main step saves state only when there is something to clean up).
+import { runner } from "@stashkit/action-kit";
 import { run } from "./main.ts";
+import { post } from "./post.ts";
 
-await run();
+await (runner.getState("isPost") === "true" ? post() : run());

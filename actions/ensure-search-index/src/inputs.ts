@@ -31,6 +31,7 @@ export interface EnsureInputs {
   onMismatch: "fail" | "warn";
   maskEndpoint: boolean;
   exportEnv: boolean;
+  ephemeral: boolean;
   maxAttempts: number;
   timeoutSeconds: number;
 }
@@ -66,6 +67,7 @@ export function readEnsureInputs(context: GitHubContext): EnsureInputs {
     onMismatch: readChoice("on-mismatch", ["fail", "warn"] as const, "fail"),
     maskEndpoint: readBoolean("mask-endpoint", true),
     exportEnv: readBoolean("export-env", false),
+    ephemeral: readBoolean("ephemeral", false),
     maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
     timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
   };

@@ -14,9 +14,12 @@ import { ensureOutputs, secretOutputs } from "./outputs.ts";
 import { ensureSummary } from "./summary.ts";
 
 const ACTION = "ensure-search-index";
+export const EPHEMERAL_STATE = "ephemeral-index";
 
 export async function run(): Promise<void> {
   const context = readGitHubContext();
+  // The post step runs this same bundle; this is how it tells the two apart.
+  runner.saveState("isPost", "true");
   await runStep(
     ACTION,
     async () => {
@@ -41,6 +44,10 @@ export async function run(): Promise<void> {
           deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
         }),
       );
+      if (inputs.ephemeral && result.created) {
+        // Saved first, so that the post step cleans up even if something below fails.
+        runner.saveState(EPHEMERAL_STATE, JSON.stringify({ id: result.index.id, name: result.index.name }));
+      }
       const outputs = ensureOutputs(result);
       registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
       for (const warning of result.warnings) runner.warning(warning);

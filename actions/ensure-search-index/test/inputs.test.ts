@@ -39,6 +39,7 @@ describe("readEnsureInputs", () => {
       onMismatch: "fail",
       maskEndpoint: true,
       exportEnv: false,
+      ephemeral: false,
       maxAttempts: 5,
       timeoutSeconds: 120,
     });

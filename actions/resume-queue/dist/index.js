@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5083);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1166);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5083:
+/***/ 1166:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10924,7 +10924,36 @@ class MessagingClient {
     }
 }
 //# sourceMappingURL=messaging-client.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-search-index.js
+
+
+/**
+ * Deletes every index with exactly this name. The API deletes by id, so the name is looked up
+ * first. Idempotent: no index with the name is success with nothing deleted, and a 404 during a
+ * delete (another run deleted it first) counts as done.
+ */
+async function deleteSearchIndex(client, input) {
+    const name = validateIndexName(input.name);
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+    if (!input.dryRun)
+        for (const index of matches)
+            await delete_search_index_deleteById(client, index.id, call);
+    return matches.map((index) => ({ name: index.name, id: index.id }));
+}
+/** Deletes one index by id; one that is already gone counts as deleted. */
+async function delete_search_index_deleteById(client, id, call = {}) {
+    try {
+        await client.searchIndexes.delete(id, call);
+    }
+    catch (error) {
+        if (!(error instanceof NotFoundError))
+            throw error;
+    }
+}
+//# sourceMappingURL=delete-search-index.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
+
 
 
 
@@ -10996,7 +11025,7 @@ async function ensureSearchIndex(client, input) {
     const winner = oldest(matches);
     let duplicates = matches.filter((index) => index.id !== winner.id);
     if (ownId !== undefined && ownId !== winner.id) {
-        await deleteIgnoringMissing(client, ownId, call);
+        await deleteById(client, ownId, call);
         duplicates = duplicates.filter((index) => index.id !== ownId);
         warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
     }
@@ -11052,21 +11081,11 @@ function isAmbiguous(error, transientStatuses) {
         return true;
     return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
 }
-async function deleteIgnoringMissing(client, id, call) {
-    try {
-        await client.searchIndexes.delete(id, call);
-    }
-    catch (error) {
-        // Someone else deleted it already: that is the outcome we wanted.
-        if (!(error instanceof NotFoundError))
-            throw error;
-    }
-}
 //# sourceMappingURL=ensure-search-index.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/name-template.js
 
 
-const TEMPLATE_PLACEHOLDERS = (/* unused pure expression or super */ null && (["pr", "branch", "sha", "run_id", "repo"]));
+const name_template_TEMPLATE_PLACEHOLDERS = (/* unused pure expression or super */ null && (["pr", "branch", "sha", "run_id", "repo"]));
 const BRANCH_MAX = 40;
 /**
  * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from the context,
@@ -11076,8 +11095,8 @@ const BRANCH_MAX = 40;
 function expandNameTemplate(template, context, input = "name") {
     const expanded = template.replace(/\{([^{}]*)\}/g, (_whole, raw) => {
         const placeholder = raw.trim();
-        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        if (!name_template_TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
+            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${name_template_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
         }
         const value = placeholderValue(placeholder, context);
         if (value === undefined || sanitize(value) === "") {
@@ -11125,6 +11144,68 @@ function sanitize(value) {
         .replace(/^-+|-+$/g, "");
 }
 //# sourceMappingURL=name-template.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
+
+
+
+/**
+ * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
+ * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
+ * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
+ */
+async function pruneSearchIndexes(client, input) {
+    const matcher = templateMatcher(input.pattern);
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const result = { deleted: [], kept: [] };
+    for (const index of await client.searchIndexes.list(call)) {
+        const values = matcher(index.name);
+        if (!values)
+            continue;
+        const entry = { name: index.name, id: index.id, values };
+        if (await input.isStale(values, entry)) {
+            if (!input.dryRun)
+                await deleteById(client, index.id, call);
+            result.deleted.push(entry);
+        }
+        else {
+            result.kept.push(entry);
+        }
+    }
+    return result;
+}
+const VALUE_PATTERNS = {
+    pr: "[0-9]+",
+    run_id: "[0-9]+",
+    sha: "[a-z0-9]{7}",
+    branch: "[a-z0-9]+(?:-[a-z0-9]+)*",
+    repo: "[a-z0-9]+(?:-[a-z0-9]+)*",
+};
+/** Turns `myapp-pr-{pr}` into a function that returns `{pr: "42"}` for `myapp-pr-42`, or undefined. */
+function templateMatcher(pattern, input = "prune-pattern") {
+    const names = [];
+    const source = pattern.replace(/\{([^{}]*)\}|[^{]+|\{/g, (whole, raw) => {
+        if (raw === undefined)
+            return whole.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        const placeholder = raw.trim();
+        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
+            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        }
+        if (names.includes(placeholder))
+            throw new ConfigurationError(input, `${input} uses {${placeholder}} twice`);
+        names.push(placeholder);
+        return `(${VALUE_PATTERNS[placeholder]})`;
+    });
+    if (names.length === 0)
+        throw new ConfigurationError(input, `${input} must contain a placeholder such as {pr}`);
+    const regex = new RegExp(`^${source}$`);
+    return (name) => {
+        const match = regex.exec(name);
+        if (!match)
+            return undefined;
+        return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
+    };
+}
+//# sourceMappingURL=prune-search-indexes.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/concurrency.js
 /** Maps with at most `limit` calls in flight; results keep the input order. */
 async function mapWithConcurrency(items, limit, fn) {
@@ -11169,6 +11250,8 @@ async function resumeQueues(client, input) {
 }
 //# sourceMappingURL=resume-queues.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/index.js
+
+
 
 
 

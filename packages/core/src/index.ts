@@ -12,6 +12,12 @@ export {
 } from "./clients/messaging-client.ts";
 export * from "./errors/index.ts";
 export {
+  type DeletedIndex,
+  type DeleteSearchIndexInput,
+  deleteById,
+  deleteSearchIndex,
+} from "./operations/delete-search-index.ts";
+export {
   type EnsureResult,
   type EnsureSearchIndexInput,
   ensureSearchIndex,
@@ -23,6 +29,13 @@ export {
   TEMPLATE_PLACEHOLDERS,
   type TemplateContext,
 } from "./operations/name-template.ts";
+export {
+  type PruneResult,
+  type PruneSearchIndexesInput,
+  pruneSearchIndexes,
+  type TemplateValues,
+  templateMatcher,
+} from "./operations/prune-search-indexes.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./operations/rest-url.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";

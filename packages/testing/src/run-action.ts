@@ -18,6 +18,8 @@ export interface RunActionOptions {
   reuseDir?: string;
   /** Kills the run after this long (default 60 s); a killed run has exit code null. */
   timeoutMs?: number;
+  /** What `${{ github.token }}` in an input's default stands for (default: empty). */
+  githubToken?: string;
   /** Called with each piece of stdout as it arrives, e.g. to act when a retry is logged. */
   onStdout?: (chunk: string) => void;
 }
@@ -94,7 +96,8 @@ export function prepareActionRun(options: RunActionOptions): PreparedRun {
     ...files,
   };
   for (const [name, input] of Object.entries(metadata.inputs ?? {})) {
-    if (input.default !== undefined) env[inputVariable(name)] = String(input.default);
+    if (input.default !== undefined)
+      env[inputVariable(name)] = evaluateDefault(String(input.default), options.githubToken);
   }
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
   for (const [name, value] of Object.entries(options.env ?? {})) {
@@ -141,4 +144,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     summary: read(files.GITHUB_STEP_SUMMARY),
     dir,
   };
+}
+
+/** The runner evaluates expressions in defaults; the harness knows `github.token` and treats others as empty. */
+function evaluateDefault(value: string, githubToken: string | undefined): string {
+  return value.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_whole, expression: string) =>
+    expression === "github.token" ? (githubToken ?? "") : "",
+  );
 }

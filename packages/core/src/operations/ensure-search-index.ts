@@ -6,7 +6,6 @@ import {
   IndexMismatchError,
   InvalidRequestError,
   type Mismatch,
-  NotFoundError,
   ResponseValidationError,
   ServerError,
   StashkitError,
@@ -16,6 +15,7 @@ import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schem
 import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
 import { backoffDelay, NOT_SENT_CODES } from "../transport/retry-policy.ts";
 import type { CallOptions } from "../transport/transport.ts";
+import { deleteById } from "./delete-search-index.ts";
 
 export interface EnsureSearchIndexInput extends CallOptions {
   name: string;
@@ -110,7 +110,7 @@ export async function ensureSearchIndex(
   const winner = oldest(matches);
   let duplicates = matches.filter((index) => index.id !== winner.id);
   if (ownId !== undefined && ownId !== winner.id) {
-    await deleteIgnoringMissing(client, ownId, call);
+    await deleteById(client, ownId, call);
     duplicates = duplicates.filter((index) => index.id !== ownId);
     warnings.push(
       `another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`,
@@ -173,13 +173,4 @@ function isAmbiguous(error: unknown, transientStatuses: readonly number[]): bool
   }
   if (error instanceof ResponseValidationError) return true;
   return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
-}
-
-async function deleteIgnoringMissing(client: ManagementClient, id: string, call: CallOptions): Promise<void> {
-  try {
-    await client.searchIndexes.delete(id, call);
-  } catch (error) {
-    // Someone else deleted it already: that is the outcome we wanted.
-    if (!(error instanceof NotFoundError)) throw error;
-  }
 }

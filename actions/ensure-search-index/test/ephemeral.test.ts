@@ -1,0 +1,83 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { runAction } from "@stashkit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+
+const actionDir = join(import.meta.dirname, "..");
+const servers: RunningEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+/** Main step, then post step in the same run folder, as the runner does at the end of the job. */
+async function mainThenPost(
+  server: RunningEmulator,
+  inputs: Record<string, string>,
+  mainEnv: Record<string, string> = {},
+) {
+  const options = {
+    actionDir,
+    inputs: { name: "it-{run_id}", region: "eu-west-1", "base-url": server.url, ...inputs },
+    env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+  };
+  const main = await runAction({ ...options, env: { ...options.env, ...mainEnv } });
+  const afterMain = server.state.indexes.map((e) => e.index.id);
+  const post = await runAction({ ...options, phase: "post", reuseDir: main.dir });
+  return { main, post, afterMain };
+}
+
+async function emulator() {
+  const server = await startEmulator();
+  servers.push(server);
+  return server;
+}
+
+describe("ensure-search-index with ephemeral: true", () => {
+  it("deletes the index it created when the job ends", async () => {
+    const server = await emulator();
+    const { main, post, afterMain } = await mainThenPost(server, { ephemeral: "true" });
+    expect(main.exitCode).toBe(0);
+    expect(afterMain).toEqual([main.outputs["id"]]);
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toContain(`Ephemeral search index it-4242 (${main.outputs["id"]}) deleted.`);
+    expect(server.state.indexes).toEqual([]);
+  });
+
+  it("never deletes an index it found", async () => {
+    const server = await emulator();
+    await runAction({
+      actionDir,
+      inputs: { name: "it-4242", region: "eu-west-1", "base-url": server.url },
+      env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+    });
+    const { main, post } = await mainThenPost(server, { ephemeral: "true" });
+    expect(main.outputs["created"]).toBe("false");
+    expect(post.exitCode).toBe(0);
+    expect(server.state.indexes).toHaveLength(1);
+    expect(server.requests.some((r) => r.method === "DELETE")).toBe(false);
+  });
+
+  it("still cleans up when the main step failed after creating the index", async () => {
+    const server = await emulator();
+    // The job's env file cannot be written: export-env fails after the index exists.
+    const unwritable = mkdtempSync(join(tmpdir(), "not-a-file-"));
+    const { main, post } = await mainThenPost(
+      server,
+      { ephemeral: "true", "export-env": "true" },
+      { GITHUB_ENV: unwritable },
+    );
+    expect(main.exitCode).toBe(1);
+    expect(post.exitCode).toBe(0);
+    expect(server.state.indexes).toEqual([]);
+  });
+
+  it("leaves the index alone without ephemeral", async () => {
+    const server = await emulator();
+    const { post } = await mainThenPost(server, {});
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toBe("");
+    expect(server.state.indexes).toHaveLength(1);
+  });
+});

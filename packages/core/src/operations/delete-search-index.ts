@@ -1,0 +1,44 @@
+import type { ManagementClient } from "../clients/management-client.ts";
+import { NotFoundError } from "../errors/index.ts";
+import { validateIndexName } from "../schemas/inputs.ts";
+import type { CallOptions } from "../transport/transport.ts";
+
+export interface DeletedIndex {
+  name: string;
+  id: string;
+}
+
+export interface DeleteSearchIndexInput extends CallOptions {
+  name: string;
+  /** Report what would be deleted, delete nothing. */
+  dryRun?: boolean;
+}
+
+/**
+ * Deletes every index with exactly this name. The API deletes by id, so the name is looked up
+ * first. Idempotent: no index with the name is success with nothing deleted, and a 404 during a
+ * delete (another run deleted it first) counts as done.
+ */
+export async function deleteSearchIndex(
+  client: ManagementClient,
+  input: DeleteSearchIndexInput,
+): Promise<DeletedIndex[]> {
+  const name = validateIndexName(input.name);
+  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+  if (!input.dryRun) for (const index of matches) await deleteById(client, index.id, call);
+  return matches.map((index) => ({ name: index.name, id: index.id }));
+}
+
+/** Deletes one index by id; one that is already gone counts as deleted. */
+export async function deleteById(
+  client: ManagementClient,
+  id: string,
+  call: CallOptions = {},
+): Promise<void> {
+  try {
+    await client.searchIndexes.delete(id, call);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+}
