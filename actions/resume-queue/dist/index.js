@@ -258,21 +258,21 @@ function describeFailure(context, what) {
     const id = context.requestId ? ` (request id ${context.requestId})` : "";
     return `${prefix}${where}${what}${api}${id}`;
 }
-//# sourceMappingURL=stashkit-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
 
 /** The caller aborted the request through its own AbortSignal. */
 class AbortedError extends stashkit_error_StashkitError {
     name = "AbortedError";
 }
-//# sourceMappingURL=aborted-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
 class AuthenticationError extends stashkit_error_StashkitError {
     name = "AuthenticationError";
 }
-//# sourceMappingURL=authentication-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
 
 /** A setting or input is invalid; raised before anything is sent. `input` names it. */
@@ -284,14 +284,14 @@ class configuration_error_ConfigurationError extends stashkit_error_StashkitErro
         this.input = input;
     }
 }
-//# sourceMappingURL=configuration-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
 
 /** 409, or an answer saying the name already exists. */
 class conflict_error_ConflictError extends stashkit_error_StashkitError {
     name = "ConflictError";
 }
-//# sourceMappingURL=conflict-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
 
 /** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
@@ -303,28 +303,28 @@ class connection_error_ConnectionError extends stashkit_error_StashkitError {
         this.code = context.code;
     }
 }
-//# sourceMappingURL=connection-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends stashkit_error_StashkitError {
     name = "DeadlineExceededError";
 }
-//# sourceMappingURL=deadline-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
 
 /** 400 or 422: the API refused the request as invalid. */
 class invalid_request_error_InvalidRequestError extends stashkit_error_StashkitError {
     name = "InvalidRequestError";
 }
-//# sourceMappingURL=invalid-request-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
 
 /** 404: the queue or index does not exist (for this account). */
 class not_found_error_NotFoundError extends stashkit_error_StashkitError {
     name = "NotFoundError";
 }
-//# sourceMappingURL=not-found-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
@@ -341,21 +341,21 @@ class RateLimitedError extends stashkit_error_StashkitError {
                 : new Date((context.now ?? Date.now()) + context.retryAfterMs);
     }
 }
-//# sourceMappingURL=rate-limited-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
 class server_error_ServerError extends stashkit_error_StashkitError {
     name = "ServerError";
 }
-//# sourceMappingURL=server-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
 
 /** Any other non-2xx status (405, 412, 3xx …). */
 class unexpected_status_error_UnexpectedStatusError extends stashkit_error_StashkitError {
     name = "UnexpectedStatusError";
 }
-//# sourceMappingURL=unexpected-status-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
 
 
@@ -383,7 +383,7 @@ function errorForStatus(context) {
         return new server_error_ServerError(message, context);
     return new unexpected_status_error_UnexpectedStatusError(message, context);
 }
-//# sourceMappingURL=error-for-status.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/index-mismatch-error.js
 
 /** An index with the name exists, but in another region or on another plan than asked for. */
@@ -402,7 +402,7 @@ class index_mismatch_error_IndexMismatchError extends stashkit_error_StashkitErr
         this.mismatches = mismatches;
     }
 }
-//# sourceMappingURL=index-mismatch-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 
 /** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
@@ -420,14 +420,14 @@ class response_validation_error_ResponseValidationError extends stashkit_error_S
         this.resourceId = context.resourceId;
     }
 }
-//# sourceMappingURL=response-validation-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/timeout-error.js
 
 /** One attempt got no complete answer within the per-attempt timeout. */
 class timeout_error_AttemptTimeoutError extends stashkit_error_StashkitError {
     name = "AttemptTimeoutError";
 }
-//# sourceMappingURL=timeout-error.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/index.js
 
 
@@ -445,7 +445,7 @@ class timeout_error_AttemptTimeoutError extends stashkit_error_StashkitError {
 
 
 
-//# sourceMappingURL=index.js.map
+
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
 // functions
@@ -10007,7 +10007,7 @@ const search_index_searchIndexSchema = looseObject({
     customer_id: schemas_string().optional().catch(undefined),
 });
 const search_index_searchIndexListSchema = array(search_index_searchIndexSchema);
-//# sourceMappingURL=search-index.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
 
 
@@ -10039,7 +10039,7 @@ function inputs_oneOf(value, accepted, input) {
     }
     return value;
 }
-//# sourceMappingURL=inputs.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
 const MAX_LENGTH = 300;
 /**
@@ -10094,7 +10094,7 @@ function tryParseJson(text) {
         return { ok: false };
     }
 }
-//# sourceMappingURL=api-message.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
 const MASK = "***";
 /**
@@ -10152,7 +10152,7 @@ const SECRET_PAIR = /("?[\w-]*(?:token|secret|password|api[-_]?key|authorization
 function maskSecretText(text) {
     return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
 }
-//# sourceMappingURL=redactor.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
 
 
@@ -10204,7 +10204,7 @@ function idOf(value) {
     const id = value["id"];
     return typeof id === "string" && id !== "" ? id : undefined;
 }
-//# sourceMappingURL=parse-response.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
 
 
@@ -10283,7 +10283,7 @@ function indexPath(id) {
         throw new ConfigurationError("id", "id must not be empty");
     return `/v2/search/${encodeURIComponent(id)}`;
 }
-//# sourceMappingURL=search-indexes.js.map
+
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
@@ -10332,7 +10332,7 @@ function isLoopbackHost(hostname) {
 function base_url_baseUrlString(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
-//# sourceMappingURL=base-url.js.map
+
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
@@ -10344,7 +10344,7 @@ const systemClock = {
     },
     random: () => Math.random(),
 };
-//# sourceMappingURL=clock.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
 /**
  * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
@@ -10385,7 +10385,7 @@ function proxyAgent(undici, key, options) {
     }
     return agent;
 }
-//# sourceMappingURL=dispatcher.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
 const silentLogger = { debug() { }, info() { }, warning() { } };
 /** Every line passes the redactor first, whatever the logger does with it. */
@@ -10396,7 +10396,7 @@ function redactingLogger(logger, redactor) {
         warning: (message) => logger.warning(redactor.redact(message)),
     };
 }
-//# sourceMappingURL=logger.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
 
 const DEFAULT_RETRY_POLICY = Object.freeze({
@@ -10479,7 +10479,7 @@ function retry_policy_backoffDelay(attempt, policy, random) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
     return Math.round(random() * ceiling);
 }
-//# sourceMappingURL=retry-policy.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
 /**
  * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
@@ -10526,7 +10526,7 @@ function clamp(delay, maxMs) {
         return undefined;
     return Math.round(Math.min(Math.max(delay, 0), maxMs));
 }
-//# sourceMappingURL=retry-timing.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
 
 
@@ -10734,11 +10734,11 @@ function errorCode(error) {
     }
     return undefined;
 }
-//# sourceMappingURL=transport.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/version.js
 /** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
 const VERSION = "0.1.0";
-//# sourceMappingURL=version.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
 
 /** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
@@ -10746,7 +10746,7 @@ function userAgent(caller) {
     const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
     return `stashkit/${VERSION}${via} node/${process.versions.node}`;
 }
-//# sourceMappingURL=user-agent.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
 
 
@@ -10786,7 +10786,7 @@ function client_options_requireSecret(value, input, hint) {
     }
     return value.trim();
 }
-//# sourceMappingURL=client-options.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
 
 
@@ -10822,7 +10822,7 @@ class ManagementClient {
 function basicCredential(email, apiKey) {
     return Buffer.from(`${email}:${apiKey}`).toString("base64");
 }
-//# sourceMappingURL=management-client.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
@@ -10835,7 +10835,7 @@ const queueSchema = looseObject({
     updatedAt: schemas_number().optional().catch(undefined),
 });
 const queueListSchema = array(queueSchema);
-//# sourceMappingURL=queue.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/queues.js
 
 
@@ -10896,7 +10896,7 @@ function path(name) {
 function queues_pick(input) {
     return input.paused === undefined ? {} : { paused: input.paused };
 }
-//# sourceMappingURL=queues.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/messaging-client.js
 
 
@@ -10923,7 +10923,7 @@ class MessagingClient {
         return this.#redact(text);
     }
 }
-//# sourceMappingURL=messaging-client.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-search-index.js
 
 
@@ -10951,7 +10951,7 @@ async function delete_search_index_deleteById(client, id, call = {}) {
             throw error;
     }
 }
-//# sourceMappingURL=delete-search-index.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
 
 
@@ -11081,7 +11081,7 @@ function isAmbiguous(error, transientStatuses) {
         return true;
     return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
 }
-//# sourceMappingURL=ensure-search-index.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/name-template.js
 
 
@@ -11143,7 +11143,7 @@ function sanitize(value) {
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-+|-+$/g, "");
 }
-//# sourceMappingURL=name-template.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
 
 
@@ -11205,7 +11205,7 @@ function templateMatcher(pattern, input = "prune-pattern") {
         return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
     };
 }
-//# sourceMappingURL=prune-search-indexes.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/concurrency.js
 /** Maps with at most `limit` calls in flight; results keep the input order. */
 async function mapWithConcurrency(items, limit, fn) {
@@ -11220,7 +11220,7 @@ async function mapWithConcurrency(items, limit, fn) {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
     return results;
 }
-//# sourceMappingURL=concurrency.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-queues.js
 
 
@@ -11248,7 +11248,7 @@ async function resumeQueues(client, input) {
         }
     });
 }
-//# sourceMappingURL=resume-queues.js.map
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/index.js
 
 
@@ -11267,7 +11267,7 @@ async function resumeQueues(client, input) {
 
 
 
-//# sourceMappingURL=index.js.map
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:os"

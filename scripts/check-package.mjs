@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Checks what npm would publish of @stashkit/core and @stashkit/emulator (`npm pack --dry-run`:
+// compiled JavaScript, type declarations, README, CHANGELOG, LICENSE; no sources, tests or maps),
+// then installs the packed tarballs into a new project from the registry, the way a user would,
+// and runs ensureSearchIndex against the emulator from that install.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/, /^dist\/.+\.(js|d\.ts)$/];
+const npm = (args, cwd) =>
+  execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+
+const work = mkdtempSync(join(tmpdir(), "stashkit-package-"));
+const tarballs = {};
+for (const name of ["core", "emulator"]) {
+  const dir = join(root, "packages", name);
+  const [listing] = JSON.parse(npm(["pack", "--dry-run", "--json", "--loglevel=error"], dir));
+  const files = listing.files.map((f) => f.path).sort();
+  const unexpected = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
+  const kb = (listing.unpackedSize / 1024).toFixed(0);
+  console.log(`@stashkit/${name}: ${files.length} files, ${kb} kB unpacked`);
+  if (unexpected.length > 0 || !files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) {
+    console.error(
+      `check-package: @stashkit/${name} would publish unexpected files: ${unexpected.join(", ") || "(missing dist/index)"}`,
+    );
+    process.exit(1);
+  }
+  const [packed] = JSON.parse(npm(["pack", "--json", "--loglevel=error", "--pack-destination", work], dir));
+  tarballs[name] = join(work, packed.filename);
+}
+
+const project = join(work, "project");
+execFileSync("mkdir", ["-p", project]);
+writeFileSync(
+  join(project, "package.json"),
+  JSON.stringify({
+    name: "smoke",
+    private: true,
+    type: "module",
+    dependencies: { "@stashkit/core": tarballs.core, "@stashkit/emulator": tarballs.emulator },
+  }),
+);
+npm(["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+writeFileSync(
+  join(project, "smoke.mjs"),
+  `import { ensureSearchIndex, ManagementClient, restUrl } from "@stashkit/core";
+import { startEmulator } from "@stashkit/emulator";
+const emulator = await startEmulator();
+const client = new ManagementClient({ email: emulator.account.email, apiKey: emulator.account.apiKey, baseUrl: emulator.url });
+const first = await ensureSearchIndex(client, { name: "smoke", region: "eu-west-1" });
+const second = await ensureSearchIndex(client, { name: "smoke", region: "eu-west-1" });
+await emulator.stop();
+if (!first.created || second.created || first.index.id !== second.index.id) throw new Error("ensure did not behave");
+console.log("installed tarballs work: created", first.index.id, "then found it;", restUrl(first.index).replace(/^https:\\/\\/[^-]+/, "https://…"));
+`,
+);
+process.stdout.write(execFileSync(process.execPath, ["smoke.mjs"], { cwd: project, encoding: "utf8" }));
