@@ -3,9 +3,12 @@
 // runner executes the committed dist/, so it must be exactly what the sources build to.
 import { execFileSync } from "node:child_process";
 
+const DIST = ":(glob)actions/*/dist/**";
 let changed;
 try {
-  changed = execFileSync("git", ["status", "--porcelain", "--", "actions/*/dist"], {
+  // Without a shell, git gets the pattern itself: only glob magic makes "*" and "**" match paths
+  // below dist/ (a plain pathspec "actions/*/dist" matches nothing there).
+  changed = execFileSync("git", ["status", "--porcelain", "--untracked-files=all", "--", DIST], {
     encoding: "utf8",
   }).trim();
 } catch {
@@ -15,7 +18,7 @@ try {
 if (changed) {
   console.error("check-dist: the committed dist/ differs from a fresh build:");
   console.error(changed);
-  console.error(execFileSync("git", ["diff", "--stat", "--", "actions/*/dist"], { encoding: "utf8" }));
+  console.error(execFileSync("git", ["diff", "--stat", "--", DIST], { encoding: "utf8" }));
   console.error("Run `pnpm build` and commit the actions' dist/ folders.");
   process.exit(1);
 }
