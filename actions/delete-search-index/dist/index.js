@@ -243,7 +243,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8864);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4949);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -253,7 +253,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8864:
+/***/ 4949:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11546,6 +11546,62 @@ function registerSecrets(...values) {
     }
 }
 //# sourceMappingURL=secrets.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/management-credentials.js
+
+
+
+
+/**
+ * The management API's credentials (inputs `email` and `api-key`, else UPSTASH_EMAIL and
+ * UPSTASH_API_KEY), registered as secrets with every form they are sent in before anything
+ * else can be logged. Empty values are returned as they are: check them with
+ * `requireManagementCredentials` once the other inputs are read.
+ */
+function readManagementCredentials(...otherSecrets) {
+    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
+    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
+    const both = email !== "" && apiKey !== "";
+    registerSecrets(apiKey, email, both ? `${email}:${apiKey}` : "", both ? basicCredential(email, apiKey) : "", ...otherSecrets);
+    return { email, apiKey };
+}
+function requireManagementCredentials({ email, apiKey }) {
+    if (email === "")
+        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+    if (apiKey === "")
+        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+}
+/** What a failed management step says about its credentials. */
+function managementHints(context) {
+    return () => ({
+        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+        credentialInputs: ["email", "api-key"],
+        forkPullRequest: context ? isForkPullRequest(context) : false,
+    });
+}
+//# sourceMappingURL=management-credentials.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
+
+
+/** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits.timeoutSeconds, limits.maxAttempts),
+        deadlineMs: limits.timeoutSeconds * 1000,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=step-client.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
@@ -11565,16 +11621,9 @@ function writeSummary(markdown) {
         debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
+
 
 
 
@@ -11587,13 +11636,10 @@ function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
 ;// CONCATENATED MODULE: ./lib/inputs.js
 
 
-const CREDENTIAL_INPUTS = ["email", "api-key"];
 /** Reads and checks every input before anything is sent; credentials are registered as secrets first. */
 function readDeleteInputs(context) {
-    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
     const githubToken = readInput("github-token");
-    registerSecrets(apiKey, email, email && apiKey ? `${email}:${apiKey}` : "", email && apiKey ? basicCredential(email, apiKey) : "", githubToken);
+    const { email, apiKey } = readManagementCredentials(githubToken);
     const name = readInput("name");
     const pattern = readInput("prune-pattern");
     if ((name === "") === (pattern === "")) {
@@ -11683,11 +11729,7 @@ async function run() {
             email: inputs.email,
             apiKey: inputs.apiKey,
             baseUrl: inputs.baseUrl,
-            retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-            deadlineMs: inputs.timeoutSeconds * 1000,
-            userAgentSuffix: ACTION,
-            logger: actionsLogger,
+            ...stepClientOptions(ACTION, inputs),
         });
         const deadlineAt = startedAt + inputs.timeoutSeconds * 1000;
         const { target } = inputs;
@@ -11718,11 +11760,7 @@ async function run() {
         setOutput("deleted", JSON.stringify(deleted));
         setOutput("count", String(deleted.length));
         writeSummary(deleteSummary(deleted, inputs.dryRun, kept));
-    }, () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: CREDENTIAL_INPUTS,
-        forkPullRequest: isForkPullRequest(context),
-    }));
+    }, managementHints(context));
 }
 
 

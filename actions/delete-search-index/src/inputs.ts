@@ -2,12 +2,10 @@ import {
   type GitHubContext,
   readBoolean,
   readInput,
+  readManagementCredentials,
   readWholeNumber,
-  readWithEnvFallback,
-  registerSecrets,
 } from "@stashkit/action-kit";
 import {
-  basicCredential,
   ConfigurationError,
   DEFAULT_MANAGEMENT_URL,
   expandNameTemplate,
@@ -29,20 +27,10 @@ export interface DeleteInputs {
   timeoutSeconds: number;
 }
 
-export const CREDENTIAL_INPUTS = ["email", "api-key"];
-
 /** Reads and checks every input before anything is sent; credentials are registered as secrets first. */
 export function readDeleteInputs(context: GitHubContext): DeleteInputs {
-  const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-  const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
   const githubToken = readInput("github-token");
-  registerSecrets(
-    apiKey,
-    email,
-    email && apiKey ? `${email}:${apiKey}` : "",
-    email && apiKey ? basicCredential(email, apiKey) : "",
-    githubToken,
-  );
+  const { email, apiKey } = readManagementCredentials(githubToken);
 
   const name = readInput("name");
   const pattern = readInput("prune-pattern");

@@ -1,14 +1,13 @@
 import {
-  actionsLogger,
-  attemptTimeoutMs,
-  isForkPullRequest,
+  managementHints,
   readGitHubContext,
   runner,
   runStep,
+  stepClientOptions,
   writeSummary,
 } from "@stashkit/action-kit";
 import { type DeletedIndex, deleteSearchIndex, ManagementClient, pruneSearchIndexes } from "@stashkit/core";
-import { CREDENTIAL_INPUTS, readDeleteInputs } from "./inputs.ts";
+import { readDeleteInputs } from "./inputs.ts";
 import { pullRequestStates } from "./pull-requests.ts";
 import { deleteSummary } from "./summary.ts";
 
@@ -25,11 +24,7 @@ export async function run(): Promise<void> {
         email: inputs.email,
         apiKey: inputs.apiKey,
         baseUrl: inputs.baseUrl,
-        retry: { maxAttempts: inputs.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-        deadlineMs: inputs.timeoutSeconds * 1000,
-        userAgentSuffix: ACTION,
-        logger: actionsLogger,
+        ...stepClientOptions(ACTION, inputs),
       });
       const deadlineAt = startedAt + inputs.timeoutSeconds * 1000;
       const { target } = inputs;
@@ -66,10 +61,6 @@ export async function run(): Promise<void> {
       runner.setOutput("count", String(deleted.length));
       writeSummary(deleteSummary(deleted, inputs.dryRun, kept));
     },
-    () => ({
-      credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-      credentialInputs: CREDENTIAL_INPUTS,
-      forkPullRequest: isForkPullRequest(context),
-    }),
+    managementHints(context),
   );
 }

@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4083);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4065);
 // The runner's entry point for both steps: the main step, and the post step that cleans up an
@@ -192,22 +192,18 @@ __webpack_async_result__();
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ readEnsureInputs),
-/* harmony export */   m: () => (/* binding */ CREDENTIAL_INPUTS)
+/* harmony export */   c: () => (/* binding */ readEnsureInputs)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
 
 
-const CREDENTIAL_INPUTS = ["email", "api-key"];
 /**
  * Reads and checks every input before anything is sent. The credentials are registered
  * as secrets first, before any other line can be logged.
  */
 function readEnsureInputs(context) {
-    const email = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWithEnvFallback */ .IK)("email", "UPSTASH_EMAIL");
-    const apiKey = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWithEnvFallback */ .IK)("api-key", "UPSTASH_API_KEY");
-    (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .registerSecrets */ .dg)(apiKey, email, email && apiKey ? `${email}:${apiKey}` : "", email && apiKey ? (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .basicCredential */ .gp)(email, apiKey) : "");
+    const { email, apiKey } = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readManagementCredentials */ .Mh)();
     const name = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .expandNameTemplate */ .Qh)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("name"), context, "name");
     const region = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateRegion */ .jq)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("region"), "region");
     const type = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validatePlan */ .Oo)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readChoice */ .Kf)("type", _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_PLANS */ .mv, "free"), "type");
@@ -247,8 +243,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/index.js + 10 modules
-var dist = __nccwpck_require__(7934);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/index.js + 12 modules
+var dist = __nccwpck_require__(9838);
 // EXTERNAL MODULE: ../../packages/core/dist/index.js + 62 modules
 var core_dist = __nccwpck_require__(3395);
 // EXTERNAL MODULE: ./lib/inputs.js
@@ -313,11 +309,7 @@ async function run() {
             email: inputs.email,
             apiKey: inputs.apiKey,
             baseUrl: inputs.baseUrl,
-            retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: (0,dist/* attemptTimeoutMs */.fB)(inputs.timeoutSeconds, inputs.maxAttempts),
-            deadlineMs: inputs.timeoutSeconds * 1000,
-            userAgentSuffix: ACTION,
-            logger: dist/* actionsLogger */.MV,
+            ...(0,dist/* stepClientOptions */.MM)(ACTION, inputs),
         });
         const result = await dist/* runner.group */.lj.group(`Ensure search index ${inputs.name}`, () => (0,core_dist/* ensureSearchIndex */.$Z)(client, {
             name: inputs.name,
@@ -342,11 +334,7 @@ async function run() {
         }
         dist/* runner.info */.lj.info(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
         (0,dist/* writeSummary */.Sy)(ensureSummary(result, inputs.maskEndpoint));
-    }, () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: lib_inputs/* CREDENTIAL_INPUTS */.m,
-        forkPullRequest: (0,dist/* isForkPullRequest */.B7)(context),
-    }));
+    }, (0,dist/* managementHints */.Ul)(context));
 }
 
 
@@ -358,7 +346,7 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7934);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8682);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4083);
@@ -379,49 +367,40 @@ async function post() {
             email: inputs.email,
             apiKey: inputs.apiKey,
             baseUrl: inputs.baseUrl,
-            retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .attemptTimeoutMs */ .fB)(inputs.timeoutSeconds, inputs.maxAttempts),
-            deadlineMs: inputs.timeoutSeconds * 1000,
-            userAgentSuffix: "ensure-search-index",
-            logger: _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .actionsLogger */ .MV,
+            ...(0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .stepClientOptions */ .MM)("ensure-search-index", inputs),
         });
         await (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .deleteById */ .ST)(client, id);
         _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.info */ .lj.info(`Ephemeral search index ${name} (${id}) deleted.`);
         (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .writeSummary */ .Sy)(`### Ephemeral search index deleted\n\n${name} (${id})\n`);
-    }, () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: _inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .CREDENTIAL_INPUTS */ .m,
-        forkPullRequest: false,
-    }));
+    }, (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .managementHints */ .Ul)(undefined));
 }
 
 
 /***/ }),
 
-/***/ 7934:
+/***/ 9838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  MV: () => (/* reexport */ actionsLogger),
-  fB: () => (/* reexport */ attemptTimeoutMs),
-  B7: () => (/* reexport */ isForkPullRequest),
+  Ul: () => (/* reexport */ managementHints),
   Qj: () => (/* reexport */ markdownTable),
   Vf: () => (/* reexport */ readBoolean),
   Kf: () => (/* reexport */ readChoice),
   L7: () => (/* reexport */ readGitHubContext),
   R5: () => (/* reexport */ readInput),
+  Mh: () => (/* reexport */ readManagementCredentials),
   yu: () => (/* reexport */ readRequired),
   bf: () => (/* reexport */ readWholeNumber),
-  IK: () => (/* reexport */ readWithEnvFallback),
   dg: () => (/* reexport */ registerSecrets),
   eg: () => (/* reexport */ runStep),
   lj: () => (/* reexport */ commands_namespaceObject),
+  MM: () => (/* reexport */ stepClientOptions),
   Sy: () => (/* reexport */ writeSummary)
 });
 
-// UNUSED EXPORTS: failureLine, readList
+// UNUSED EXPORTS: actionsLogger, attemptTimeoutMs, failureLine, isForkPullRequest, readList, readWithEnvFallback, requireManagementCredentials
 
 // NAMESPACE OBJECT: ../../packages/action-kit/dist/runner/commands.js
 var commands_namespaceObject = {};
@@ -706,6 +685,62 @@ function registerSecrets(...values) {
     }
 }
 //# sourceMappingURL=secrets.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/management-credentials.js
+
+
+
+
+/**
+ * The management API's credentials (inputs `email` and `api-key`, else UPSTASH_EMAIL and
+ * UPSTASH_API_KEY), registered as secrets with every form they are sent in before anything
+ * else can be logged. Empty values are returned as they are: check them with
+ * `requireManagementCredentials` once the other inputs are read.
+ */
+function readManagementCredentials(...otherSecrets) {
+    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
+    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
+    const both = email !== "" && apiKey !== "";
+    registerSecrets(apiKey, email, both ? `${email}:${apiKey}` : "", both ? (0,dist/* basicCredential */.gp)(email, apiKey) : "", ...otherSecrets);
+    return { email, apiKey };
+}
+function requireManagementCredentials({ email, apiKey }) {
+    if (email === "")
+        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+    if (apiKey === "")
+        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+}
+/** What a failed management step says about its credentials. */
+function managementHints(context) {
+    return () => ({
+        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+        credentialInputs: ["email", "api-key"],
+        forkPullRequest: context ? isForkPullRequest(context) : false,
+    });
+}
+//# sourceMappingURL=management-credentials.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
+
+
+/** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits.timeoutSeconds, limits.maxAttempts),
+        deadlineMs: limits.timeoutSeconds * 1000,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=step-client.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
@@ -725,16 +760,9 @@ function writeSummary(markdown) {
         debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
+
 
 
 

@@ -3,13 +3,11 @@ import {
   readBoolean,
   readChoice,
   readInput,
+  readManagementCredentials,
   readRequired,
   readWholeNumber,
-  readWithEnvFallback,
-  registerSecrets,
 } from "@stashkit/action-kit";
 import {
-  basicCredential,
   ConfigurationError,
   DEFAULT_MANAGEMENT_URL,
   expandNameTemplate,
@@ -36,21 +34,12 @@ export interface EnsureInputs {
   timeoutSeconds: number;
 }
 
-export const CREDENTIAL_INPUTS = ["email", "api-key"];
-
 /**
  * Reads and checks every input before anything is sent. The credentials are registered
  * as secrets first, before any other line can be logged.
  */
 export function readEnsureInputs(context: GitHubContext): EnsureInputs {
-  const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-  const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
-  registerSecrets(
-    apiKey,
-    email,
-    email && apiKey ? `${email}:${apiKey}` : "",
-    email && apiKey ? basicCredential(email, apiKey) : "",
-  );
+  const { email, apiKey } = readManagementCredentials();
 
   const name = expandNameTemplate(readRequired("name"), context, "name");
   const region = validateRegion(readRequired("region"), "region");

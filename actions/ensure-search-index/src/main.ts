@@ -1,15 +1,14 @@
 import {
-  actionsLogger,
-  attemptTimeoutMs,
-  isForkPullRequest,
+  managementHints,
   readGitHubContext,
   registerSecrets,
   runner,
   runStep,
+  stepClientOptions,
   writeSummary,
 } from "@stashkit/action-kit";
 import { ensureSearchIndex, ManagementClient } from "@stashkit/core";
-import { CREDENTIAL_INPUTS, readEnsureInputs } from "./inputs.ts";
+import { readEnsureInputs } from "./inputs.ts";
 import { ensureOutputs, secretOutputs } from "./outputs.ts";
 import { ensureSummary } from "./summary.ts";
 
@@ -29,11 +28,7 @@ export async function run(): Promise<void> {
         email: inputs.email,
         apiKey: inputs.apiKey,
         baseUrl: inputs.baseUrl,
-        retry: { maxAttempts: inputs.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-        deadlineMs: inputs.timeoutSeconds * 1000,
-        userAgentSuffix: ACTION,
-        logger: actionsLogger,
+        ...stepClientOptions(ACTION, inputs),
       });
       const result = await runner.group(`Ensure search index ${inputs.name}`, () =>
         ensureSearchIndex(client, {
@@ -61,10 +56,6 @@ export async function run(): Promise<void> {
       );
       writeSummary(ensureSummary(result, inputs.maskEndpoint));
     },
-    () => ({
-      credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-      credentialInputs: CREDENTIAL_INPUTS,
-      forkPullRequest: isForkPullRequest(context),
-    }),
+    managementHints(context),
   );
 }

@@ -1,13 +1,13 @@
 import {
-  actionsLogger,
-  attemptTimeoutMs,
+  managementHints,
   readGitHubContext,
   runner,
   runStep,
+  stepClientOptions,
   writeSummary,
 } from "@stashkit/action-kit";
 import { deleteById, ManagementClient } from "@stashkit/core";
-import { CREDENTIAL_INPUTS, readEnsureInputs } from "./inputs.ts";
+import { readEnsureInputs } from "./inputs.ts";
 import { EPHEMERAL_STATE } from "./main.ts";
 
 /** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
@@ -24,20 +24,12 @@ export async function post(): Promise<void> {
         email: inputs.email,
         apiKey: inputs.apiKey,
         baseUrl: inputs.baseUrl,
-        retry: { maxAttempts: inputs.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-        deadlineMs: inputs.timeoutSeconds * 1000,
-        userAgentSuffix: "ensure-search-index",
-        logger: actionsLogger,
+        ...stepClientOptions("ensure-search-index", inputs),
       });
       await deleteById(client, id);
       runner.info(`Ephemeral search index ${name} (${id}) deleted.`);
       writeSummary(`### Ephemeral search index deleted\n\n${name} (${id})\n`);
     },
-    () => ({
-      credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-      credentialInputs: CREDENTIAL_INPUTS,
-      forkPullRequest: false,
-    }),
+    managementHints(undefined),
   );
 }

@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1166);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8053);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1166:
+/***/ 8053:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -222,7 +222,7 @@ function readGitHubContext(env = process.env) {
     };
 }
 /** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
-function isForkPullRequest(context) {
+function context_isForkPullRequest(context) {
     const pr = context.payload.pull_request;
     return context.eventName.startsWith("pull_request") && pr?.head?.repo?.fork === true;
 }
@@ -10801,7 +10801,7 @@ class ManagementClient {
     constructor(options) {
         const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
         const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
-        const basic = basicCredential(email, apiKey);
+        const basic = management_client_basicCredential(email, apiKey);
         const { transport, redactor } = buildTransport(options, { baseUrl: DEFAULT_MANAGEMENT_URL, baseUrlInput: "baseUrl" }, `Basic ${basic}`, [apiKey, basic, `${email}:${apiKey}`]);
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
@@ -10819,7 +10819,7 @@ class ManagementClient {
     }
 }
 /** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-function basicCredential(email, apiKey) {
+function management_client_basicCredential(email, apiKey) {
     return Buffer.from(`${email}:${apiKey}`).toString("base64");
 }
 
@@ -11465,7 +11465,7 @@ function readList(name) {
     ];
 }
 /** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
-function readWithEnvFallback(name, envName, fallback = "") {
+function inputs_readWithEnvFallback(name, envName, fallback = "") {
     return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
 }
 //# sourceMappingURL=inputs.js.map
@@ -11484,13 +11484,69 @@ const actionsLogger = {
  * Registers values with the runner so it masks them in every log line. Call before anything
  * else is logged or set. Empty values are skipped: the runner warns about them.
  */
-function registerSecrets(...values) {
+function secrets_registerSecrets(...values) {
     for (const value of values) {
         if (value && value.trim() !== "")
             setSecret(value);
     }
 }
 //# sourceMappingURL=secrets.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/management-credentials.js
+
+
+
+
+/**
+ * The management API's credentials (inputs `email` and `api-key`, else UPSTASH_EMAIL and
+ * UPSTASH_API_KEY), registered as secrets with every form they are sent in before anything
+ * else can be logged. Empty values are returned as they are: check them with
+ * `requireManagementCredentials` once the other inputs are read.
+ */
+function readManagementCredentials(...otherSecrets) {
+    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
+    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
+    const both = email !== "" && apiKey !== "";
+    registerSecrets(apiKey, email, both ? `${email}:${apiKey}` : "", both ? basicCredential(email, apiKey) : "", ...otherSecrets);
+    return { email, apiKey };
+}
+function requireManagementCredentials({ email, apiKey }) {
+    if (email === "")
+        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+    if (apiKey === "")
+        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+}
+/** What a failed management step says about its credentials. */
+function managementHints(context) {
+    return () => ({
+        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
+        credentialInputs: ["email", "api-key"],
+        forkPullRequest: context ? isForkPullRequest(context) : false,
+    });
+}
+//# sourceMappingURL=management-credentials.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
+}
+//# sourceMappingURL=timeouts.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
+
+
+/** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits.timeoutSeconds, limits.maxAttempts),
+        deadlineMs: limits.timeoutSeconds * 1000,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=step-client.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
@@ -11510,16 +11566,9 @@ function writeSummary(markdown) {
         debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
+
+
 
 
 
@@ -11535,8 +11584,8 @@ function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
 const CREDENTIAL_INPUTS = ["token"];
 /** Reads and checks every input before anything is sent; the token is registered as a secret first. */
 function readResumeInputs() {
-    const token = readWithEnvFallback("token", "QSTASH_TOKEN");
-    registerSecrets(token);
+    const token = inputs_readWithEnvFallback("token", "QSTASH_TOKEN");
+    secrets_registerSecrets(token);
     const queueNames = readList("queue-name");
     if (queueNames.length === 0) {
         throw new configuration_error_ConfigurationError("queue-name", "input queue-name is required: one queue name, or several separated by newlines or commas");
@@ -11608,14 +11657,10 @@ async function run() {
         const client = new MessagingClient({
             token: inputs.token,
             baseUrl: inputs.messagingUrl,
-            retry: { maxAttempts: inputs.maxAttempts },
-            attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-            deadlineMs: inputs.timeoutSeconds * 1000,
-            userAgentSuffix: ACTION,
-            logger: actionsLogger,
+            ...stepClientOptions(ACTION, inputs),
         });
         if (inputs.maskEndpoint)
-            registerSecrets(client.baseUrl);
+            secrets_registerSecrets(client.baseUrl);
         const names = inputs.queueNames;
         const outcomes = await group(`Resume ${names.length} queue${names.length > 1 ? "s" : ""}`, async () => {
             const results = await resumeQueues(client, {
@@ -11650,7 +11695,7 @@ async function run() {
     }, () => ({
         credentials: "the token input (or QSTASH_TOKEN)",
         credentialInputs: CREDENTIAL_INPUTS,
-        forkPullRequest: isForkPullRequest(context),
+        forkPullRequest: context_isForkPullRequest(context),
     }));
 }
 

@@ -1,11 +1,10 @@
 import {
-  actionsLogger,
-  attemptTimeoutMs,
   isForkPullRequest,
   readGitHubContext,
   registerSecrets,
   runner,
   runStep,
+  stepClientOptions,
   writeSummary,
 } from "@stashkit/action-kit";
 import { MessagingClient, resumeQueues } from "@stashkit/core";
@@ -25,11 +24,7 @@ export async function run(): Promise<void> {
       const client = new MessagingClient({
         token: inputs.token,
         baseUrl: inputs.messagingUrl,
-        retry: { maxAttempts: inputs.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(inputs.timeoutSeconds, inputs.maxAttempts),
-        deadlineMs: inputs.timeoutSeconds * 1000,
-        userAgentSuffix: ACTION,
-        logger: actionsLogger,
+        ...stepClientOptions(ACTION, inputs),
       });
       if (inputs.maskEndpoint) registerSecrets(client.baseUrl);
       const names = inputs.queueNames;
