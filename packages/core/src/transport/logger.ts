@@ -1,6 +1,6 @@
 import type { Redactor } from "./redactor.ts";
 
-/** Where the client reports what it does. The actions pass @actions/core's functions. */
+/** Where the client reports what it does. The actions pass the runner's log commands (action-kit's actionsLogger). */
 export interface Logger {
   debug(message: string): void;
   info(message: string): void;
