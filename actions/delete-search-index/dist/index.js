@@ -11566,9 +11566,9 @@ function readManagementCredentials(...otherSecrets) {
 }
 function requireManagementCredentials({ email, apiKey }) {
     if (email === "")
-        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+        throw new configuration_error_ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
     if (apiKey === "")
-        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+        throw new configuration_error_ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
 }
 /** What a failed management step says about its credentials. */
 function managementHints(context) {
@@ -11591,6 +11591,7 @@ function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
 
 
+
 /** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits) {
     return {
@@ -11599,6 +11600,13 @@ function stepClientOptions(action, limits) {
         deadlineMs: limits.timeoutSeconds * 1000,
         userAgentSuffix: action,
         logger: actionsLogger,
+    };
+}
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+function readStepLimits() {
+    return {
+        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
+        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
     };
 }
 //# sourceMappingURL=step-client.js.map
@@ -11667,13 +11675,9 @@ function readDeleteInputs(context) {
         email,
         apiKey,
         baseUrl,
-        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+        ...readStepLimits(),
     };
-    if (email === "")
-        throw new configuration_error_ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
-    if (apiKey === "")
-        throw new configuration_error_ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+    requireManagementCredentials(inputs);
     return inputs;
 }
 

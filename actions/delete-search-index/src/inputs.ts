@@ -3,7 +3,8 @@ import {
   readBoolean,
   readInput,
   readManagementCredentials,
-  readWholeNumber,
+  readStepLimits,
+  requireManagementCredentials,
 } from "@stashkit/action-kit";
 import {
   ConfigurationError,
@@ -67,12 +68,8 @@ export function readDeleteInputs(context: GitHubContext): DeleteInputs {
     email,
     apiKey,
     baseUrl,
-    maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-    timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+    ...readStepLimits(),
   };
-  if (email === "")
-    throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
-  if (apiKey === "")
-    throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+  requireManagementCredentials(inputs);
   return inputs;
 }

@@ -220,13 +220,9 @@ function readEnsureInputs(context) {
         maskEndpoint: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("mask-endpoint", true),
         exportEnv: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("export-env", false),
         ephemeral: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("ephemeral", false),
-        maxAttempts: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWholeNumber */ .bf)("max-attempts", 5, 1, 20),
-        timeoutSeconds: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readWholeNumber */ .bf)("timeout-seconds", 120, 1, 3600),
+        ...(0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readStepLimits */ .f6)(),
     };
-    if (email === "")
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1("email", "input email is empty and UPSTASH_EMAIL is not set");
-    if (apiKey === "")
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+    (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .requireManagementCredentials */ .hP)(inputs);
     return inputs;
 }
 
@@ -392,15 +388,16 @@ __nccwpck_require__.d(__webpack_exports__, {
   R5: () => (/* reexport */ readInput),
   Mh: () => (/* reexport */ readManagementCredentials),
   yu: () => (/* reexport */ readRequired),
-  bf: () => (/* reexport */ readWholeNumber),
+  f6: () => (/* reexport */ readStepLimits),
   dg: () => (/* reexport */ registerSecrets),
+  hP: () => (/* reexport */ requireManagementCredentials),
   eg: () => (/* reexport */ runStep),
   lj: () => (/* reexport */ commands_namespaceObject),
   MM: () => (/* reexport */ stepClientOptions),
   Sy: () => (/* reexport */ writeSummary)
 });
 
-// UNUSED EXPORTS: actionsLogger, attemptTimeoutMs, failureLine, isForkPullRequest, readList, readWithEnvFallback, requireManagementCredentials
+// UNUSED EXPORTS: actionsLogger, attemptTimeoutMs, failureLine, isForkPullRequest, readList, readWholeNumber, readWithEnvFallback
 
 // NAMESPACE OBJECT: ../../packages/action-kit/dist/runner/commands.js
 var commands_namespaceObject = {};
@@ -705,9 +702,9 @@ function readManagementCredentials(...otherSecrets) {
 }
 function requireManagementCredentials({ email, apiKey }) {
     if (email === "")
-        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
+        throw new dist/* ConfigurationError */.j1("email", "input email is empty and UPSTASH_EMAIL is not set");
     if (apiKey === "")
-        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+        throw new dist/* ConfigurationError */.j1("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
 }
 /** What a failed management step says about its credentials. */
 function managementHints(context) {
@@ -730,6 +727,7 @@ function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
 
 
+
 /** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits) {
     return {
@@ -738,6 +736,13 @@ function stepClientOptions(action, limits) {
         deadlineMs: limits.timeoutSeconds * 1000,
         userAgentSuffix: action,
         logger: actionsLogger,
+    };
+}
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+function readStepLimits() {
+    return {
+        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
+        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
     };
 }
 //# sourceMappingURL=step-client.js.map

@@ -5,10 +5,10 @@ import {
   readInput,
   readManagementCredentials,
   readRequired,
-  readWholeNumber,
+  readStepLimits,
+  requireManagementCredentials,
 } from "@stashkit/action-kit";
 import {
-  ConfigurationError,
   DEFAULT_MANAGEMENT_URL,
   expandNameTemplate,
   parseBaseUrl,
@@ -57,12 +57,8 @@ export function readEnsureInputs(context: GitHubContext): EnsureInputs {
     maskEndpoint: readBoolean("mask-endpoint", true),
     exportEnv: readBoolean("export-env", false),
     ephemeral: readBoolean("ephemeral", false),
-    maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-    timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+    ...readStepLimits(),
   };
-  if (email === "")
-    throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
-  if (apiKey === "")
-    throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
+  requireManagementCredentials(inputs);
   return inputs;
 }

@@ -11536,6 +11536,7 @@ function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
 
 
+
 /** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits) {
     return {
@@ -11544,6 +11545,13 @@ function stepClientOptions(action, limits) {
         deadlineMs: limits.timeoutSeconds * 1000,
         userAgentSuffix: action,
         logger: actionsLogger,
+    };
+}
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+function readStepLimits() {
+    return {
+        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
+        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
     };
 }
 //# sourceMappingURL=step-client.js.map
@@ -11600,8 +11608,7 @@ function readResumeInputs() {
         messagingUrl,
         ifMissing: readChoice("if-missing", ["fail", "skip"], "fail"),
         maskEndpoint: readBoolean("mask-endpoint", true),
-        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+        ...readStepLimits(),
     };
     if (token === "")
         throw new configuration_error_ConfigurationError("token", "input token is empty and QSTASH_TOKEN is not set");

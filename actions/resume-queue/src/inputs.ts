@@ -3,7 +3,7 @@ import {
   readChoice,
   readInput,
   readList,
-  readWholeNumber,
+  readStepLimits,
   readWithEnvFallback,
   registerSecrets,
 } from "@stashkit/action-kit";
@@ -43,8 +43,7 @@ export function readResumeInputs(): ResumeInputs {
     messagingUrl,
     ifMissing: readChoice("if-missing", ["fail", "skip"] as const, "fail"),
     maskEndpoint: readBoolean("mask-endpoint", true),
-    maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-    timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+    ...readStepLimits(),
   };
   if (token === "") throw new ConfigurationError("token", "input token is empty and QSTASH_TOKEN is not set");
   return inputs;

@@ -18,6 +18,6 @@ export {
 } from "./management-credentials.ts";
 export * as runner from "./runner/commands.ts";
 export { registerSecrets } from "./secrets.ts";
-export { type StepLimits, stepClientOptions } from "./step-client.ts";
+export { readStepLimits, type StepLimits, stepClientOptions } from "./step-client.ts";
 export { markdownTable, writeSummary } from "./summary.ts";
 export { attemptTimeoutMs } from "./timeouts.ts";

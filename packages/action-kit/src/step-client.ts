@@ -1,4 +1,5 @@
 import type { ClientOptions } from "@stashkit/core";
+import { readWholeNumber } from "./inputs.ts";
 import { actionsLogger } from "./logger.ts";
 import { attemptTimeoutMs } from "./timeouts.ts";
 
@@ -15,5 +16,13 @@ export function stepClientOptions(action: string, limits: StepLimits): ClientOpt
     deadlineMs: limits.timeoutSeconds * 1000,
     userAgentSuffix: action,
     logger: actionsLogger,
+  };
+}
+
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+export function readStepLimits(): StepLimits {
+  return {
+    maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
+    timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
   };
 }
