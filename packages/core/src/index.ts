@@ -12,10 +12,10 @@ export {
 } from "./clients/messaging-client.ts";
 export * from "./errors/index.ts";
 export {
-  type DeletedIndex,
   type DeleteSearchIndexInput,
   deleteById,
   deleteSearchIndex,
+  type IndexRef,
 } from "./operations/delete-search-index.ts";
 export {
   type EnsureResult,
@@ -24,21 +24,14 @@ export {
   oldest,
 } from "./operations/ensure-search-index.ts";
 export {
-  expandNameTemplate,
-  sanitize,
-  TEMPLATE_PLACEHOLDERS,
-  type TemplateContext,
-} from "./operations/name-template.ts";
-export {
+  type MatchedIndex,
   type PruneResult,
   type PruneSearchIndexesInput,
   pruneSearchIndexes,
-  type TemplateValues,
-  templateMatcher,
 } from "./operations/prune-search-indexes.ts";
-export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./operations/rest-url.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
+export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
 export type { CreateSearchIndexInput, SearchIndexesResource } from "./resources/search-indexes.ts";
 export {
   QUEUE_NAME_PATTERN,
@@ -49,17 +42,21 @@ export {
 } from "./schemas/inputs.ts";
 export type { Queue } from "./schemas/queue.ts";
 export {
-  normalizePlan,
   SEARCH_PLANS,
   SEARCH_REGIONS,
   type SearchIndex,
   type SearchPlan,
   type SearchRegion,
 } from "./schemas/search-index.ts";
-export { isLoopbackHost, parseBaseUrl } from "./transport/base-url.ts";
+export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
+export { templateMatcher } from "./templates/match.ts";
+export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
+export { parseBaseUrl } from "./transport/base-url.ts";
 export { type Clock, systemClock } from "./transport/clock.ts";
+export { Deadline } from "./transport/deadline.ts";
 export type { Logger } from "./transport/logger.ts";
-export { maskSecretFields, maskSecretText, Redactor } from "./transport/redactor.ts";
+export { Redactor } from "./transport/redactor.ts";
+export type { RetryBudget } from "./transport/retry-budget.ts";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport/retry-policy.ts";
 export type { CallOptions } from "./transport/transport.ts";
 export { userAgent } from "./transport/user-agent.ts";

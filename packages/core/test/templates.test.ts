@@ -1,73 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, expandNameTemplate, restUrl, type TemplateContext } from "../src/index.ts";
-
-const push: TemplateContext = {
-  eventName: "push",
-  sha: "0123456789abcdef0123456789abcdef01234567",
-  ref: "refs/heads/Feature/Login_Page",
-  runId: 987654321,
-  repo: { owner: "acme", repo: "My.App" },
-  payload: {},
-};
-
-const pullRequest: TemplateContext = {
-  ...push,
-  eventName: "pull_request",
-  ref: "refs/pull/42/merge",
-  sha: "ffffffffffffffffffffffffffffffffffffffff",
-  payload: {
-    number: 42,
-    pull_request: { number: 42, head: { ref: "fix/Ünïcode--branch!", sha: "abcdef1234567890" } },
-  },
-};
+import { ConfigurationError, expandNameTemplate, restUrl } from "../src/index.ts";
 
 describe("expandNameTemplate", () => {
-  it("fills every placeholder on a pull request, from the head branch and head commit", () => {
-    expect(expandNameTemplate("app-pr-{pr}-{branch}-{sha}-{run_id}-{repo}", pullRequest)).toBe(
-      "app-pr-42-fix-n-code-branch-abcdef1-987654321-my-app",
+  it("fills each placeholder from plain values, made safe for a name", () => {
+    const values = { pr: "42", branch: "fix/Ünïcode--branch!", sha: "ABCDEF1234567", run_id: "9", repo: "My.App" };
+    expect(expandNameTemplate("app-{pr}-{branch}-{sha}-{run_id}-{repo}", values)).toBe(
+      "app-42-fix-n-code-branch-abcdef1-9-my-app",
     );
   });
 
-  it("fills branch and sha from a push", () => {
-    expect(expandNameTemplate("{repo}-{branch}-{sha}", push)).toBe("my-app-feature-login-page-0123456");
+  it("names the input and says where a missing value comes from", () => {
+    const expand = () =>
+      expandNameTemplate("pr-{pr}", {}, { input: "index-name", whereMissing: () => " in this pipeline" });
+    expect(expand).toThrow(ConfigurationError);
+    expect(expand).toThrow("index-name uses {pr}, which has no value in this pipeline");
   });
 
-  it("finds the pull request of an issue comment on it", () => {
-    const comment = {
-      ...push,
-      eventName: "issue_comment",
-      payload: { issue: { number: 9, pull_request: {} } },
-    };
-    expect(expandNameTemplate("pr-{pr}", comment)).toBe("pr-9");
-  });
-
-  it("caps the branch at 40 characters without a trailing dash", () => {
-    const long = { ...push, ref: `refs/heads/${"a".repeat(39)}-tail-of-a-very-long-branch` };
-    const name = expandNameTemplate("{branch}", long);
-    expect(name).toBe("a".repeat(39));
-  });
-
-  it("leaves a name without placeholders as it is", () => {
-    expect(expandNameTemplate("Static_Name", push)).toBe("Static_Name");
-  });
-
-  it.each([
-    ["{pr}", push, /uses \{pr\}, which has no value on a push event \(it is set for pull_request/],
-    [
-      "{branch}",
-      { ...push, ref: "refs/tags/v1.0.0" },
-      /\{branch\}, which has no value on a push event \(it is set for branch pushes/,
-    ],
-    [
-      "x-{nope}",
-      push,
-      /unknown placeholder \{nope\}; the placeholders are \{pr\}, \{branch\}, \{sha\}, \{run_id\}, \{repo\}/,
-    ],
-    ["{sha}", { ...push, sha: "" }, /\{sha\}, which has no value/],
-    ["   ", push, /must not be empty/],
-  ] as const)("refuses %j with a message naming the placeholder and event", (template, context, message) => {
-    expect(() => expandNameTemplate(template, context, "name")).toThrow(ConfigurationError);
-    expect(() => expandNameTemplate(template, context, "name")).toThrow(message);
+  it("treats a value that sanitizes to nothing as missing", () => {
+    expect(() => expandNameTemplate("{branch}", { branch: "///" })).toThrow(/\{branch\}, which has no value/);
   });
 });
 

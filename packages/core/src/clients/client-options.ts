@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { ConfigurationError } from "../errors/index.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import { type Clock, systemClock } from "../transport/clock.ts";
+import type { Deadline } from "../transport/deadline.ts";
 import { type Environment, httpStackFor } from "../transport/dispatcher.ts";
 import { type Logger, redactingLogger, silentLogger } from "../transport/logger.ts";
 import { Redactor } from "../transport/redactor.ts";
@@ -15,8 +16,13 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** One attempt's limit. Default 30 s. */
   attemptTimeoutMs?: number;
-  /** One call's limit across all its attempts. Default 120 s. */
+  /** One call's limit across all its attempts. Default 120 s, or none when `deadline` is given. */
   deadlineMs?: number;
+  /**
+   * A point in time that every call of this client must finish by (a CI step's time limit).
+   * Create it once with `Deadline.after(ms)` and pass the same one to every client of the step.
+   */
+  deadline?: Deadline;
   /** Who is calling, appended to the user agent: `stashkit/0.1.0 (+ensure-search-index) node/24…`. */
   userAgentSuffix?: string;
   logger?: Logger;
@@ -26,13 +32,11 @@ export interface ClientOptions {
   env?: Environment;
   clock?: Clock;
   /**
-   * Where secrets are registered and masked. By default one redactor is shared by every
-   * client in the process, so a secret one client knows is masked in every other's output.
+   * Where secrets are registered and masked. By default each client has its own; pass one
+   * redactor to several clients to have a secret one of them knows masked in all their output.
    */
   redactor?: Redactor;
 }
-
-const processRedactor = new Redactor();
 
 export interface BuiltTransport {
   transport: Transport;
@@ -42,23 +46,24 @@ export interface BuiltTransport {
 /** Validates shared options and builds the transport; nothing is sent here. */
 export function buildTransport(
   options: ClientOptions,
-  defaults: { baseUrl: string; baseUrlInput: string },
+  defaultBaseUrl: string,
   authorization: string,
   secrets: string[],
 ): BuiltTransport {
-  const redactor = options.redactor ?? processRedactor;
+  const redactor = options.redactor ?? new Redactor();
   redactor.add(authorization, ...secrets);
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
-  const deadlineMs = options.deadlineMs ?? 120_000;
+  const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
   wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
-  wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
+  if (deadlineMs !== undefined) wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
   const transport = new Transport({
-    baseUrl: parseBaseUrl(options.baseUrl ?? defaults.baseUrl, defaults.baseUrlInput),
+    baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
     authorization,
     redactor,
     retry: resolveRetryPolicy(options.retry),
     attemptTimeoutMs,
     deadlineMs,
+    deadline: options.deadline,
     userAgent: userAgent(options.userAgentSuffix),
     logger: redactingLogger(options.logger ?? silentLogger, redactor),
     http: httpStackFor(options.env ?? process.env, options.dispatcher),

@@ -1,7 +1,7 @@
 import { SearchIndexesResource } from "../resources/search-indexes.ts";
 import { baseUrlString } from "../transport/base-url.ts";
-import type { RetryPolicy } from "../transport/retry-policy.ts";
-import type { Transport } from "../transport/transport.ts";
+import type { RetryBudget } from "../transport/retry-budget.ts";
+import type { CallOptions, Transport } from "../transport/transport.ts";
 import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
 
 export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
@@ -16,7 +16,6 @@ export interface ManagementClientOptions extends ClientOptions {
 /** Client of the management API (search indexes), authenticated with HTTP Basic. */
 export class ManagementClient {
   readonly searchIndexes: SearchIndexesResource;
-  readonly retry: RetryPolicy;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -26,13 +25,12 @@ export class ManagementClient {
     const basic = basicCredential(email, apiKey);
     const { transport, redactor } = buildTransport(
       options,
-      { baseUrl: DEFAULT_MANAGEMENT_URL, baseUrlInput: "baseUrl" },
+      DEFAULT_MANAGEMENT_URL,
       `Basic ${basic}`,
       [apiKey, basic, `${email}:${apiKey}`],
     );
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
-    this.retry = transport.retry;
     this.searchIndexes = new SearchIndexesResource(transport);
   }
 
@@ -40,8 +38,9 @@ export class ManagementClient {
     return baseUrlString(this.#transport.baseUrl);
   }
 
-  get clock() {
-    return this.#transport.clock;
+  /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+  retryBudget(call?: CallOptions): RetryBudget {
+    return this.#transport.retryBudget(call);
   }
 
   redact(text: string): string {

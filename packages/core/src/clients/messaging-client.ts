@@ -20,7 +20,7 @@ export class MessagingClient {
     const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
     const { transport, redactor } = buildTransport(
       options,
-      { baseUrl: DEFAULT_MESSAGING_URL, baseUrlInput: "baseUrl" },
+      DEFAULT_MESSAGING_URL,
       `Bearer ${token}`,
       [token],
     );

@@ -12,5 +12,5 @@ export { RateLimitedError } from "./rate-limited-error.ts";
 export { ResponseValidationError, type ValidationIssue } from "./response-validation-error.ts";
 export { ServerError } from "./server-error.ts";
 export { describeFailure, type RequestContext, StashkitError } from "./stashkit-error.ts";
-export { AttemptTimeoutError } from "./timeout-error.ts";
+export { AttemptTimeoutError } from "./attempt-timeout-error.ts";
 export { UnexpectedStatusError } from "./unexpected-status-error.ts";

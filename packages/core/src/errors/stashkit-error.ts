@@ -9,6 +9,8 @@ export interface RequestContext {
   /** The API's own message, cut to 300 characters and redacted. */
   apiMessage?: string | undefined;
   requestId?: string | undefined;
+  /** Whether the request may have changed something on the server although it failed. */
+  mayHaveTakenEffect?: boolean | undefined;
 }
 
 /**
@@ -23,6 +25,12 @@ export class StashkitError extends Error {
   readonly status: number | undefined;
   readonly apiMessage: string | undefined;
   readonly requestId: string | undefined;
+  /**
+   * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
+   * a connection lost after sending, a 2xx whose body could not be read). The transport decides
+   * it; an operation that must not repeat a side effect (a create) checks before trying again.
+   */
+  mayHaveTakenEffect: boolean;
 
   constructor(message: string, context: RequestContext = {}, options?: { cause?: unknown }) {
     super(message, options);
@@ -32,6 +40,7 @@ export class StashkitError extends Error {
     this.status = context.status;
     this.apiMessage = context.apiMessage;
     this.requestId = context.requestId;
+    this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
   }
 }
 

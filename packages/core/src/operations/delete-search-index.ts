@@ -3,7 +3,8 @@ import { NotFoundError } from "../errors/index.ts";
 import { validateIndexName } from "../schemas/inputs.ts";
 import type { CallOptions } from "../transport/transport.ts";
 
-export interface DeletedIndex {
+/** Which index: its name and id. */
+export interface IndexRef {
   name: string;
   id: string;
 }
@@ -22,7 +23,7 @@ export interface DeleteSearchIndexInput extends CallOptions {
 export async function deleteSearchIndex(
   client: ManagementClient,
   input: DeleteSearchIndexInput,
-): Promise<DeletedIndex[]> {
+): Promise<IndexRef[]> {
   const name = validateIndexName(input.name);
   const call = { signal: input.signal, deadlineAt: input.deadlineAt };
   const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);

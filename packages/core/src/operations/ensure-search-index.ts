@@ -1,19 +1,15 @@
 import type { ManagementClient } from "../clients/management-client.ts";
 import {
-  AttemptTimeoutError,
   ConflictError,
-  ConnectionError,
   IndexMismatchError,
   InvalidRequestError,
   type Mismatch,
   ResponseValidationError,
-  ServerError,
   StashkitError,
   UnexpectedStatusError,
 } from "../errors/index.ts";
 import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
-import { backoffDelay, NOT_SENT_CODES } from "../transport/retry-policy.ts";
 import type { CallOptions } from "../transport/transport.ts";
 import { deleteById } from "./delete-search-index.ts";
 
@@ -66,9 +62,7 @@ export async function ensureSearchIndex(
   const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
   const settleMarginMs = input.settleMarginMs ?? 250;
   const call: CallOptions = { signal: input.signal, deadlineAt: input.deadlineAt };
-  const { clock, retry } = client;
-  const stop = input.signal;
-  const deadlineAt = input.deadlineAt ?? Number.POSITIVE_INFINITY;
+  const budget = client.retryBudget(call);
   const warnings: string[] = [];
   const listMatches = async () =>
     (await client.searchIndexes.list(call)).filter((index) => index.name === name);
@@ -84,26 +78,21 @@ export async function ensureSearchIndex(
         ownId = created.id;
         matches = [created];
       } catch (error) {
-        if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses)) throw error;
+        if (!isAlreadyExists(error) && !mayHaveTakenEffect(error)) throw error;
         // An answer we could not use may still name what was created: then it is ours.
         if (error instanceof ResponseValidationError && error.resourceId) ownId = error.resourceId;
         matches = await listMatches();
-        if (matches.length === 0) {
-          // Nothing was created after all: wait as the retry policy says, then create again.
-          const delay = backoffDelay(createRequests, retry, clock.random);
-          if (createRequests >= retry.maxAttempts || clock.now() + delay >= deadlineAt) throw error;
-          await clock.sleep(delay, stop);
-        }
+        // Nothing was created after all: wait as the retry policy says, then create again.
+        if (matches.length === 0) await budget.retryAfter(error);
         continue;
       }
     }
     const settledAt = settledAfter(oldest(matches), settleMarginMs);
-    if (clock.now() >= settledAt) break;
-    if (settledAt >= deadlineAt) {
+    if (budget.now() >= settledAt) break;
+    if (!(await budget.waitUntil(settledAt))) {
       warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
       break;
     }
-    await clock.sleep(settledAt - clock.now(), stop);
     matches = await listMatches();
   }
 
@@ -161,16 +150,7 @@ function isAlreadyExists(error: unknown): boolean {
   );
 }
 
-/**
- * Failures after which the index may exist although the create did not say so: any status the
- * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
- * timeout, a connection lost after sending, or an answer that could not be read.
- */
-function isAmbiguous(error: unknown, transientStatuses: readonly number[]): boolean {
-  if (error instanceof ServerError || error instanceof AttemptTimeoutError) return true;
-  if (error instanceof StashkitError && error.status !== undefined && error.status !== 429) {
-    if (transientStatuses.includes(error.status)) return true;
-  }
-  if (error instanceof ResponseValidationError) return true;
-  return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
+/** The create failed in a way that may have created the index all the same: look before trying again. */
+function mayHaveTakenEffect(error: unknown): boolean {
+  return error instanceof StashkitError && error.mayHaveTakenEffect;
 }

@@ -32,10 +32,6 @@ export class Redactor {
     }
     return result;
   }
-
-  get size(): number {
-    return this.#secrets.size;
-  }
 }
 
 const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;

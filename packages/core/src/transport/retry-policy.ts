@@ -108,6 +108,24 @@ export function decideRetry(input: {
   }
 }
 
+/**
+ * Whether a failed attempt may have changed something on the server: any transient status but
+ * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
+ * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
+ * that are not idempotent, told to the caller through the error.
+ */
+export function mayHaveTakenEffect(failure: AttemptFailure, policy: RetryPolicy): boolean {
+  switch (failure.kind) {
+    case "status":
+      return failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status));
+    case "network":
+      return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
+    case "attempt-timeout":
+    case "invalid-body":
+      return true;
+  }
+}
+
 /** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));

@@ -15,7 +15,9 @@ import type { Clock } from "./clock.ts";
 import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
 import type { Redactor } from "./redactor.ts";
-import { type AttemptFailure, decideRetry, type RetryPolicy } from "./retry-policy.ts";
+import type { Deadline } from "./deadline.ts";
+import { RetryBudget } from "./retry-budget.ts";
+import { type AttemptFailure, decideRetry, mayHaveTakenEffect, type RetryPolicy } from "./retry-policy.ts";
 import { serverRequestedDelay } from "./retry-timing.ts";
 
 export interface TransportOptions {
@@ -25,7 +27,10 @@ export interface TransportOptions {
   redactor: Redactor;
   retry: RetryPolicy;
   attemptTimeoutMs: number;
-  deadlineMs: number;
+  /** One call's limit across its attempts; none when undefined (a client-wide deadline may still apply). */
+  deadlineMs: number | undefined;
+  /** The point everything this client does must finish by, whatever the call. */
+  deadline: Deadline | undefined;
   userAgent: string;
   logger: Logger;
   /** Resolves the fetch (and dispatcher) to send with; loaded on the first request. */
@@ -81,12 +86,20 @@ export class Transport {
     return this.#options.redactor;
   }
 
-  get retry(): RetryPolicy {
-    return this.#options.retry;
+  /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+  retryBudget(call: CallOptions = {}): RetryBudget {
+    const { retry, clock } = this.#options;
+    return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
   }
 
-  get clock(): Clock {
-    return this.#options.clock;
+  /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
+  #deadlineAt(call: CallOptions): number {
+    const { deadlineMs, deadline, clock } = this.#options;
+    return Math.min(
+      call.deadlineAt ?? Number.POSITIVE_INFINITY,
+      deadline?.at ?? Number.POSITIVE_INFINITY,
+      deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs,
+    );
   }
 
   /**
@@ -100,18 +113,18 @@ export class Transport {
     read: (response: ApiResponse) => T = (response) => response as T,
   ): Promise<T> {
     const { clock, retry, logger } = this.#options;
-    const deadlineAt = Math.min(
-      call.deadlineAt ?? Number.POSITIVE_INFINITY,
-      clock.now() + this.#options.deadlineMs,
-    );
+    const deadlineAt = this.#deadlineAt(call);
     const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()));
+    const deadlineTimer = Number.isFinite(deadlineAt)
+      ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
+      : undefined;
     const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
     try {
       for (let attempt = 1; ; attempt++) {
         this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
         const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
         if ("value" in outcome) return outcome.value;
+        outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
         const decision = decideRetry({
           attempt,
           policy: retry,
