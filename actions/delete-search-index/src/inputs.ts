@@ -1,18 +1,5 @@
-import {
-  type GitHubContext,
-  readBoolean,
-  readInput,
-  readManagementCredentials,
-  readStepLimits,
-  requireManagementCredentials,
-} from "@stashkit/action-kit";
-import {
-  ConfigurationError,
-  DEFAULT_MANAGEMENT_URL,
-  expandNameTemplate,
-  parseBaseUrl,
-  templateMatcher,
-} from "@stashkit/core";
+import { readBoolean, readInput, type Step } from "@stashkit/action-kit";
+import { ConfigurationError, templateMatcher } from "@stashkit/core";
 
 export type DeleteTarget =
   | { kind: "name"; name: string }
@@ -21,18 +8,10 @@ export type DeleteTarget =
 export interface DeleteInputs {
   target: DeleteTarget;
   dryRun: boolean;
-  email: string;
-  apiKey: string;
-  baseUrl: string;
-  maxAttempts: number;
-  timeoutSeconds: number;
 }
 
-/** Reads and checks every input before anything is sent; credentials are registered as secrets first. */
-export function readDeleteInputs(context: GitHubContext): DeleteInputs {
-  const githubToken = readInput("github-token");
-  const { email, apiKey } = readManagementCredentials(githubToken);
-
+/** Reads and checks the action's own inputs before anything is sent (the step has read the credentials). */
+export function readDeleteInputs(step: Pick<Step<unknown>, "expandName">): DeleteInputs {
   const name = readInput("name");
   const pattern = readInput("prune-pattern");
   if ((name === "") === (pattern === "")) {
@@ -41,35 +20,32 @@ export function readDeleteInputs(context: GitHubContext): DeleteInputs {
       "give exactly one of the inputs name (delete that index) and prune-pattern (delete the indexes of closed pull requests)",
     );
   }
-  let target: DeleteTarget;
-  if (name !== "") {
-    target = { kind: "name", name: expandNameTemplate(name, context, "name") };
-  } else {
-    templateMatcher(pattern, "prune-pattern");
-    if (!pattern.includes("{pr}")) {
-      throw new ConfigurationError(
-        "prune-pattern",
-        "input prune-pattern must contain {pr}: it is how an index is tied to its pull request",
-      );
-    }
-    if (githubToken === "") {
-      throw new ConfigurationError(
-        "github-token",
-        "input github-token is empty; prune-pattern reads pull requests and needs it",
-      );
-    }
-    target = { kind: "prune", pattern, githubToken };
-  }
-  const baseUrl = readInput("base-url") || DEFAULT_MANAGEMENT_URL;
-  parseBaseUrl(baseUrl, "base-url");
-  const inputs: DeleteInputs = {
-    target,
-    dryRun: readBoolean("dry-run", false),
-    email,
-    apiKey,
-    baseUrl,
-    ...readStepLimits(),
+  const dryRun = readBoolean("dry-run", false);
+  if (name !== "") return { target: { kind: "name", name: step.expandName(name, "name") }, dryRun };
+  return {
+    target: { kind: "prune", pattern: readPrunePattern(pattern), githubToken: readGitHubToken() },
+    dryRun,
   };
-  requireManagementCredentials(inputs);
-  return inputs;
+}
+
+function readPrunePattern(pattern: string): string {
+  templateMatcher(pattern, "prune-pattern");
+  if (!pattern.includes("{pr}")) {
+    throw new ConfigurationError(
+      "prune-pattern",
+      "input prune-pattern must contain {pr}: it is how an index is tied to its pull request",
+    );
+  }
+  return pattern;
+}
+
+function readGitHubToken(): string {
+  const githubToken = readInput("github-token");
+  if (githubToken === "") {
+    throw new ConfigurationError(
+      "github-token",
+      "input github-token is empty; prune-pattern reads pull requests and needs it",
+    );
+  }
+  return githubToken;
 }

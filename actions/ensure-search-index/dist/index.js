@@ -57,6 +57,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((module) => {
 
@@ -169,82 +176,347 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 3908:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A1: () => (/* binding */ ephemeralIndex),
+/* harmony export */   bq: () => (/* binding */ markPostStepComing),
+/* harmony export */   pq: () => (/* binding */ isPostStep),
+/* harmony export */   z9: () => (/* binding */ saveEphemeralIndex)
+/* harmony export */ });
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+
+// The main and post steps run the same bundle in two processes; the runner's state carries
+// what the post step needs from the main step.
+const IS_POST = "isPost";
+const EPHEMERAL_INDEX = "ephemeral-index";
+/** Marks that the next run of this bundle in the job is the post step. */
+function markPostStepComing() {
+    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(IS_POST, "true");
+}
+function isPostStep() {
+    return _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(IS_POST) === "true";
+}
+/** Saved as soon as the index exists, so the post step cleans up even if the main step fails later. */
+function saveEphemeralIndex(index) {
+    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(EPHEMERAL_INDEX, JSON.stringify({ id: index.id, name: index.name }));
+}
+/** The index the main step created with `ephemeral: true`, if any. */
+function ephemeralIndex() {
+    const saved = _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(EPHEMERAL_INDEX);
+    return saved === "" ? undefined : JSON.parse(saved);
+}
+
+
+/***/ }),
+
 /***/ 3655:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4083);
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4065);
+/* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8736);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4065);
 // The runner's entry point for both steps: the main step, and the post step that cleans up an
 // ephemeral index (the main step saves state only when there is something to clean up).
 
 
 
-await (_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.getState */ .lj.getState("isPost") === "true" ? (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)());
+await ((0,_ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__/* .isPostStep */ .pq)() ? (0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 8682:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ readEnsureInputs)
-/* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
-
-
-/**
- * Reads and checks every input before anything is sent. The credentials are registered
- * as secrets first, before any other line can be logged.
- */
-function readEnsureInputs(context) {
-    const { email, apiKey } = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readManagementCredentials */ .Mh)();
-    const name = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .expandNameTemplate */ .Qh)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("name"), context, "name");
-    const region = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateRegion */ .jq)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readRequired */ .yu)("region"), "region");
-    const type = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validatePlan */ .Oo)((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readChoice */ .Kf)("type", _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_PLANS */ .mv, "free"), "type");
-    const baseUrl = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readInput */ .R5)("base-url") || _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_MANAGEMENT_URL */ .Qy;
-    (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .parseBaseUrl */ .Q2)(baseUrl, "base-url");
-    const inputs = {
-        name,
-        region,
-        type,
-        email,
-        apiKey,
-        baseUrl,
-        onMismatch: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readChoice */ .Kf)("on-mismatch", ["fail", "warn"], "fail"),
-        maskEndpoint: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("mask-endpoint", true),
-        exportEnv: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("export-env", false),
-        ephemeral: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readBoolean */ .Vf)("ephemeral", false),
-        ...(0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readStepLimits */ .f6)(),
-    };
-    (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .requireManagementCredentials */ .hP)(inputs);
-    return inputs;
-}
-
-
-/***/ }),
-
-/***/ 4083:
+/***/ 8736:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  K: () => (/* binding */ EPHEMERAL_STATE),
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/index.js + 12 modules
-var dist = __nccwpck_require__(9838);
-// EXTERNAL MODULE: ../../packages/core/dist/index.js + 62 modules
-var core_dist = __nccwpck_require__(3395);
-// EXTERNAL MODULE: ./lib/inputs.js
-var lib_inputs = __nccwpck_require__(8682);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 35 modules
+var management_step = __nccwpck_require__(3304);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
+var response_validation_error = __nccwpck_require__(1113);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/index-mismatch-error.js
+
+/** An index with the name exists, but in another region or on another plan than asked for. */
+class IndexMismatchError extends stashkit_error/* StashkitError */.a {
+    name = "IndexMismatchError";
+    indexName;
+    indexId;
+    mismatches;
+    constructor(indexName, indexId, mismatches) {
+        const found = mismatches.map((m) => `${m.field} ${m.found}`).join(" and ");
+        const wanted = mismatches.map((m) => `${m.field} ${m.wanted}`).join(" and ");
+        super(`search index "${indexName}" (id ${indexId}) exists with ${found}, but ${wanted} was asked for; ` +
+            "change the inputs, delete the index, or accept it with onMismatch: warn", { operation: `ensure search index ${indexName}` });
+        this.indexName = indexName;
+        this.indexId = indexId;
+        this.mismatches = mismatches;
+    }
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
+var unexpected_status_error = __nccwpck_require__(2832);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
+var inputs = __nccwpck_require__(6927);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js + 18 modules
+var search_index = __nccwpck_require__(8607);
+// EXTERNAL MODULE: ../../packages/core/dist/operations/delete-by-id.js
+var delete_by_id = __nccwpck_require__(5951);
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
+
+
+
+
+/**
+ * Makes sure one search index with this name exists and returns it. Safe to run from many
+ * workflows at once: N concurrent calls leave one index and all return the same id.
+ *
+ * 1. List and match the name exactly.
+ * 2. Several matches: the oldest (creation_time, then id) wins; the others are reported.
+ * 3. One match: region and plan are compared (`paid` ≡ `payg`).
+ * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
+ *    cannot read) or says the name exists, list again and adopt a match before creating again.
+ * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost
+ *    deletes it. An outcome counts only once the winner's creation second is over (by
+ *    `settleMarginMs`): any index created later has a larger creation_time and cannot win,
+ *    so no run can see a different winner afterwards.
+ */
+async function ensureSearchIndex(client, input) {
+    const name = (0,inputs/* validateIndexName */.ib)(input.name);
+    const region = (0,inputs/* validateRegion */.jq)(input.region);
+    const type = (0,inputs/* validatePlan */.Oo)(input.type ?? "free");
+    const onMismatch = (0,inputs/* oneOf */.yL)(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
+    const settleMarginMs = input.settleMarginMs ?? 250;
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const budget = client.retryBudget(call);
+    const warnings = [];
+    const listMatches = async () => (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+    let ownId;
+    let createRequests = 0;
+    let matches = await listMatches();
+    for (;;) {
+        if (matches.length === 0) {
+            createRequests++;
+            try {
+                const created = await client.searchIndexes.create({ name, region, type }, call);
+                ownId = created.id;
+                matches = [created];
+            }
+            catch (error) {
+                if (!isAlreadyExists(error) && !mayHaveTakenEffect(error))
+                    throw error;
+                // An answer we could not use may still name what was created: then it is ours.
+                if (error instanceof response_validation_error/* ResponseValidationError */.d && error.resourceId)
+                    ownId = error.resourceId;
+                matches = await listMatches();
+                // Nothing was created after all: wait as the retry policy says, then create again.
+                if (matches.length === 0)
+                    await budget.retryAfter(error);
+                continue;
+            }
+        }
+        const settledAt = settledAfter(oldest(matches), settleMarginMs);
+        if (budget.now() >= settledAt)
+            break;
+        if (!(await budget.waitUntil(settledAt))) {
+            warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
+            break;
+        }
+        matches = await listMatches();
+    }
+    const winner = oldest(matches);
+    let duplicates = matches.filter((index) => index.id !== winner.id);
+    if (ownId !== undefined && ownId !== winner.id) {
+        await (0,delete_by_id/* deleteById */.S)(client, ownId, call);
+        duplicates = duplicates.filter((index) => index.id !== ownId);
+        warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
+    }
+    if (duplicates.length > 0) {
+        warnings.push(`${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`);
+    }
+    const mismatches = [];
+    if (winner.region !== region)
+        mismatches.push({ field: "region", wanted: region, found: winner.region });
+    if ((0,search_index/* normalizePlan */.V1)(winner.type) !== type)
+        mismatches.push({ field: "type", wanted: type, found: winner.type });
+    if (mismatches.length > 0) {
+        const error = new IndexMismatchError(name, winner.id, mismatches);
+        if (onMismatch === "fail")
+            throw error;
+        warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
+    }
+    return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+}
+/** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
+function oldest(indexes) {
+    const sorted = [...indexes].sort((a, b) => (a.creation_time ?? Number.POSITIVE_INFINITY) - (b.creation_time ?? Number.POSITIVE_INFINITY) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const first = sorted[0];
+    if (!first)
+        throw new Error("oldest() needs at least one index");
+    return first;
+}
+/** When no index created later can sort before this one. Without creation_time there is nothing to wait for. */
+function settledAfter(index, marginMs) {
+    return index.creation_time === undefined ? 0 : (index.creation_time + 1) * 1000 + marginMs;
+}
+function isAlreadyExists(error) {
+    if (error instanceof conflict_error/* ConflictError */.f)
+        return true;
+    const saysSo = (message) => /already exists|already taken|duplicate|in use/i.test(message ?? "");
+    return ((error instanceof invalid_request_error/* InvalidRequestError */.t || error instanceof unexpected_status_error/* UnexpectedStatusError */.y) &&
+        saysSo(error.apiMessage));
+}
+/** The create failed in a way that may have created the index all the same: look before trying again. */
+function mayHaveTakenEffect(error) {
+    return error instanceof stashkit_error/* StashkitError */.a && error.mayHaveTakenEffect;
+}
+
+// EXTERNAL MODULE: ./lib/ephemeral-state.js
+var ephemeral_state = __nccwpck_require__(3908);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
+var dist_inputs = __nccwpck_require__(6802);
+;// CONCATENATED MODULE: ./lib/inputs.js
+
+
+/** Reads and checks the action's own inputs before anything is sent (the step has read the credentials). */
+function readEnsureInputs(step) {
+    return {
+        name: step.expandName((0,dist_inputs/* readRequired */.yu)("name"), "name"),
+        region: (0,inputs/* validateRegion */.jq)((0,dist_inputs/* readRequired */.yu)("region"), "region"),
+        type: (0,inputs/* validatePlan */.Oo)((0,dist_inputs/* readChoice */.Kf)("type", search_index/* SEARCH_PLANS */.mv, "free"), "type"),
+        onMismatch: (0,dist_inputs/* readChoice */.Kf)("on-mismatch", ["fail", "warn"], "fail"),
+        maskEndpoint: (0,dist_inputs/* readBoolean */.Vf)("mask-endpoint", true),
+        exportEnv: (0,dist_inputs/* readBoolean */.Vf)("export-env", false),
+        ephemeral: (0,dist_inputs/* readBoolean */.Vf)("ephemeral", false),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/report.js + 3 modules
+var report = __nccwpck_require__(1899);
+;// CONCATENATED MODULE: ./lib/main.js
+
+
+
+
+
+const ACTION = "ensure-search-index";
+async function run() {
+    (0,ephemeral_state/* markPostStepComing */.bq)();
+    await (0,management_step/* runManagementStep */.R)(ACTION, async (step) => {
+        const inputs = readEnsureInputs(step);
+        const result = await commands/* group */.Os(`Ensure search index ${inputs.name}`, () => ensureSearchIndex(step.client(), {
+            name: inputs.name,
+            region: inputs.region,
+            type: inputs.type,
+            onMismatch: inputs.onMismatch,
+        }));
+        if (inputs.ephemeral && result.created)
+            (0,ephemeral_state/* saveEphemeralIndex */.z9)(result.index);
+        (0,report/* reportEnsured */.dp)(result, inputs);
+    });
+}
+
+
+/***/ }),
+
+/***/ 4065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ post)
+/* harmony export */ });
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3304);
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
+/* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1899);
+
+
+
+
+/** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
+async function post() {
+    const index = (0,_ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__/* .ephemeralIndex */ .A1)();
+    if (index === undefined)
+        return;
+    await (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .runManagementStep */ .R)("ensure-search-index", async (step) => {
+        await (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_2__/* .deleteById */ .S)(step.client(), index.id);
+        (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .reportEphemeralDeleted */ .DE)(index);
+    }, { title: "ensure-search-index (post: delete the ephemeral index)" });
+}
+
+
+/***/ }),
+
+/***/ 1899:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  dp: () => (/* binding */ reportEnsured),
+  DE: () => (/* binding */ reportEphemeralDeleted)
+});
+
+// UNUSED EXPORTS: ensureSummary
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
+var secrets = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
+
+/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
+function markdownTable(header, rows) {
+    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
+    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+function escapeCell(text) {
+    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+}
+/**
+ * Appends to the job summary when the runner supports one. Local runners and older servers
+ * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
+ */
+function writeSummary(markdown) {
+    if (!commands/* appendSummary */.fe(markdown))
+        commands/* debug */.Yz("GITHUB_STEP_SUMMARY is not set; no job summary written");
+}
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/rest-url.js
+/** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
+const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
+/**
+ * The REST URL of a search index, from its `endpoint` field:
+ * - an absolute URL (`https://…`) is used as it is;
+ * - a host name with a dot gets `https://` in front;
+ * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
+ */
+function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
+    const endpoint = index.endpoint.trim();
+    if (/^https?:\/\//i.test(endpoint))
+        return endpoint.replace(/\/+$/, "");
+    if (endpoint.includes("."))
+        return `https://${endpoint.replace(/\/+$/, "")}`;
+    return template.replaceAll("{endpoint}", endpoint);
+}
+
 ;// CONCATENATED MODULE: ./lib/outputs.js
 
 function ensureOutputs(result) {
@@ -255,7 +527,7 @@ function ensureOutputs(result) {
         region: index.region,
         type: index.type,
         endpoint: index.endpoint,
-        "rest-url": (0,core_dist/* restUrl */.gh)(index),
+        "rest-url": restUrl(index),
         token: index.token,
         "read-only-token": index.read_only_token,
         created: String(result.created),
@@ -267,12 +539,32 @@ function secretOutputs(outputs, maskEndpoint) {
     return maskEndpoint ? [...secrets, outputs.endpoint, outputs["rest-url"]] : secrets;
 }
 
-;// CONCATENATED MODULE: ./lib/summary.js
+;// CONCATENATED MODULE: ./lib/report.js
 
+
+/** Everything the runner hears about an ensured index: masks first, then warnings, outputs, log and summary. */
+function reportEnsured(result, inputs) {
+    const outputs = ensureOutputs(result);
+    (0,secrets/* registerSecrets */.d)(...secretOutputs(outputs, inputs.maskEndpoint));
+    for (const warning of result.warnings)
+        commands/* warning */.$e(warning);
+    for (const [name, value] of Object.entries(outputs))
+        commands/* setOutput */.uH(name, value);
+    if (inputs.exportEnv) {
+        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
+        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+    }
+    commands/* info */.pq(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
+    writeSummary(ensureSummary(result, inputs.maskEndpoint));
+}
+function reportEphemeralDeleted(index) {
+    commands/* info */.pq(`Ephemeral search index ${index.name} (${index.id}) deleted.`);
+    writeSummary(`### Ephemeral search index deleted\n\n${index.name} (${index.id})\n`);
+}
 /** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
 function ensureSummary(result, maskEndpoint) {
     const { index } = result;
-    const table = (0,dist/* markdownTable */.Qj)(["name", "id", "region", "type", "endpoint", "created"], [
+    const table = markdownTable(["name", "id", "region", "type", "endpoint", "created"], [
         [
             index.name,
             index.id,
@@ -286,181 +578,106 @@ function ensureSummary(result, maskEndpoint) {
     return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
 }
 
-;// CONCATENATED MODULE: ./lib/main.js
-
-
-
-
-
-const ACTION = "ensure-search-index";
-const EPHEMERAL_STATE = "ephemeral-index";
-async function run() {
-    const context = (0,dist/* readGitHubContext */.L7)();
-    // The post step runs this same bundle; this is how it tells the two apart.
-    dist/* runner.saveState */.lj.saveState("isPost", "true");
-    await (0,dist/* runStep */.eg)(ACTION, async () => {
-        const startedAt = Date.now();
-        const inputs = (0,lib_inputs/* readEnsureInputs */.c)(context);
-        const client = new core_dist/* ManagementClient */.Dl({
-            email: inputs.email,
-            apiKey: inputs.apiKey,
-            baseUrl: inputs.baseUrl,
-            ...(0,dist/* stepClientOptions */.MM)(ACTION, inputs),
-        });
-        const result = await dist/* runner.group */.lj.group(`Ensure search index ${inputs.name}`, () => (0,core_dist/* ensureSearchIndex */.$Z)(client, {
-            name: inputs.name,
-            region: inputs.region,
-            type: inputs.type,
-            onMismatch: inputs.onMismatch,
-            deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
-        }));
-        if (inputs.ephemeral && result.created) {
-            // Saved first, so that the post step cleans up even if something below fails.
-            dist/* runner.saveState */.lj.saveState(EPHEMERAL_STATE, JSON.stringify({ id: result.index.id, name: result.index.name }));
-        }
-        const outputs = ensureOutputs(result);
-        (0,dist/* registerSecrets */.dg)(...secretOutputs(outputs, inputs.maskEndpoint));
-        for (const warning of result.warnings)
-            dist/* runner.warning */.lj.warning(warning);
-        for (const [name, value] of Object.entries(outputs))
-            dist/* runner.setOutput */.lj.setOutput(name, value);
-        if (inputs.exportEnv) {
-            dist/* runner.exportVariable */.lj.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
-            dist/* runner.exportVariable */.lj.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
-        }
-        dist/* runner.info */.lj.info(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
-        (0,dist/* writeSummary */.Sy)(ensureSummary(result, inputs.maskEndpoint));
-    }, (0,dist/* managementHints */.Ul)(context));
-}
-
 
 /***/ }),
 
-/***/ 4065:
+/***/ 6802:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ post)
+/* harmony export */   IK: () => (/* binding */ readWithEnvFallback),
+/* harmony export */   Kf: () => (/* binding */ readChoice),
+/* harmony export */   R5: () => (/* binding */ readInput),
+/* harmony export */   Vf: () => (/* binding */ readBoolean),
+/* harmony export */   bf: () => (/* binding */ readWholeNumber),
+/* harmony export */   yu: () => (/* binding */ readRequired)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9838);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3395);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8682);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4083);
+/* unused harmony export readList */
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
 
 
-
-
-/** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
-async function post() {
-    const saved = _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.getState */ .lj.getState(_main_js__WEBPACK_IMPORTED_MODULE_3__/* .EPHEMERAL_STATE */ .K);
-    if (saved === "")
-        return;
-    const context = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubContext */ .L7)();
-    await (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .eg)("ensure-search-index (post: delete the ephemeral index)", async () => {
-        const { id, name } = JSON.parse(saved);
-        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .readEnsureInputs */ .c)(context);
-        const client = new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ManagementClient */ .Dl({
-            email: inputs.email,
-            apiKey: inputs.apiKey,
-            baseUrl: inputs.baseUrl,
-            ...(0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .stepClientOptions */ .MM)("ensure-search-index", inputs),
-        });
-        await (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .deleteById */ .ST)(client, id);
-        _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .runner.info */ .lj.info(`Ephemeral search index ${name} (${id}) deleted.`);
-        (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .writeSummary */ .Sy)(`### Ephemeral search index deleted\n\n${name} (${id})\n`);
-    }, (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .managementHints */ .Ul)(undefined));
+/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
+function readInput(name) {
+    return _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name);
 }
-
+function readRequired(name) {
+    const value = readInput(name);
+    if (value === "")
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} is required and was empty`);
+    return value;
+}
+function readChoice(name, accepted, fallback) {
+    const value = readInput(name) || fallback;
+    if (!accepted.includes(value)) {
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+    }
+    return value;
+}
+/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
+function readBoolean(name, fallback) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    if (["true", "True", "TRUE"].includes(value))
+        return true;
+    if (["false", "False", "FALSE"].includes(value))
+        return false;
+    throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
+}
+function readWholeNumber(name, fallback, min, max) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+    }
+    return number;
+}
+/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
+function readList(name) {
+    return [
+        ...new Set(readInput(name)
+            .split(/[\n,]/)
+            .map((item) => item.trim())
+            .filter((item) => item !== "")),
+    ];
+}
+/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
+function readWithEnvFallback(name, envName, fallback = "") {
+    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
+}
+//# sourceMappingURL=inputs.js.map
 
 /***/ }),
 
-/***/ 9838:
+/***/ 5504:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Ul: () => (/* reexport */ managementHints),
-  Qj: () => (/* reexport */ markdownTable),
-  Vf: () => (/* reexport */ readBoolean),
-  Kf: () => (/* reexport */ readChoice),
-  L7: () => (/* reexport */ readGitHubContext),
-  R5: () => (/* reexport */ readInput),
-  Mh: () => (/* reexport */ readManagementCredentials),
-  yu: () => (/* reexport */ readRequired),
-  f6: () => (/* reexport */ readStepLimits),
-  dg: () => (/* reexport */ registerSecrets),
-  hP: () => (/* reexport */ requireManagementCredentials),
-  eg: () => (/* reexport */ runStep),
-  lj: () => (/* reexport */ commands_namespaceObject),
-  MM: () => (/* reexport */ stepClientOptions),
-  Sy: () => (/* reexport */ writeSummary)
+  fe: () => (/* binding */ appendSummary),
+  Yz: () => (/* binding */ debug),
+  dN: () => (/* binding */ exportVariable),
+  V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
+  Os: () => (/* binding */ group),
+  pq: () => (/* binding */ info),
+  LZ: () => (/* binding */ saveState),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ setSecret),
+  $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: actionsLogger, attemptTimeoutMs, failureLine, isForkPullRequest, readList, readWholeNumber, readWithEnvFallback
+// UNUSED EXPORTS: error, escapeData, escapeProperty, isDebug, issueCommand
 
-// NAMESPACE OBJECT: ../../packages/action-kit/dist/runner/commands.js
-var commands_namespaceObject = {};
-__nccwpck_require__.r(commands_namespaceObject);
-__nccwpck_require__.d(commands_namespaceObject, {
-  appendSummary: () => (appendSummary),
-  debug: () => (debug),
-  error: () => (error),
-  escapeData: () => (escapeData),
-  escapeProperty: () => (escapeProperty),
-  exportVariable: () => (exportVariable),
-  getInput: () => (getInput),
-  getState: () => (getState),
-  group: () => (group),
-  info: () => (info),
-  isDebug: () => (isDebug),
-  issueCommand: () => (issueCommand),
-  saveState: () => (saveState),
-  setFailed: () => (setFailed),
-  setOutput: () => (setOutput),
-  setSecret: () => (setSecret),
-  warning: () => (warning)
-});
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/context.js
-
-/**
- * The run's context from the runner's environment and event payload file: the fields of
- * `@actions/github`'s `context` that the actions read, without loading Octokit at start-up.
- */
-function readGitHubContext(env = process.env) {
-    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-    let payload = {};
-    const eventPath = env["GITHUB_EVENT_PATH"];
-    if (eventPath && (0,external_node_fs_namespaceObject.existsSync)(eventPath)) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
-        }
-        catch {
-            payload = {};
-        }
-    }
-    return {
-        eventName: env["GITHUB_EVENT_NAME"] ?? "",
-        sha: env["GITHUB_SHA"] ?? "",
-        ref: env["GITHUB_REF"] ?? "",
-        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
-        repo: { owner, repo },
-        payload,
-    };
-}
-/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
-function isForkPullRequest(context) {
-    const pr = context.payload.pull_request;
-    return context.eventName.startsWith("pull_request") && pr?.head?.repo?.fork === true;
-}
-//# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ../../packages/core/dist/index.js + 62 modules
-var dist = __nccwpck_require__(3395);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
@@ -500,7 +717,7 @@ function appendFileCommand(command, name, value) {
     if (name.includes(delimiter) || value.includes(delimiter)) {
         throw new Error(`unexpected input: the name or value contains the delimiter ${delimiter}`);
     }
-    (0,external_node_fs_namespaceObject.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
+    (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
     return true;
 }
 /** An input: `INPUT_<NAME>` (spaces as `_`, upper-cased), trimmed; "" when unset. */
@@ -567,109 +784,20 @@ function appendSummary(markdown) {
     const file = process.env["GITHUB_STEP_SUMMARY"];
     if (!file)
         return false;
-    (0,external_node_fs_namespaceObject.appendFileSync)(file, markdown, { encoding: "utf8" });
+    (0,external_node_fs_.appendFileSync)(file, markdown, { encoding: "utf8" });
     return true;
 }
 //# sourceMappingURL=commands.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
 
+/***/ }),
 
-/** One line: what failed, the API's message, and what to do about it. */
-function failureLine(action, error, hints) {
-    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
-    let advice = "";
-    if (error instanceof dist/* AuthenticationError */.v3) {
-        advice = ` Check ${hints.credentials}.`;
-    }
-    else if (error instanceof dist/* ConfigurationError */.j1 && hints.credentialInputs.includes(error.input)) {
-        advice = hints.forkPullRequest
-            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
-            : ` Pass it as an input or set ${hints.credentials}.`;
-    }
-    else if (!(error instanceof dist/* StashkitError */.aO) && error instanceof Error && error.stack) {
-        debug(error.stack);
-    }
-    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-    return `${action}: ${message}${stop}${advice}`;
-}
-/**
- * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
- */
-async function runStep(action, body, hints) {
-    try {
-        await body();
-    }
-    catch (error) {
-        setFailed(failureLine(action, error, hints()));
-    }
-}
-//# sourceMappingURL=failure.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/inputs.js
+/***/ 7018:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
-function readInput(name) {
-    return getInput(name);
-}
-function readRequired(name) {
-    const value = readInput(name);
-    if (value === "")
-        throw new dist/* ConfigurationError */.j1(name, `input ${name} is required and was empty`);
-    return value;
-}
-function readChoice(name, accepted, fallback) {
-    const value = readInput(name) || fallback;
-    if (!accepted.includes(value)) {
-        throw new dist/* ConfigurationError */.j1(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
-}
-/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
-function readBoolean(name, fallback) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    if (["true", "True", "TRUE"].includes(value))
-        return true;
-    if (["false", "False", "FALSE"].includes(value))
-        return false;
-    throw new dist/* ConfigurationError */.j1(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
-}
-function readWholeNumber(name, fallback, min, max) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    const number = Number(value);
-    if (!/^\d+$/.test(value) || number < min || number > max) {
-        throw new dist/* ConfigurationError */.j1(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
-    }
-    return number;
-}
-/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
-function readList(name) {
-    return [
-        ...new Set(readInput(name)
-            .split(/[\n,]/)
-            .map((item) => item.trim())
-            .filter((item) => item !== "")),
-    ];
-}
-/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
-function readWithEnvFallback(name, envName, fallback = "") {
-    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
-}
-//# sourceMappingURL=inputs.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
-
-/** The client's logger on the runner: retries as info lines, details as debug. */
-const actionsLogger = {
-    debug: (message) => debug(message),
-    info: (message) => info(message),
-    warning: (message) => warning(message),
-};
-//# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/secrets.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ registerSecrets)
+/* harmony export */ });
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
 
 /**
  * Registers values with the runner so it masks them in every log line. Call before anything
@@ -678,234 +806,503 @@ const actionsLogger = {
 function registerSecrets(...values) {
     for (const value of values) {
         if (value && value.trim() !== "")
-            setSecret(value);
+            _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
     }
 }
 //# sourceMappingURL=secrets.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/management-credentials.js
-
-
-
-
-/**
- * The management API's credentials (inputs `email` and `api-key`, else UPSTASH_EMAIL and
- * UPSTASH_API_KEY), registered as secrets with every form they are sent in before anything
- * else can be logged. Empty values are returned as they are: check them with
- * `requireManagementCredentials` once the other inputs are read.
- */
-function readManagementCredentials(...otherSecrets) {
-    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
-    const both = email !== "" && apiKey !== "";
-    registerSecrets(apiKey, email, both ? `${email}:${apiKey}` : "", both ? (0,dist/* basicCredential */.gp)(email, apiKey) : "", ...otherSecrets);
-    return { email, apiKey };
-}
-function requireManagementCredentials({ email, apiKey }) {
-    if (email === "")
-        throw new dist/* ConfigurationError */.j1("email", "input email is empty and UPSTASH_EMAIL is not set");
-    if (apiKey === "")
-        throw new dist/* ConfigurationError */.j1("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
-}
-/** What a failed management step says about its credentials. */
-function managementHints(context) {
-    return () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: ["email", "api-key"],
-        forkPullRequest: context ? isForkPullRequest(context) : false,
-    });
-}
-//# sourceMappingURL=management-credentials.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
-
-
-
-/** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
-function stepClientOptions(action, limits) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits.timeoutSeconds, limits.maxAttempts),
-        deadlineMs: limits.timeoutSeconds * 1000,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
-}
-/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
-function readStepLimits() {
-    return {
-        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
-    };
-}
-//# sourceMappingURL=step-client.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
-
-/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
-function markdownTable(header, rows) {
-    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
-    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
-function escapeCell(text) {
-    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
-}
-/**
- * Appends to the job summary when the runner supports one. Local runners and older servers
- * may not set GITHUB_STEP_SUMMARY; a missing summary must not fail a step that did its work.
- */
-function writeSummary(markdown) {
-    if (!appendSummary(markdown))
-        debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
-}
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
-
-
-
-
-
-
-
-
-
-
-//# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 3395:
+/***/ 3304:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  v3: () => (/* reexport */ AuthenticationError),
-  j1: () => (/* reexport */ configuration_error_ConfigurationError),
-  Qy: () => (/* reexport */ DEFAULT_MANAGEMENT_URL),
-  Dl: () => (/* reexport */ ManagementClient),
-  mv: () => (/* reexport */ SEARCH_PLANS),
-  aO: () => (/* reexport */ stashkit_error_StashkitError),
-  gp: () => (/* reexport */ basicCredential),
-  ST: () => (/* reexport */ delete_search_index_deleteById),
-  $Z: () => (/* reexport */ ensureSearchIndex),
-  Qh: () => (/* reexport */ expandNameTemplate),
-  Q2: () => (/* reexport */ parseBaseUrl),
-  gh: () => (/* reexport */ restUrl),
-  Oo: () => (/* reexport */ validatePlan),
-  jq: () => (/* reexport */ validateRegion)
+  R: () => (/* binding */ runManagementStep)
 });
 
-// UNUSED EXPORTS: AbortedError, AttemptTimeoutError, ConflictError, ConnectionError, DEFAULT_MESSAGING_URL, DEFAULT_REST_URL_TEMPLATE, DEFAULT_RETRY_POLICY, DeadlineExceededError, IndexMismatchError, InvalidRequestError, MessagingClient, NotFoundError, QUEUE_NAME_PATTERN, RateLimitedError, Redactor, ResponseValidationError, SEARCH_REGIONS, ServerError, TEMPLATE_PLACEHOLDERS, UnexpectedStatusError, VERSION, deleteSearchIndex, describeFailure, errorForStatus, isLoopbackHost, maskSecretFields, maskSecretText, normalizePlan, oldest, pruneSearchIndexes, resumeQueues, sanitize, systemClock, templateMatcher, userAgent, validateIndexName, validateQueueName
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/stashkit-error.js
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
+var inputs = __nccwpck_require__(6927);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js + 18 modules
+var search_index = __nccwpck_require__(8607);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
+var response_validation_error = __nccwpck_require__(1113);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
+const MAX_LENGTH = 300;
 /**
- * The base of every error stashkit throws. Subclasses say what went wrong by their class and
- * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
+ * Finds the API's own words in an error body. The messaging API answers `{"error": "…"}`;
+ * the management API has been seen to answer plain text, a JSON string, `{"error"}` or
+ * `{"message"}`. HTML error pages (proxies, load balancers) are reduced to their title.
  */
-class stashkit_error_StashkitError extends Error {
-    name = "StashkitError";
-    operation;
-    method;
-    path;
-    status;
-    apiMessage;
-    requestId;
-    constructor(message, context = {}, options) {
-        super(message, options);
-        this.operation = context.operation;
-        this.method = context.method;
-        this.path = context.path;
-        this.status = context.status;
-        this.apiMessage = context.apiMessage;
-        this.requestId = context.requestId;
+function extractApiMessage(body, contentType) {
+    const text = body.trim();
+    if (text === "")
+        return undefined;
+    const parsed = tryParseJson(text);
+    if (parsed.ok)
+        return clip(messageFromJson(parsed.value));
+    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
+        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+        return clip(title ? `HTML error page: ${title}` : "HTML error page");
+    }
+    return clip(text);
+}
+function messageFromJson(value) {
+    if (typeof value === "string")
+        return value;
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const record = value;
+    for (const key of ["error", "message", "msg", "detail"]) {
+        const field = record[key];
+        if (typeof field === "string")
+            return field;
+        if (field !== null && typeof field === "object") {
+            const nested = messageFromJson(field);
+            if (nested)
+                return nested;
+        }
+    }
+    return undefined;
+}
+function clip(message) {
+    if (message === undefined)
+        return undefined;
+    const oneLine = message.replace(/\s+/g, " ").trim();
+    if (oneLine === "")
+        return undefined;
+    return oneLine.length > MAX_LENGTH ? `${oneLine.slice(0, MAX_LENGTH - 1)}…` : oneLine;
+}
+function tryParseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { ok: false };
     }
 }
-/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
-function describeFailure(context, what) {
-    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
-    const prefix = context.operation ? `${context.operation}: ` : "";
-    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
-    const id = context.requestId ? ` (request id ${context.requestId})` : "";
-    return `${prefix}${where}${what}${api}${id}`;
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
+const MASK = "***";
+/**
+ * Knows every secret a client handles (tokens, the API key, the Basic value, the index
+ * tokens it receives) and masks them in any text before it leaves the client: error
+ * messages, log lines, body excerpts.
+ */
+class Redactor {
+    #secrets = new Set();
+    #ordered = [];
+    /** Registers secrets; empty values are ignored. URL-encoded forms are masked too. */
+    add(...values) {
+        let changed = false;
+        for (const value of values) {
+            if (!value)
+                continue;
+            for (const form of [value, encodeURIComponent(value)]) {
+                if (!this.#secrets.has(form)) {
+                    this.#secrets.add(form);
+                    changed = true;
+                }
+            }
+        }
+        // Longest first, so a secret that contains another is masked whole.
+        if (changed)
+            this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
+    }
+    redact(text) {
+        let result = text;
+        for (const secret of this.#ordered) {
+            if (result.includes(secret))
+                result = result.split(secret).join(MASK);
+        }
+        return result;
+    }
+}
+const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
+/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
+function maskSecretFields(value) {
+    if (Array.isArray(value))
+        return value.map(maskSecretFields);
+    if (value !== null && typeof value === "object") {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
+            key,
+            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
+        ]));
+    }
+    return value;
+}
+const SECRET_PAIR = /("?[\w-]*(?:token|secret|password|api[-_]?key|authorization)"?\s*[:=]\s*"?)([^",\s}&]+)/gi;
+/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). */
+function maskSecretText(text) {
+    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
 
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error_StashkitError {
-    name = "AbortedError";
+
+
+const EXCERPT_LENGTH = 200;
+/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
+function parseResponse(request, response, schema, redactor) {
+    const parsed = tryParseJson(response.text);
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    if (!parsed.ok) {
+        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
+        throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with ${what}`), {
+            ...context,
+            issues: [{ path: [], message: "not JSON" }],
+            bodyExcerpt: excerpt(response.text, redactor),
+        });
+    }
+    const result = schema.safeParse(parsed.value);
+    if (result.success)
+        return result.data;
+    const issues = result.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+        message: issue.message,
+    }));
+    const first = issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+        .join("; ");
+    throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with an unexpected body (${first})`), {
+        ...context,
+        issues,
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
+        resourceId: idOf(parsed.value),
+    });
+}
+function excerpt(text, redactor) {
+    const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
+    return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+}
+function idOf(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const id = value["id"];
+    return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
+
+
+
+
+/**
+ * Search indexes of the management API. Every index read registers its tokens with the
+ * redactor, so they can never reappear in a message or log line.
+ */
+class SearchIndexesResource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    async list(call) {
+        const request = {
+            method: "GET",
+            path: "/v2/search",
+            operation: "list search indexes",
+            idempotent: true,
+        };
+        const indexes = await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexListSchema */.GC));
+        for (const index of indexes)
+            this.#remember(index);
+        return indexes;
+    }
+    /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
+    async create(input, call) {
+        const body = {
+            name: (0,inputs/* validateIndexName */.ib)(input.name),
+            region: (0,inputs/* validateRegion */.jq)(input.region),
+            type: (0,inputs/* validatePlan */.Oo)(input.type),
+        };
+        const request = {
+            method: "POST",
+            path: "/v2/search",
+            body,
+            operation: `create search index ${body.name}`,
+            idempotent: false,
+        };
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+    }
+    async get(id, call) {
+        const request = {
+            method: "GET",
+            path: indexPath(id),
+            operation: `get search index ${id}`,
+            idempotent: true,
+        };
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+    }
+    async delete(id, call) {
+        const request = {
+            method: "DELETE",
+            path: indexPath(id),
+            operation: `delete search index ${id}`,
+            idempotent: true,
+        };
+        // The API answers the JSON string "OK"; any 2xx means the index is gone.
+        await this.#transport.send(request, call);
+    }
+    get #redactor() {
+        return this.#transport.redactor;
+    }
+    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
+    #reader(request, schema) {
+        return (response) => parseResponse(request, response, schema, this.#redactor);
+    }
+    #remember(index) {
+        this.#redactor.add(index.token, index.read_only_token);
+        return index;
+    }
+}
+function indexPath(id) {
+    if (id.trim() === "")
+        throw new configuration_error/* ConfigurationError */.j("id", "id must not be empty");
+    return `/v2/search/${encodeURIComponent(id)}`;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
+
+
+/**
+ * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, localhost),
+ * which may use `http:` (the emulator, local tunnels). User info, a query or a fragment is
+ * refused: credentials have their own inputs, and a query string would end up in logs.
+ * The refused value is never echoed whole, since it may carry a password.
+ */
+function parseBaseUrl(value, input) {
+    const trimmed = value.trim();
+    if (trimmed === "" || !URL.canParse(trimmed)) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
+    }
+    const url = new URL(trimmed);
+    if (url.username !== "" || url.password !== "") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
+    }
+    if (url.search !== "" || trimmed.includes("?")) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a query string`);
+    }
+    if (url.hash !== "" || trimmed.includes("#")) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a fragment (#…)`);
+    }
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https://; got ${url.protocol}//`);
+    }
+    return url;
+}
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    if (host === "localhost" || host.endsWith(".localhost"))
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith("127.");
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === "::1" || host === "0:0:0:0:0:0:0:1";
+    return false;
+}
+/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
+function baseUrlString(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
+
+const systemClock = {
+    now: () => Date.now(),
+    sleep: async (ms, signal) => {
+        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
+    },
+    random: () => Math.random(),
+};
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
+/**
+ * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
+ * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
+ * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
+ * package is loaded on first use and its fetch is paired with the dispatcher, so both always
+ * come from the same undici. The proxy URL may hold credentials: it is never logged.
+ */
+function httpStackFor(env, injected) {
+    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
+    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
+    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
+    if (!injected && !httpsProxy && !httpProxy) {
+        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined };
+        return async () => builtIn;
+    }
+    let stack;
+    return () => {
+        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
+            const options = { noProxy };
+            if (httpProxy)
+                options.httpProxy = httpProxy;
+            if (httpsProxy)
+                options.httpsProxy = httpsProxy;
+            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
+            return { fetch: undici.fetch, dispatcher };
+        });
+        return stack;
+    };
+}
+const proxyAgents = new Map();
+/** One proxy agent per proxy configuration in the process, so connections are reused. */
+function proxyAgent(undici, key, options) {
+    let agent = proxyAgents.get(key);
+    if (!agent) {
+        agent = new undici.EnvHttpProxyAgent(options);
+        proxyAgents.set(key, agent);
+    }
+    return agent;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
+const silentLogger = { debug() { }, info() { }, warning() { } };
+/** Every line passes the redactor first, whatever the logger does with it. */
+function redactingLogger(logger, redactor) {
+    return {
+        debug: (message) => logger.debug(redactor.redact(message)),
+        info: (message) => logger.info(redactor.redact(message)),
+        warning: (message) => logger.warning(redactor.redact(message)),
+    };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
+
+const DEFAULT_RETRY_POLICY = Object.freeze({
+    maxAttempts: 5,
+    baseDelayMs: 300,
+    maxDelayMs: 8_000,
+    maxServerDelayMs: 60_000,
+    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
+    retryCodes: Object.freeze([
+        "ECONNRESET",
+        "ECONNREFUSED",
+        "EPIPE",
+        "ETIMEDOUT",
+        "ENOTFOUND",
+        "EAI_AGAIN",
+        "UND_ERR_SOCKET",
+        "UND_ERR_CONNECT_TIMEOUT",
+        "UND_ERR_HEADERS_TIMEOUT",
+        "UND_ERR_BODY_TIMEOUT",
+        "UND_ERR_CLOSED",
+    ]),
+});
+/**
+ * Failures after which the request certainly never reached the API: safe to repeat even for
+ * a call that is not idempotent (create). A reset or timeout after sending is not among them.
+ */
+const NOT_SENT_CODES = [
+    "ECONNREFUSED",
+    "UND_ERR_CONNECT_TIMEOUT",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+];
+function resolveRetryPolicy(overrides = {}) {
+    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
+    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
+    return policy;
+}
+function wholeNumberIn(input, value, min, max) {
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
+    }
+}
+/**
+ * The one place that decides whether to try again and after how long, in a fixed order:
+ * attempts left → is the failure retryable → is it safe for this call → how long to wait.
+ */
+function decideRetry(input) {
+    const { attempt, policy, idempotent, failure } = input;
+    if (attempt >= policy.maxAttempts)
+        return { retry: false };
+    switch (failure.kind) {
+        case "status": {
+            if (!policy.retryStatuses.includes(failure.status))
+                return { retry: false };
+            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
+            if (!idempotent && failure.status !== 429)
+                return { retry: false };
+            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
+        }
+        case "network": {
+            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
+                return { retry: false };
+            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
+                return { retry: false };
+            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
+        }
+        case "attempt-timeout":
+        case "invalid-body":
+            // Either may follow a side effect, so only an idempotent call is tried again.
+            return idempotent
+                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
+                : { retry: false };
+    }
+}
+/**
+ * Whether a failed attempt may have changed something on the server: any transient status but
+ * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
+ * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
+ * that are not idempotent, told to the caller through the error.
+ */
+function mayHaveTakenEffect(failure, policy) {
+    switch (failure.kind) {
+        case "status":
+            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
+        case "network":
+            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
+        case "attempt-timeout":
+        case "invalid-body":
+            return true;
+    }
+}
+/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
+function backoffDelay(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(random() * ceiling);
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error_StashkitError {
+class AuthenticationError extends stashkit_error/* StashkitError */.a {
     name = "AuthenticationError";
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
-
-/** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class configuration_error_ConfigurationError extends stashkit_error_StashkitError {
-    name = "ConfigurationError";
-    input;
-    constructor(input, message) {
-        super(message);
-        this.input = input;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
-
-/** 409, or an answer saying the name already exists. */
-class ConflictError extends stashkit_error_StashkitError {
-    name = "ConflictError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
-
-/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class ConnectionError extends stashkit_error_StashkitError {
-    name = "ConnectionError";
-    code;
-    constructor(message, context, options) {
-        super(message, context, options);
-        this.code = context.code;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
-
-/** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends stashkit_error_StashkitError {
-    name = "DeadlineExceededError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-
-/** 400 or 422: the API refused the request as invalid. */
-class InvalidRequestError extends stashkit_error_StashkitError {
-    name = "InvalidRequestError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
-
-/** 404: the queue or index does not exist (for this account). */
-class not_found_error_NotFoundError extends stashkit_error_StashkitError {
-    name = "NotFoundError";
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends stashkit_error_StashkitError {
+class RateLimitedError extends stashkit_error/* StashkitError */.a {
     name = "RateLimitedError";
     retryAfterMs;
     retryAt;
@@ -922,17 +1319,12 @@ class RateLimitedError extends stashkit_error_StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
-class ServerError extends stashkit_error_StashkitError {
+class ServerError extends stashkit_error/* StashkitError */.a {
     name = "ServerError";
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
-
-/** Any other non-2xx status (405, 412, 3xx …). */
-class UnexpectedStatusError extends stashkit_error_StashkitError {
-    name = "UnexpectedStatusError";
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
+var unexpected_status_error = __nccwpck_require__(2832);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
 
 
@@ -944,46 +1336,904 @@ class UnexpectedStatusError extends stashkit_error_StashkitError {
 
 /** Maps a non-2xx answer to the error class that says what it means. */
 function errorForStatus(context) {
-    const message = describeFailure(context, `answered ${context.status}`);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `answered ${context.status}`);
     const { status } = context;
     if (status === 401 || status === 403)
         return new AuthenticationError(message, context);
     if (status === 404)
-        return new not_found_error_NotFoundError(message, context);
+        return new not_found_error/* NotFoundError */.m(message, context);
     if (status === 409)
-        return new ConflictError(message, context);
+        return new conflict_error/* ConflictError */.f(message, context);
     if (status === 400 || status === 422)
-        return new InvalidRequestError(message, context);
+        return new invalid_request_error/* InvalidRequestError */.t(message, context);
     if (status === 429)
         return new RateLimitedError(message, context);
     if (status >= 500)
         return new ServerError(message, context);
-    return new UnexpectedStatusError(message, context);
+    return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/index-mismatch-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
 
-/** An index with the name exists, but in another region or on another plan than asked for. */
-class IndexMismatchError extends stashkit_error_StashkitError {
-    name = "IndexMismatchError";
-    indexName;
-    indexId;
-    mismatches;
-    constructor(indexName, indexId, mismatches) {
-        const found = mismatches.map((m) => `${m.field} ${m.found}`).join(" and ");
-        const wanted = mismatches.map((m) => `${m.field} ${m.wanted}`).join(" and ");
-        super(`search index "${indexName}" (id ${indexId}) exists with ${found}, but ${wanted} was asked for; ` +
-            "change the inputs, delete the index, or accept it with onMismatch: warn", { operation: `ensure search index ${indexName}` });
-        this.indexName = indexName;
-        this.indexId = indexId;
-        this.mismatches = mismatches;
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends stashkit_error/* StashkitError */.a {
+    name = "AbortedError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
+
+/** One attempt got no complete answer within the per-attempt timeout. */
+class AttemptTimeoutError extends stashkit_error/* StashkitError */.a {
+    name = "AttemptTimeoutError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
+
+/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
+class ConnectionError extends stashkit_error/* StashkitError */.a {
+    name = "ConnectionError";
+    code;
+    constructor(message, context, options) {
+        super(message, context, options);
+        this.code = context.code;
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
+
+/** The overall deadline passed (across all attempts). */
+class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
+    name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
+
+/**
+ * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
+ * the client's attempts, backoff and deadline, handed out by the transport so the operation
+ * needs neither the retry policy nor the clock.
+ */
+class RetryBudget {
+    #policy;
+    #clock;
+    #deadlineAt;
+    #signal;
+    #attempts = 1;
+    constructor(options) {
+        this.#policy = options.policy;
+        this.#clock = options.clock;
+        this.#deadlineAt = options.deadlineAt;
+        this.#signal = options.signal;
+    }
+    /**
+     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
+     * or the wait would pass the deadline.
+     */
+    async retryAfter(failure) {
+        const delay = backoffDelay(this.#attempts, this.#policy, this.#clock.random);
+        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
+            throw failure;
+        }
+        this.#attempts++;
+        await this.#clock.sleep(delay, this.#signal);
+    }
+    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
+    async waitUntil(time) {
+        if (time >= this.#deadlineAt)
+            return false;
+        const wait = time - this.#clock.now();
+        if (wait > 0)
+            await this.#clock.sleep(wait, this.#signal);
+        return true;
+    }
+    now() {
+        return this.#clock.now();
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * The one place requests are made: headers, per-attempt timeout, overall deadline, the
+ * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
+ * and every message passes the redactor.
+ */
+class Transport {
+    #authorization;
+    #options;
+    constructor(options) {
+        const { authorization, ...rest } = options;
+        this.#authorization = authorization;
+        this.#options = rest;
+    }
+    get baseUrl() {
+        return this.#options.baseUrl;
+    }
+    get redactor() {
+        return this.#options.redactor;
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call = {}) {
+        const { retry, clock } = this.#options;
+        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
+    }
+    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
+    #deadlineAt(call) {
+        const { deadlineMs, deadline, clock } = this.#options;
+        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
+    }
+    /**
+     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+     */
+    async send(request, call = {}, read = (response) => response) {
+        const { clock, retry, logger } = this.#options;
+        const deadlineAt = this.#deadlineAt(call);
+        const deadline = new AbortController();
+        const deadlineTimer = Number.isFinite(deadlineAt)
+            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
+            : undefined;
+        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+        try {
+            for (let attempt = 1;; attempt++) {
+                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                if ("value" in outcome)
+                    return outcome.value;
+                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
+                const decision = decideRetry({
+                    attempt,
+                    policy: retry,
+                    idempotent: request.idempotent,
+                    failure: outcome.failure,
+                    random: clock.random,
+                });
+                if (!decision.retry)
+                    throw outcome.error;
+                if (clock.now() + decision.delayMs >= deadlineAt)
+                    throw this.#outOfTime(request, outcome, decision.delayMs);
+                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
+                try {
+                    await clock.sleep(decision.delayMs, stop);
+                }
+                catch {
+                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                }
+            }
+        }
+        finally {
+            clearTimeout(deadlineTimer);
+        }
+    }
+    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
+        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+        const attemptTimeout = new AbortController();
+        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
+        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        const started = clock.now();
+        try {
+            const headers = {
+                authorization: this.#authorization,
+                "user-agent": this.#options.userAgent,
+                accept: "application/json",
+            };
+            let body = null;
+            if (request.body !== undefined) {
+                headers["content-type"] = "application/json";
+                body = JSON.stringify(request.body);
+            }
+            const http = await this.#options.http();
+            const init = {
+                method: request.method,
+                headers,
+                body,
+                signal: AbortSignal.any(signals),
+                // An API answer is never a redirect; following one could carry the credentials elsewhere.
+                redirect: "manual",
+            };
+            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+            if (http.dispatcher)
+                Object.assign(init, { dispatcher: http.dispatcher });
+            const answer = await http.fetch(`${baseUrlString(baseUrl)}${request.path}`, init);
+            const text = await answer.text();
+            const responseHeaders = flatten(answer.headers);
+            const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+            if (answer.status >= 200 && answer.status < 300) {
+                try {
+                    return { value: read({ status: answer.status, text, requestId }) };
+                }
+                catch (error) {
+                    if (error instanceof response_validation_error/* ResponseValidationError */.d)
+                        return { failure: { kind: "invalid-body" }, error };
+                    throw error;
+                }
+            }
+            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
+            const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
+            const error = errorForStatus({
+                ...context,
+                status: answer.status,
+                apiMessage: apiMessage && redactor.redact(apiMessage),
+                requestId,
+                retryAfterMs: serverDelayMs,
+            });
+            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+        }
+        catch (cause) {
+            if (callerSignal?.aborted)
+                throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+            if (deadlineSignal.aborted)
+                throw this.#deadlineError(request, deadlineAt, cause);
+            if (attemptTimeout.signal.aborted) {
+                const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+            }
+            const code = errorCode(cause);
+            const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
+            const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
+            return {
+                failure: { kind: "network", code },
+                error: new ConnectionError(message, { ...context, code }, { cause }),
+            };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        if (callerSignal?.aborted)
+            throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
+            throw this.#deadlineError(request, deadlineAt, undefined);
+        }
+    }
+    #deadlineError(request, deadlineAt, cause) {
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+        return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+            cause,
+        });
+    }
+    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+    #outOfTime(request, outcome, delayMs) {
+        const { error } = outcome;
+        if (error instanceof RateLimitedError) {
+            const retryAt = new Date(this.#options.clock.now() + delayMs);
+            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
+                operation: request.operation,
+                method: request.method,
+                path: request.path,
+                status: error.status,
+                apiMessage: error.apiMessage,
+                requestId: error.requestId,
+                retryAfterMs: delayMs,
+                now: this.#options.clock.now(),
+            });
+        }
+        const context = {
+            operation: request.operation,
+            method: request.method,
+            path: request.path,
+            status: error.status,
+        };
+        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
+    }
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/version.js
+/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
+const VERSION = "0.1.0";
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
+
+/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
+function userAgent(caller) {
+    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
+    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
+
+
+
+
+
+
+
+
+
+/** Validates shared options and builds the transport; nothing is sent here. */
+function buildTransport(options, defaultBaseUrl, authorization, secrets) {
+    const redactor = options.redactor ?? new Redactor();
+    redactor.add(authorization, ...secrets);
+    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
+    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
+    wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
+    if (deadlineMs !== undefined)
+        wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
+    const transport = new Transport({
+        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
+        authorization,
+        redactor,
+        retry: resolveRetryPolicy(options.retry),
+        attemptTimeoutMs,
+        deadlineMs,
+        deadline: options.deadline,
+        userAgent: userAgent(options.userAgentSuffix),
+        logger: redactingLogger(options.logger ?? silentLogger, redactor),
+        http: httpStackFor(options.env ?? process.env, options.dispatcher),
+        clock: options.clock ?? systemClock,
+    });
+    return { transport, redactor };
+}
+function requireSecret(value, input, hint) {
+    if (value === undefined || value.trim() === "") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} is empty; ${hint}`);
+    }
+    return value.trim();
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
+
+
+
+const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
+/** Client of the management API (search indexes), authenticated with HTTP Basic. */
+class ManagementClient {
+    searchIndexes;
+    #transport;
+    #redact;
+    constructor(options) {
+        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
+        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
+        const basic = basicCredential(email, apiKey);
+        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
+            apiKey,
+            basic,
+            `${email}:${apiKey}`,
+        ]);
+        this.#transport = transport;
+        this.#redact = (text) => redactor.redact(text);
+        this.searchIndexes = new SearchIndexesResource(transport);
+    }
+    get baseUrl() {
+        return baseUrlString(this.#transport.baseUrl);
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call) {
+        return this.#transport.retryBudget(call);
+    }
+    redact(text) {
+        return this.#redact(text);
+    }
+}
+/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
+function basicCredential(email, apiKey) {
+    return Buffer.from(`${email}:${apiKey}`).toString("base64");
+}
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
+var dist_inputs = __nccwpck_require__(6802);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
+var secrets = __nccwpck_require__(7018);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/credentials.js
+
+
+
+const MANAGEMENT_CREDENTIALS = {
+    sources: {
+        email: { input: "email", env: "UPSTASH_EMAIL" },
+        apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
+    },
+    forms: ({ email, apiKey }) => email !== "" && apiKey !== ""
+        ? [apiKey, email, `${email}:${apiKey}`, basicCredential(email, apiKey)]
+        : [apiKey, email],
+};
+const MESSAGING_CREDENTIALS = {
+    sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
+    forms: ({ token }) => [token],
+};
+/**
+ * Reads the credentials (input, else environment) and registers every form of them as secrets
+ * before anything else can be logged. Empty values are returned as they are: `requireCredentials`
+ * refuses them once the step's other inputs have been checked.
+ */
+function readCredentials(spec) {
+    const values = {};
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        values[name] = (0,dist_inputs/* readWithEnvFallback */.IK)(input, env);
+    }
+    (0,secrets/* registerSecrets */.d)(...spec.forms(values));
+    return values;
+}
+function requireCredentials(spec, values) {
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        if (values[name] === "")
+            throw new configuration_error/* ConfigurationError */.j(input, `input ${input} is empty and ${env} is not set`);
+    }
+}
+/** "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)": where a failure says to look. */
+function describeCredentials(spec) {
+    const sources = Object.values(spec.sources);
+    const inputs = sources.map((s) => s.input).join(" and ");
+    const envs = sources.map((s) => s.env).join(" and ");
+    return `the ${inputs} input${sources.length > 1 ? "s" : ""} (or ${envs})`;
+}
+function credentialInputs(spec) {
+    return Object.values(spec.sources).map((s) => s.input);
+}
+//# sourceMappingURL=credentials.js.map
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ../../packages/ci-context/dist/github.js
+
+/**
+ * The run's context from the runner's environment and event payload file, without loading
+ * Octokit at start-up. An unreadable payload file counts as an empty payload.
+ */
+function readGitHubContext(env = process.env) {
+    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+    let payload = {};
+    const eventPath = env["GITHUB_EVENT_PATH"];
+    if (eventPath && (0,external_node_fs_.existsSync)(eventPath)) {
+        try {
+            payload = JSON.parse((0,external_node_fs_.readFileSync)(eventPath, "utf8"));
+        }
+        catch {
+            payload = {};
+        }
+    }
+    return {
+        eventName: env["GITHUB_EVENT_NAME"] ?? "",
+        sha: env["GITHUB_SHA"] ?? "",
+        ref: env["GITHUB_REF"] ?? "",
+        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
+        repo: { owner, repo },
+        payload,
+    };
+}
+/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
+function isForkPullRequest(context) {
+    return (context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true);
+}
+/**
+ * The template values of a GitHub run: the pull request of a pull_request event or of a comment
+ * on one; the head branch and head commit of a pull request, else the pushed branch and commit.
+ */
+function gitHubTemplateValues(context) {
+    const pr = context.payload.pull_request;
+    const issue = context.payload.issue;
+    const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
+    const branch = pr?.head?.ref ||
+        (context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined);
+    const values = {};
+    if (prNumber !== undefined)
+        values.pr = String(prNumber);
+    if (branch)
+        values.branch = branch;
+    const sha = pr?.head?.sha || context.sha;
+    if (sha)
+        values.sha = sha;
+    if (context.runId)
+        values.run_id = String(context.runId);
+    if (context.repo.repo)
+        values.repo = context.repo.repo;
+    return values;
+}
+const GITHUB_HINTS = {
+    pr: " (it is set for pull_request and pull_request_target events and pull request comments)",
+    branch: " (it is set for branch pushes and pull requests, not for tags)",
+};
+/** The run as name templates see it. */
+function gitHubRun(context) {
+    return {
+        system: "GitHub Actions",
+        values: gitHubTemplateValues(context),
+        whereMissing: (placeholder) => ` on a ${context.eventName} event${GITHUB_HINTS[placeholder] ?? ""}`,
+    };
+}
+//# sourceMappingURL=github.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/placeholders.js
+/** The placeholders a name template may use, in the order messages list them. */
+const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
+const BRANCH_MAX = 40;
+const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/**
+ * The one table both directions read: filling a template (ensure, delete by name) and reading
+ * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
+ * turned into one "-", trimmed of "-".
+ */
+const PLACEHOLDER_RULES = {
+    pr: { fill: sanitize, match: "[0-9]+" },
+    run_id: { fill: sanitize, match: "[0-9]+" },
+    sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
+    branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
+    repo: { fill: sanitize, match: WORDS },
+};
+function sanitize(value) {
+    return value
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/parse.js
+
+
+/**
+ * Splits `myapp-pr-{pr}` into literal text and placeholders. A lone `{` is literal text; an
+ * unknown placeholder is an error naming `input` and the placeholders there are.
+ */
+function parseTemplate(template, input) {
+    const parts = [];
+    for (const [whole, raw] of template.matchAll(/\{([^{}]*)\}|[^{]+|\{/g)) {
+        if (raw === undefined) {
+            parts.push({ literal: whole });
+            continue;
+        }
+        const placeholder = raw.trim();
+        if (!isPlaceholder(placeholder)) {
+            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        }
+        parts.push({ placeholder });
+    }
+    return parts;
+}
+function isPlaceholder(value) {
+    return TEMPLATE_PLACEHOLDERS.includes(value);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/expand.js
+
+
+
+
+/**
+ * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
+ * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
+ */
+function expandNameTemplate(template, values, options = {}) {
+    const input = options.input ?? "name";
+    const name = parseTemplate(template, input)
+        .map((part) => {
+        if ("literal" in part)
+            return part.literal;
+        const value = values[part.placeholder];
+        const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
+        if (filled === "") {
+            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`);
+        }
+        return filled;
+    })
+        .join("");
+    return (0,inputs/* validateIndexName */.ib)(name, input);
+}
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
+
+
+/** One line: what failed, the API's message, and what to do about it. */
+function failureLine(action, error, hints) {
+    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
+    let advice = "";
+    if (error instanceof AuthenticationError) {
+        advice = ` Check ${hints.credentials}.`;
+    }
+    else if (error instanceof configuration_error/* ConfigurationError */.j && hints.credentialInputs.includes(error.input)) {
+        advice = hints.forkPullRequest
+            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
+            : ` Pass it as an input or set ${hints.credentials}.`;
+    }
+    else if (!(error instanceof stashkit_error/* StashkitError */.a) && error instanceof Error && error.stack) {
+        commands/* debug */.Yz(error.stack);
+    }
+    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
+    return `${action}: ${message}${stop}${advice}`;
+}
+/**
+ * Runs the action's body and turns anything thrown, an Error or not, into a failed step
+ * with exit code 1 and one clear line.
+ */
+async function runStep(action, body, hints) {
+    try {
+        await body();
+    }
+    catch (error) {
+        commands/* setFailed */.C1(failureLine(action, error, hints()));
+    }
+}
+//# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
+
+/**
+ * One absolute point in time by which everything a step (or any caller) does must be done.
+ * Created once from the caller's time limit and handed to the client unchanged; the transport
+ * never lets an attempt, a backoff or a wait run past it.
+ */
+class Deadline {
+    /** Epoch milliseconds. */
+    at;
+    constructor(at) {
+        this.at = at;
+    }
+    /** The deadline `ms` from now on `clock`. */
+    static after(ms, clock = systemClock) {
+        return new Deadline(clock.now() + ms);
+    }
+    /** Milliseconds left on `clock`, never negative. */
+    remainingMs(clock = systemClock) {
+        return Math.max(0, this.at - clock.now());
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
+
+/** The client's logger on the runner: retries as info lines, details as debug. */
+const actionsLogger = {
+    debug: (message) => commands/* debug */.Yz(message),
+    info: (message) => commands/* info */.pq(message),
+    warning: (message) => commands/* warning */.$e(message),
+};
+//# sourceMappingURL=logger.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
+
+
+
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+function readStepLimits() {
+    return {
+        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", 5, 1, 20),
+        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", 120, 1, 3600),
+    };
+}
+/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
+function stepDeadline(limits) {
+    return Deadline.after(limits.timeoutSeconds * 1000);
+}
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(limits) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+}
+/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits, deadline) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits),
+        deadline,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=limits.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
+
+
+
+
+
+
+
+/** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
+function templateExpander(context) {
+    const run = gitHubRun(context);
+    return (template, input) => expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
+}
+/**
+ * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
+ * input: register the credentials (and any secret inputs) as secrets first; read the step's
+ * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
+ * one `::error::` line with a hint about the credentials.
+ */
+async function openStep(api, action, body, options) {
+    const context = readGitHubContext();
+    await runStep(options.title ?? action, async () => {
+        const credentials = readCredentials(api.credentials);
+        (0,secrets/* registerSecrets */.d)(...(options.secretInputs ?? []).map(dist_inputs/* readInput */.R5));
+        const limits = readStepLimits();
+        const { input, env, fallback } = api.baseUrl;
+        const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
+        parseBaseUrl(baseUrl, input);
+        const deadline = stepDeadline(limits);
+        let client;
+        await body({
+            context,
+            credentials,
+            limits,
+            deadline,
+            client: () => {
+                if (client === undefined) {
+                    requireCredentials(api.credentials, credentials);
+                    client = api.build(credentials, { baseUrl, ...stepClientOptions(action, limits, deadline) });
+                }
+                return client;
+            },
+            expandName: templateExpander(context),
+        });
+    }, () => ({
+        credentials: describeCredentials(api.credentials),
+        credentialInputs: credentialInputs(api.credentials),
+        forkPullRequest: isForkPullRequest(context),
+    }));
+}
+//# sourceMappingURL=open-step.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/management-step.js
+
+
+
+// In a module of its own, so a messaging action's bundle carries no management client.
+const MANAGEMENT = {
+    credentials: MANAGEMENT_CREDENTIALS,
+    baseUrl: { input: "base-url", fallback: DEFAULT_MANAGEMENT_URL },
+    build: (credentials, options) => new ManagementClient({ ...credentials, ...options }),
+};
+/** Runs a step of the management API (search indexes); see `openStep`. */
+function runManagementStep(action, body, options = {}) {
+    return openStep(MANAGEMENT, action, body, options);
+}
+//# sourceMappingURL=management-step.js.map
+
+/***/ }),
+
+/***/ 8794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ ConfigurationError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** A setting or input is invalid; raised before anything is sent. `input` names it. */
+class ConfigurationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "ConfigurationError";
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4650:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ ConflictError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 409, or an answer saying the name already exists. */
+class ConflictError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "ConflictError";
+}
+
+
+/***/ }),
+
+/***/ 1343:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ InvalidRequestError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 400 or 422: the API refused the request as invalid. */
+class InvalidRequestError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "InvalidRequestError";
+}
+
+
+/***/ }),
+
+/***/ 5580:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ NotFoundError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 404: the queue or index does not exist (for this account). */
+class NotFoundError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "NotFoundError";
+}
+
+
+/***/ }),
+
+/***/ 1113:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ ResponseValidationError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
 
 /** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
-class ResponseValidationError extends stashkit_error_StashkitError {
+class ResponseValidationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
     name = "ResponseValidationError";
     issues;
     /** The start of the body, with secrets and token-like fields redacted. */
@@ -998,30 +2248,153 @@ class ResponseValidationError extends stashkit_error_StashkitError {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/timeout-error.js
 
-/** One attempt got no complete answer within the per-attempt timeout. */
-class AttemptTimeoutError extends stashkit_error_StashkitError {
-    name = "AttemptTimeoutError";
+/***/ }),
+
+/***/ 8627:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ describeFailure),
+/* harmony export */   a: () => (/* binding */ StashkitError)
+/* harmony export */ });
+/**
+ * The base of every error stashkit throws. Subclasses say what went wrong by their class and
+ * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
+ */
+class StashkitError extends Error {
+    name = "StashkitError";
+    operation;
+    method;
+    path;
+    status;
+    apiMessage;
+    requestId;
+    /**
+     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
+     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
+     * it; an operation that must not repeat a side effect (a create) checks before trying again.
+     */
+    mayHaveTakenEffect;
+    constructor(message, context = {}, options) {
+        super(message, options);
+        this.operation = context.operation;
+        this.method = context.method;
+        this.path = context.path;
+        this.status = context.status;
+        this.apiMessage = context.apiMessage;
+        this.requestId = context.requestId;
+        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
+    }
+}
+/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
+function describeFailure(context, what) {
+    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
+    const prefix = context.operation ? `${context.operation}: ` : "";
+    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
+    const id = context.requestId ? ` (request id ${context.requestId})` : "";
+    return `${prefix}${where}${what}${api}${id}`;
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/index.js
+
+/***/ }),
+
+/***/ 2832:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ UnexpectedStatusError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** Any other non-2xx status (405, 412, 3xx …). */
+class UnexpectedStatusError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "UnexpectedStatusError";
+}
 
 
+/***/ }),
+
+/***/ 5951:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ deleteById)
+/* harmony export */ });
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
+
+/** Deletes one index by id; one that is already gone counts as deleted. */
+async function deleteById(client, id, call = {}) {
+    try {
+        await client.searchIndexes.delete(id, call);
+    }
+    catch (error) {
+        if (!(error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .NotFoundError */ .m))
+            throw error;
+    }
+}
 
 
+/***/ }),
+
+/***/ 6927:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Oo: () => (/* binding */ validatePlan),
+/* harmony export */   ib: () => (/* binding */ validateIndexName),
+/* harmony export */   jq: () => (/* binding */ validateRegion),
+/* harmony export */   yL: () => (/* binding */ oneOf)
+/* harmony export */ });
+/* unused harmony exports QUEUE_NAME_PATTERN, validateQueueName */
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8794);
+/* harmony import */ var _search_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8607);
 
 
+const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/** Checks run before any request. `input` is the name the caller knows the value by. */
+function validateQueueName(name, input = "queueName") {
+    if (!QUEUE_NAME_PATTERN.test(name)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
+    }
+    return name;
+}
+function validateIndexName(name, input = "name") {
+    if (name.trim() === "")
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must not be empty`);
+    if (name !== name.trim()) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
+    }
+    return name;
+}
+function validateRegion(region, input = "region") {
+    return oneOf(region, _search_index_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_REGIONS */ .LG, input);
+}
+function validatePlan(plan, input = "type") {
+    return oneOf(plan, _search_index_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_PLANS */ .mv, input);
+}
+function oneOf(value, accepted, input) {
+    if (!accepted.includes(value)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+    }
+    return value;
+}
 
 
+/***/ }),
+
+/***/ 8607:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
-
-
-
-
-
-
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  mv: () => (/* binding */ SEARCH_PLANS),
+  LG: () => (/* binding */ SEARCH_REGIONS),
+  V1: () => (/* binding */ normalizePlan),
+  GC: () => (/* binding */ searchIndexListSchema),
+  ay: () => (/* binding */ searchIndexSchema)
+});
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -3743,9 +5116,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes_boolean;
+    inst._zod.pattern = regexes.boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -3763,7 +5136,7 @@ const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -6153,7 +7526,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -9695,13 +11068,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
-    $ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
+    core.$ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
+})));
 function schemas_boolean(params) {
-    return _boolean(ZodBoolean, params);
+    return core._boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -10584,1269 +11957,6 @@ const searchIndexSchema = looseObject({
     customer_id: schemas_string().optional().catch(undefined),
 });
 const searchIndexListSchema = array(searchIndexSchema);
-
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
-
-
-const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-/** Checks run before any request. `input` is the name the caller knows the value by. */
-function inputs_validateQueueName(name, input = "queueName") {
-    if (!QUEUE_NAME_PATTERN.test(name)) {
-        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
-    }
-    return name;
-}
-function inputs_validateIndexName(name, input = "name") {
-    if (name.trim() === "")
-        throw new configuration_error_ConfigurationError(input, `${input} must not be empty`);
-    if (name !== name.trim()) {
-        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
-    }
-    return name;
-}
-function validateRegion(region, input = "region") {
-    return oneOf(region, SEARCH_REGIONS, input);
-}
-function validatePlan(plan, input = "type") {
-    return oneOf(plan, SEARCH_PLANS, input);
-}
-function oneOf(value, accepted, input) {
-    if (!accepted.includes(value)) {
-        throw new configuration_error_ConfigurationError(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
-const MAX_LENGTH = 300;
-/**
- * Finds the API's own words in an error body. The messaging API answers `{"error": "…"}`;
- * the management API has been seen to answer plain text, a JSON string, `{"error"}` or
- * `{"message"}`. HTML error pages (proxies, load balancers) are reduced to their title.
- */
-function extractApiMessage(body, contentType) {
-    const text = body.trim();
-    if (text === "")
-        return undefined;
-    const parsed = tryParseJson(text);
-    if (parsed.ok)
-        return clip(messageFromJson(parsed.value));
-    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
-        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-        return clip(title ? `HTML error page: ${title}` : "HTML error page");
-    }
-    return clip(text);
-}
-function messageFromJson(value) {
-    if (typeof value === "string")
-        return value;
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const record = value;
-    for (const key of ["error", "message", "msg", "detail"]) {
-        const field = record[key];
-        if (typeof field === "string")
-            return field;
-        if (field !== null && typeof field === "object") {
-            const nested = messageFromJson(field);
-            if (nested)
-                return nested;
-        }
-    }
-    return undefined;
-}
-function clip(message) {
-    if (message === undefined)
-        return undefined;
-    const oneLine = message.replace(/\s+/g, " ").trim();
-    if (oneLine === "")
-        return undefined;
-    return oneLine.length > MAX_LENGTH ? `${oneLine.slice(0, MAX_LENGTH - 1)}…` : oneLine;
-}
-function tryParseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch {
-        return { ok: false };
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
-const MASK = "***";
-/**
- * Knows every secret a client handles (tokens, the API key, the Basic value, the index
- * tokens it receives) and masks them in any text before it leaves the client: error
- * messages, log lines, body excerpts.
- */
-class Redactor {
-    #secrets = new Set();
-    #ordered = [];
-    /** Registers secrets; empty values are ignored. URL-encoded forms are masked too. */
-    add(...values) {
-        let changed = false;
-        for (const value of values) {
-            if (!value)
-                continue;
-            for (const form of [value, encodeURIComponent(value)]) {
-                if (!this.#secrets.has(form)) {
-                    this.#secrets.add(form);
-                    changed = true;
-                }
-            }
-        }
-        // Longest first, so a secret that contains another is masked whole.
-        if (changed)
-            this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
-    }
-    redact(text) {
-        let result = text;
-        for (const secret of this.#ordered) {
-            if (result.includes(secret))
-                result = result.split(secret).join(MASK);
-        }
-        return result;
-    }
-    get size() {
-        return this.#secrets.size;
-    }
-}
-const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
-/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
-function maskSecretFields(value) {
-    if (Array.isArray(value))
-        return value.map(maskSecretFields);
-    if (value !== null && typeof value === "object") {
-        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
-            key,
-            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
-        ]));
-    }
-    return value;
-}
-const SECRET_PAIR = /("?[\w-]*(?:token|secret|password|api[-_]?key|authorization)"?\s*[:=]\s*"?)([^",\s}&]+)/gi;
-/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). */
-function maskSecretText(text) {
-    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
-
-
-
-const EXCERPT_LENGTH = 200;
-/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
-function parse_response_parseResponse(request, response, schema, redactor) {
-    const parsed = tryParseJson(response.text);
-    const context = {
-        operation: request.operation,
-        method: request.method,
-        path: request.path,
-        status: response.status,
-        requestId: response.requestId,
-    };
-    if (!parsed.ok) {
-        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
-        throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with ${what}`), {
-            ...context,
-            issues: [{ path: [], message: "not JSON" }],
-            bodyExcerpt: excerpt(response.text, redactor),
-        });
-    }
-    const result = schema.safeParse(parsed.value);
-    if (result.success)
-        return result.data;
-    const issues = result.error.issues.map((issue) => ({
-        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-        message: issue.message,
-    }));
-    const first = issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
-        .join("; ");
-    throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
-        ...context,
-        issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-        resourceId: idOf(parsed.value),
-    });
-}
-function excerpt(text, redactor) {
-    const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
-    return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
-}
-function idOf(value) {
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const id = value["id"];
-    return typeof id === "string" && id !== "" ? id : undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
-
-
-
-
-/**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
- */
-class SearchIndexesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
-    async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/search",
-            operation: "list search indexes",
-            idempotent: true,
-        };
-        const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
-        for (const index of indexes)
-            this.#remember(index);
-        return indexes;
-    }
-    /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
-    async create(input, call) {
-        const body = {
-            name: inputs_validateIndexName(input.name),
-            region: validateRegion(input.region),
-            type: validatePlan(input.type),
-        };
-        const request = {
-            method: "POST",
-            path: "/v2/search",
-            body,
-            operation: `create search index ${body.name}`,
-            idempotent: false,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
-    }
-    async get(id, call) {
-        const request = {
-            method: "GET",
-            path: indexPath(id),
-            operation: `get search index ${id}`,
-            idempotent: true,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
-    }
-    async delete(id, call) {
-        const request = {
-            method: "DELETE",
-            path: indexPath(id),
-            operation: `delete search index ${id}`,
-            idempotent: true,
-        };
-        // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.#transport.send(request, call);
-    }
-    get #redactor() {
-        return this.#transport.redactor;
-    }
-    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-    #reader(request, schema) {
-        return (response) => parse_response_parseResponse(request, response, schema, this.#redactor);
-    }
-    #remember(index) {
-        this.#redactor.add(index.token, index.read_only_token);
-        return index;
-    }
-}
-function indexPath(id) {
-    if (id.trim() === "")
-        throw new configuration_error_ConfigurationError("id", "id must not be empty");
-    return `/v2/search/${encodeURIComponent(id)}`;
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
-
-
-/**
- * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, localhost),
- * which may use `http:` (the emulator, local tunnels). User info, a query or a fragment is
- * refused: credentials have their own inputs, and a query string would end up in logs.
- * The refused value is never echoed whole, since it may carry a password.
- */
-function parseBaseUrl(value, input) {
-    const trimmed = value.trim();
-    if (trimmed === "" || !URL.canParse(trimmed)) {
-        throw new configuration_error_ConfigurationError(input, `${input} must be an absolute URL such as https://api.example.com`);
-    }
-    const url = new URL(trimmed);
-    if (url.username !== "" || url.password !== "") {
-        throw new configuration_error_ConfigurationError(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
-    }
-    if (url.search !== "" || trimmed.includes("?")) {
-        throw new configuration_error_ConfigurationError(input, `${input} must not contain a query string`);
-    }
-    if (url.hash !== "" || trimmed.includes("#")) {
-        throw new configuration_error_ConfigurationError(input, `${input} must not contain a fragment (#…)`);
-    }
-    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-        throw new configuration_error_ConfigurationError(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new configuration_error_ConfigurationError(input, `${input} must use https://; got ${url.protocol}//`);
-    }
-    return url;
-}
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    if (host === "localhost" || host.endsWith(".localhost"))
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith("127.");
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === "::1" || host === "0:0:0:0:0:0:0:1";
-    return false;
-}
-/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
-function base_url_baseUrlString(url) {
-    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
-
-const systemClock = {
-    now: () => Date.now(),
-    sleep: async (ms, signal) => {
-        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
-    },
-    random: () => Math.random(),
-};
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
-/**
- * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
- * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
- * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
- * package is loaded on first use and its fetch is paired with the dispatcher, so both always
- * come from the same undici. The proxy URL may hold credentials: it is never logged.
- */
-function httpStackFor(env, injected) {
-    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
-    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
-    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
-    if (!injected && !httpsProxy && !httpProxy) {
-        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined };
-        return async () => builtIn;
-    }
-    let stack;
-    return () => {
-        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
-            const options = { noProxy };
-            if (httpProxy)
-                options.httpProxy = httpProxy;
-            if (httpsProxy)
-                options.httpsProxy = httpsProxy;
-            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
-            return { fetch: undici.fetch, dispatcher };
-        });
-        return stack;
-    };
-}
-const proxyAgents = new Map();
-/** One proxy agent per proxy configuration in the process, so connections are reused. */
-function proxyAgent(undici, key, options) {
-    let agent = proxyAgents.get(key);
-    if (!agent) {
-        agent = new undici.EnvHttpProxyAgent(options);
-        proxyAgents.set(key, agent);
-    }
-    return agent;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
-const silentLogger = { debug() { }, info() { }, warning() { } };
-/** Every line passes the redactor first, whatever the logger does with it. */
-function redactingLogger(logger, redactor) {
-    return {
-        debug: (message) => logger.debug(redactor.redact(message)),
-        info: (message) => logger.info(redactor.redact(message)),
-        warning: (message) => logger.warning(redactor.redact(message)),
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
-
-const DEFAULT_RETRY_POLICY = Object.freeze({
-    maxAttempts: 5,
-    baseDelayMs: 300,
-    maxDelayMs: 8_000,
-    maxServerDelayMs: 60_000,
-    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
-    retryCodes: Object.freeze([
-        "ECONNRESET",
-        "ECONNREFUSED",
-        "EPIPE",
-        "ETIMEDOUT",
-        "ENOTFOUND",
-        "EAI_AGAIN",
-        "UND_ERR_SOCKET",
-        "UND_ERR_CONNECT_TIMEOUT",
-        "UND_ERR_HEADERS_TIMEOUT",
-        "UND_ERR_BODY_TIMEOUT",
-        "UND_ERR_CLOSED",
-    ]),
-});
-/**
- * Failures after which the request certainly never reached the API: safe to repeat even for
- * a call that is not idempotent (create). A reset or timeout after sending is not among them.
- */
-const NOT_SENT_CODES = [
-    "ECONNREFUSED",
-    "UND_ERR_CONNECT_TIMEOUT",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-];
-function resolveRetryPolicy(overrides = {}) {
-    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
-    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
-    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
-    return policy;
-}
-function wholeNumberIn(input, value, min, max) {
-    if (!Number.isInteger(value) || value < min || value > max) {
-        throw new configuration_error_ConfigurationError(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
-    }
-}
-/**
- * The one place that decides whether to try again and after how long, in a fixed order:
- * attempts left → is the failure retryable → is it safe for this call → how long to wait.
- */
-function decideRetry(input) {
-    const { attempt, policy, idempotent, failure } = input;
-    if (attempt >= policy.maxAttempts)
-        return { retry: false };
-    switch (failure.kind) {
-        case "status": {
-            if (!policy.retryStatuses.includes(failure.status))
-                return { retry: false };
-            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
-            if (!idempotent && failure.status !== 429)
-                return { retry: false };
-            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
-        }
-        case "network": {
-            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
-                return { retry: false };
-            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
-                return { retry: false };
-            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
-        }
-        case "attempt-timeout":
-        case "invalid-body":
-            // Either may follow a side effect, so only an idempotent call is tried again.
-            return idempotent
-                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
-                : { retry: false };
-    }
-}
-/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
-function backoffDelay(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-    return Math.round(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
-
-
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
-/**
- * The one place requests are made: headers, per-attempt timeout, overall deadline, the
- * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
- * and every message passes the redactor.
- */
-class Transport {
-    #authorization;
-    #options;
-    constructor(options) {
-        const { authorization, ...rest } = options;
-        this.#authorization = authorization;
-        this.#options = rest;
-    }
-    get baseUrl() {
-        return this.#options.baseUrl;
-    }
-    get redactor() {
-        return this.#options.redactor;
-    }
-    get retry() {
-        return this.#options.retry;
-    }
-    get clock() {
-        return this.#options.clock;
-    }
-    /**
-     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
-     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
-     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
-     */
-    async send(request, call = {}, read = (response) => response) {
-        const { clock, retry, logger } = this.#options;
-        const deadlineAt = Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, clock.now() + this.#options.deadlineMs);
-        const deadline = new AbortController();
-        const deadlineTimer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()));
-        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
-        try {
-            for (let attempt = 1;; attempt++) {
-                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
-                if ("value" in outcome)
-                    return outcome.value;
-                const decision = decideRetry({
-                    attempt,
-                    policy: retry,
-                    idempotent: request.idempotent,
-                    failure: outcome.failure,
-                    random: clock.random,
-                });
-                if (!decision.retry)
-                    throw outcome.error;
-                if (clock.now() + decision.delayMs >= deadlineAt)
-                    throw this.#outOfTime(request, outcome, decision.delayMs);
-                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
-                try {
-                    await clock.sleep(decision.delayMs, stop);
-                }
-                catch {
-                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                }
-            }
-        }
-        finally {
-            clearTimeout(deadlineTimer);
-        }
-    }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
-        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
-        const attemptTimeout = new AbortController();
-        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
-        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const started = clock.now();
-        try {
-            const headers = {
-                authorization: this.#authorization,
-                "user-agent": this.#options.userAgent,
-                accept: "application/json",
-            };
-            let body = null;
-            if (request.body !== undefined) {
-                headers["content-type"] = "application/json";
-                body = JSON.stringify(request.body);
-            }
-            const http = await this.#options.http();
-            const init = {
-                method: request.method,
-                headers,
-                body,
-                signal: AbortSignal.any(signals),
-                // An API answer is never a redirect; following one could carry the credentials elsewhere.
-                redirect: "manual",
-            };
-            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-            if (http.dispatcher)
-                Object.assign(init, { dispatcher: http.dispatcher });
-            const answer = await http.fetch(`${base_url_baseUrlString(baseUrl)}${request.path}`, init);
-            const text = await answer.text();
-            const responseHeaders = flatten(answer.headers);
-            const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-            if (answer.status >= 200 && answer.status < 300) {
-                try {
-                    return { value: read({ status: answer.status, text, requestId }) };
-                }
-                catch (error) {
-                    if (error instanceof ResponseValidationError)
-                        return { failure: { kind: "invalid-body" }, error };
-                    throw error;
-                }
-            }
-            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
-            const error = errorForStatus({
-                ...context,
-                status: answer.status,
-                apiMessage: apiMessage && redactor.redact(apiMessage),
-                requestId,
-                retryAfterMs: serverDelayMs,
-            });
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
-        }
-        catch (cause) {
-            if (callerSignal?.aborted)
-                throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
-            if (deadlineSignal.aborted)
-                throw this.#deadlineError(request, deadlineAt, cause);
-            if (attemptTimeout.signal.aborted) {
-                const message = describeFailure(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-            }
-            const code = errorCode(cause);
-            const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
-            const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
-            return {
-                failure: { kind: "network", code },
-                error: new ConnectionError(message, { ...context, code }, { cause }),
-            };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        if (callerSignal?.aborted)
-            throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
-        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
-            throw this.#deadlineError(request, deadlineAt, undefined);
-        }
-    }
-    #deadlineError(request, deadlineAt, cause) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-        return new DeadlineExceededError(describeFailure(context, `did not finish before the deadline${at}`), context, {
-            cause,
-        });
-    }
-    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-    #outOfTime(request, outcome, delayMs) {
-        const { error } = outcome;
-        if (error instanceof RateLimitedError) {
-            const retryAt = new Date(this.#options.clock.now() + delayMs);
-            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
-                operation: request.operation,
-                method: request.method,
-                path: request.path,
-                status: error.status,
-                apiMessage: error.apiMessage,
-                requestId: error.requestId,
-                retryAfterMs: delayMs,
-                now: this.#options.clock.now(),
-            });
-        }
-        const context = {
-            operation: request.operation,
-            method: request.method,
-            path: request.path,
-            status: error.status,
-        };
-        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
-    }
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/version.js
-/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
-const VERSION = "0.1.0";
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
-
-/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
-function userAgent(caller) {
-    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
-    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
-
-
-
-
-
-
-
-
-
-const processRedactor = new Redactor();
-/** Validates shared options and builds the transport; nothing is sent here. */
-function client_options_buildTransport(options, defaults, authorization, secrets) {
-    const redactor = options.redactor ?? processRedactor;
-    redactor.add(authorization, ...secrets);
-    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
-    const deadlineMs = options.deadlineMs ?? 120_000;
-    wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
-    wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
-    const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaults.baseUrl, defaults.baseUrlInput),
-        authorization,
-        redactor,
-        retry: resolveRetryPolicy(options.retry),
-        attemptTimeoutMs,
-        deadlineMs,
-        userAgent: userAgent(options.userAgentSuffix),
-        logger: redactingLogger(options.logger ?? silentLogger, redactor),
-        http: httpStackFor(options.env ?? process.env, options.dispatcher),
-        clock: options.clock ?? systemClock,
-    });
-    return { transport, redactor };
-}
-function client_options_requireSecret(value, input, hint) {
-    if (value === undefined || value.trim() === "") {
-        throw new configuration_error_ConfigurationError(input, `${input} is empty; ${hint}`);
-    }
-    return value.trim();
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
-
-
-
-const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
-/** Client of the management API (search indexes), authenticated with HTTP Basic. */
-class ManagementClient {
-    searchIndexes;
-    retry;
-    #transport;
-    #redact;
-    constructor(options) {
-        const email = client_options_requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
-        const apiKey = client_options_requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
-        const basic = basicCredential(email, apiKey);
-        const { transport, redactor } = client_options_buildTransport(options, { baseUrl: DEFAULT_MANAGEMENT_URL, baseUrlInput: "baseUrl" }, `Basic ${basic}`, [apiKey, basic, `${email}:${apiKey}`]);
-        this.#transport = transport;
-        this.#redact = (text) => redactor.redact(text);
-        this.retry = transport.retry;
-        this.searchIndexes = new SearchIndexesResource(transport);
-    }
-    get baseUrl() {
-        return base_url_baseUrlString(this.#transport.baseUrl);
-    }
-    get clock() {
-        return this.#transport.clock;
-    }
-    redact(text) {
-        return this.#redact(text);
-    }
-}
-/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-function basicCredential(email, apiKey) {
-    return Buffer.from(`${email}:${apiKey}`).toString("base64");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
-
-/** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
-const queue_queueSchema = looseObject({
-    name: schemas_string().min(1),
-    paused: schemas_boolean(),
-    lag: schemas_number().optional().catch(undefined),
-    parallelism: schemas_number().optional().catch(undefined),
-    createdAt: schemas_number().optional().catch(undefined),
-    updatedAt: schemas_number().optional().catch(undefined),
-});
-const queue_queueListSchema = array(queue_queueSchema);
-
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/queues.js
-
-
-
-/** Queues of the messaging API. Every call validates the name before anything is sent. */
-class queues_QueuesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
-    /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
-    async resume(name, call) {
-        await this.#send("POST", `${path(name)}/resume`, `resume queue ${name}`, call);
-    }
-    async pause(name, call) {
-        await this.#send("POST", `${path(name)}/pause`, `pause queue ${name}`, call);
-    }
-    async get(name, call) {
-        const request = {
-            method: "GET",
-            path: path(name),
-            operation: `get queue ${name}`,
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueSchema, this.#transport.redactor));
-    }
-    async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/queues",
-            operation: "list queues",
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueListSchema, this.#transport.redactor));
-    }
-    /** Creates the queue or updates its parallelism (and pause state, when given). */
-    async upsert(input, call) {
-        validateQueueName(input.queueName);
-        const body = { queueName: input.queueName, parallelism: input.parallelism ?? 1, ...queues_pick(input) };
-        await this.#transport.send({
-            method: "POST",
-            path: "/v2/queues",
-            body,
-            operation: `upsert queue ${input.queueName}`,
-            idempotent: true,
-        }, call);
-    }
-    async delete(name, call) {
-        await this.#send("DELETE", path(name), `delete queue ${name}`, call);
-    }
-    async #send(method, to, operation, call) {
-        await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
-    }
-}
-function path(name) {
-    return `/v2/queues/${encodeURIComponent(validateQueueName(name))}`;
-}
-function queues_pick(input) {
-    return input.paused === undefined ? {} : { paused: input.paused };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/messaging-client.js
-
-
-
-const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
-/** Client of the messaging API (queues), authenticated with a Bearer token. */
-class MessagingClient {
-    queues;
-    #transport;
-    #redact;
-    constructor(options) {
-        const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
-        const { transport, redactor } = buildTransport(options, { baseUrl: DEFAULT_MESSAGING_URL, baseUrlInput: "baseUrl" }, `Bearer ${token}`, [token]);
-        this.#transport = transport;
-        this.#redact = (text) => redactor.redact(text);
-        this.queues = new QueuesResource(transport);
-    }
-    /** The base URL in use, without trailing slash. */
-    get baseUrl() {
-        return baseUrlString(this.#transport.baseUrl);
-    }
-    /** Masks every secret this client knows in `text`. */
-    redact(text) {
-        return this.#redact(text);
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-search-index.js
-
-
-/**
- * Deletes every index with exactly this name. The API deletes by id, so the name is looked up
- * first. Idempotent: no index with the name is success with nothing deleted, and a 404 during a
- * delete (another run deleted it first) counts as done.
- */
-async function deleteSearchIndex(client, input) {
-    const name = validateIndexName(input.name);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
-    if (!input.dryRun)
-        for (const index of matches)
-            await delete_search_index_deleteById(client, index.id, call);
-    return matches.map((index) => ({ name: index.name, id: index.id }));
-}
-/** Deletes one index by id; one that is already gone counts as deleted. */
-async function delete_search_index_deleteById(client, id, call = {}) {
-    try {
-        await client.searchIndexes.delete(id, call);
-    }
-    catch (error) {
-        if (!(error instanceof not_found_error_NotFoundError))
-            throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
-
-
-
-
-
-/**
- * Makes sure one search index with this name exists and returns it. Safe to run from many
- * workflows at once: N concurrent calls leave one index and all return the same id.
- *
- * 1. List and match the name exactly.
- * 2. Several matches: the oldest (creation_time, then id) wins; the others are reported.
- * 3. One match: region and plan are compared (`paid` ≡ `payg`).
- * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
- *    cannot read) or says the name exists, list again and adopt a match before creating again.
- * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost
- *    deletes it. An outcome counts only once the winner's creation second is over (by
- *    `settleMarginMs`): any index created later has a larger creation_time and cannot win,
- *    so no run can see a different winner afterwards.
- */
-async function ensureSearchIndex(client, input) {
-    const name = inputs_validateIndexName(input.name);
-    const region = validateRegion(input.region);
-    const type = validatePlan(input.type ?? "free");
-    const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
-    const settleMarginMs = input.settleMarginMs ?? 250;
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const { clock, retry } = client;
-    const stop = input.signal;
-    const deadlineAt = input.deadlineAt ?? Number.POSITIVE_INFINITY;
-    const warnings = [];
-    const listMatches = async () => (await client.searchIndexes.list(call)).filter((index) => index.name === name);
-    let ownId;
-    let createRequests = 0;
-    let matches = await listMatches();
-    for (;;) {
-        if (matches.length === 0) {
-            createRequests++;
-            try {
-                const created = await client.searchIndexes.create({ name, region, type }, call);
-                ownId = created.id;
-                matches = [created];
-            }
-            catch (error) {
-                if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses))
-                    throw error;
-                // An answer we could not use may still name what was created: then it is ours.
-                if (error instanceof ResponseValidationError && error.resourceId)
-                    ownId = error.resourceId;
-                matches = await listMatches();
-                if (matches.length === 0) {
-                    // Nothing was created after all: wait as the retry policy says, then create again.
-                    const delay = backoffDelay(createRequests, retry, clock.random);
-                    if (createRequests >= retry.maxAttempts || clock.now() + delay >= deadlineAt)
-                        throw error;
-                    await clock.sleep(delay, stop);
-                }
-                continue;
-            }
-        }
-        const settledAt = settledAfter(oldest(matches), settleMarginMs);
-        if (clock.now() >= settledAt)
-            break;
-        if (settledAt >= deadlineAt) {
-            warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
-            break;
-        }
-        await clock.sleep(settledAt - clock.now(), stop);
-        matches = await listMatches();
-    }
-    const winner = oldest(matches);
-    let duplicates = matches.filter((index) => index.id !== winner.id);
-    if (ownId !== undefined && ownId !== winner.id) {
-        await delete_search_index_deleteById(client, ownId, call);
-        duplicates = duplicates.filter((index) => index.id !== ownId);
-        warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
-    }
-    if (duplicates.length > 0) {
-        warnings.push(`${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`);
-    }
-    const mismatches = [];
-    if (winner.region !== region)
-        mismatches.push({ field: "region", wanted: region, found: winner.region });
-    if (normalizePlan(winner.type) !== type)
-        mismatches.push({ field: "type", wanted: type, found: winner.type });
-    if (mismatches.length > 0) {
-        const error = new IndexMismatchError(name, winner.id, mismatches);
-        if (onMismatch === "fail")
-            throw error;
-        warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
-    }
-    return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
-}
-/** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
-function oldest(indexes) {
-    const sorted = [...indexes].sort((a, b) => (a.creation_time ?? Number.POSITIVE_INFINITY) - (b.creation_time ?? Number.POSITIVE_INFINITY) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const first = sorted[0];
-    if (!first)
-        throw new Error("oldest() needs at least one index");
-    return first;
-}
-/** When no index created later can sort before this one. Without creation_time there is nothing to wait for. */
-function settledAfter(index, marginMs) {
-    return index.creation_time === undefined ? 0 : (index.creation_time + 1) * 1000 + marginMs;
-}
-function isAlreadyExists(error) {
-    if (error instanceof ConflictError)
-        return true;
-    const saysSo = (message) => /already exists|already taken|duplicate|in use/i.test(message ?? "");
-    return ((error instanceof InvalidRequestError || error instanceof UnexpectedStatusError) &&
-        saysSo(error.apiMessage));
-}
-/**
- * Failures after which the index may exist although the create did not say so: any status the
- * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
- * timeout, a connection lost after sending, or an answer that could not be read.
- */
-function isAmbiguous(error, transientStatuses) {
-    if (error instanceof ServerError || error instanceof AttemptTimeoutError)
-        return true;
-    if (error instanceof stashkit_error_StashkitError && error.status !== undefined && error.status !== 429) {
-        if (transientStatuses.includes(error.status))
-            return true;
-    }
-    if (error instanceof ResponseValidationError)
-        return true;
-    return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/name-template.js
-
-
-const name_template_TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
-const BRANCH_MAX = 40;
-/**
- * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from the context,
- * each sanitized to `[a-z0-9-]` (lowercase; other runs become one "-"; trimmed of "-";
- * branch capped at 40). A placeholder with no value in this event is an error.
- */
-function expandNameTemplate(template, context, input = "name") {
-    const expanded = template.replace(/\{([^{}]*)\}/g, (_whole, raw) => {
-        const placeholder = raw.trim();
-        if (!name_template_TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new configuration_error_ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${name_template_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
-        }
-        const value = placeholderValue(placeholder, context);
-        if (value === undefined || sanitize(value) === "") {
-            throw new configuration_error_ConfigurationError(input, `${input} uses {${placeholder}}, which has no value on a ${context.eventName} event${hint(placeholder)}`);
-        }
-        return placeholder === "branch"
-            ? sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, "")
-            : sanitize(value);
-    });
-    return inputs_validateIndexName(expanded, input);
-}
-function placeholderValue(placeholder, context) {
-    const pr = context.payload.pull_request;
-    switch (placeholder) {
-        case "pr": {
-            const issue = context.payload.issue;
-            const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
-            return prNumber === undefined ? undefined : String(prNumber);
-        }
-        case "branch":
-            if (pr?.head?.ref)
-                return pr.head.ref;
-            return context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined;
-        case "sha": {
-            const sha = pr?.head?.sha ?? context.sha;
-            return sha ? sha.slice(0, 7) : undefined;
-        }
-        case "run_id":
-            return context.runId ? String(context.runId) : undefined;
-        case "repo":
-            return context.repo.repo || undefined;
-    }
-}
-function hint(placeholder) {
-    if (placeholder === "pr")
-        return " (it is set for pull_request and pull_request_target events and pull request comments)";
-    if (placeholder === "branch")
-        return " (it is set for branch pushes and pull requests, not for tags)";
-    return "";
-}
-function sanitize(value) {
-    return value
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
-
-
-
-/**
- * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
- * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
- * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
- */
-async function pruneSearchIndexes(client, input) {
-    const matcher = templateMatcher(input.pattern);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const result = { deleted: [], kept: [] };
-    for (const index of await client.searchIndexes.list(call)) {
-        const values = matcher(index.name);
-        if (!values)
-            continue;
-        const entry = { name: index.name, id: index.id, values };
-        if (await input.isStale(values, entry)) {
-            if (!input.dryRun)
-                await deleteById(client, index.id, call);
-            result.deleted.push(entry);
-        }
-        else {
-            result.kept.push(entry);
-        }
-    }
-    return result;
-}
-const VALUE_PATTERNS = {
-    pr: "[0-9]+",
-    run_id: "[0-9]+",
-    sha: "[a-z0-9]{7}",
-    branch: "[a-z0-9]+(?:-[a-z0-9]+)*",
-    repo: "[a-z0-9]+(?:-[a-z0-9]+)*",
-};
-/** Turns `myapp-pr-{pr}` into a function that returns `{pr: "42"}` for `myapp-pr-42`, or undefined. */
-function templateMatcher(pattern, input = "prune-pattern") {
-    const names = [];
-    const source = pattern.replace(/\{([^{}]*)\}|[^{]+|\{/g, (whole, raw) => {
-        if (raw === undefined)
-            return whole.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        const placeholder = raw.trim();
-        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
-        }
-        if (names.includes(placeholder))
-            throw new ConfigurationError(input, `${input} uses {${placeholder}} twice`);
-        names.push(placeholder);
-        return `(${VALUE_PATTERNS[placeholder]})`;
-    });
-    if (names.length === 0)
-        throw new ConfigurationError(input, `${input} must contain a placeholder such as {pr}`);
-    const regex = new RegExp(`^${source}$`);
-    return (name) => {
-        const match = regex.exec(name);
-        if (!match)
-            return undefined;
-        return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/rest-url.js
-/** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
-const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
-/**
- * The REST URL of a search index, from its `endpoint` field:
- * - an absolute URL (`https://…`) is used as it is;
- * - a host name with a dot gets `https://` in front;
- * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
- */
-function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
-    const endpoint = index.endpoint.trim();
-    if (/^https?:\/\//i.test(endpoint))
-        return endpoint.replace(/\/+$/, "");
-    if (endpoint.includes("."))
-        return `https://${endpoint.replace(/\/+$/, "")}`;
-    return template.replaceAll("{endpoint}", endpoint);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-queues.js
-
-
-
-/**
- * Resumes each queue, then reads it back: resume may answer 200 for a queue that does not
- * exist, and the read-back gives `paused` and `lag`. Every queue is tried; the outcome of
- * each is returned, in the order given, for the caller to judge.
- */
-async function resumeQueues(client, input) {
-    const names = input.names.map((name) => validateQueueName(name, "queue name"));
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    return mapWithConcurrency(names, input.concurrency ?? 8, async (name) => {
-        try {
-            await client.queues.resume(name, call);
-            const queue = await client.queues.get(name, call);
-            return { name, outcome: "resumed", paused: queue.paused, lag: queue.lag };
-        }
-        catch (error) {
-            if (error instanceof NotFoundError)
-                return { name, outcome: "missing" };
-            if (error instanceof StashkitError)
-                return { name, outcome: "failed", error };
-            throw error;
-        }
-    });
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 /***/ })

@@ -1,7 +1,7 @@
 // The runner's entry point for both steps: the main step, and the post step that cleans up an
 // ephemeral index (the main step saves state only when there is something to clean up).
-import { runner } from "@stashkit/action-kit";
+import { isPostStep } from "./ephemeral-state.ts";
 import { run } from "./main.ts";
 import { post } from "./post.ts";
 
-await (runner.getState("isPost") === "true" ? post() : run());
+await (isPostStep() ? post() : run());

@@ -1,35 +1,18 @@
-import {
-  managementHints,
-  readGitHubContext,
-  runner,
-  runStep,
-  stepClientOptions,
-  writeSummary,
-} from "@stashkit/action-kit";
-import { deleteById, ManagementClient } from "@stashkit/core";
-import { readEnsureInputs } from "./inputs.ts";
-import { EPHEMERAL_STATE } from "./main.ts";
+import { runManagementStep } from "@stashkit/action-kit";
+import { deleteById } from "@stashkit/core";
+import { ephemeralIndex } from "./ephemeral-state.ts";
+import { reportEphemeralDeleted } from "./report.ts";
 
 /** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
 export async function post(): Promise<void> {
-  const saved = runner.getState(EPHEMERAL_STATE);
-  if (saved === "") return;
-  const context = readGitHubContext();
-  await runStep(
-    "ensure-search-index (post: delete the ephemeral index)",
-    async () => {
-      const { id, name } = JSON.parse(saved) as { id: string; name: string };
-      const inputs = readEnsureInputs(context);
-      const client = new ManagementClient({
-        email: inputs.email,
-        apiKey: inputs.apiKey,
-        baseUrl: inputs.baseUrl,
-        ...stepClientOptions("ensure-search-index", inputs),
-      });
-      await deleteById(client, id);
-      runner.info(`Ephemeral search index ${name} (${id}) deleted.`);
-      writeSummary(`### Ephemeral search index deleted\n\n${name} (${id})\n`);
+  const index = ephemeralIndex();
+  if (index === undefined) return;
+  await runManagementStep(
+    "ensure-search-index",
+    async (step) => {
+      await deleteById(step.client(), index.id);
+      reportEphemeralDeleted(index);
     },
-    managementHints(undefined),
+    { title: "ensure-search-index (post: delete the ephemeral index)" },
   );
 }

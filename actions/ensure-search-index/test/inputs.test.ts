@@ -1,9 +1,9 @@
-import type { GitHubContext } from "@stashkit/action-kit";
+import { type GitHubContext, templateExpander } from "@stashkit/action-kit";
 import { ConfigurationError, type EnsureResult, type SearchIndex } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readEnsureInputs } from "../src/inputs.ts";
 import { ensureOutputs, secretOutputs } from "../src/outputs.ts";
-import { ensureSummary } from "../src/summary.ts";
+import { ensureSummary } from "../src/report.ts";
 
 const push: GitHubContext = {
   eventName: "push",
@@ -13,6 +13,7 @@ const push: GitHubContext = {
   repo: { owner: "o", repo: "r" },
   payload: {},
 };
+const step = { expandName: templateExpander(push) };
 
 function withInputs(inputs: Record<string, string>, env: Record<string, string> = {}) {
   for (const name of ["UPSTASH_EMAIL", "UPSTASH_API_KEY"]) vi.stubEnv(name, "");
@@ -24,24 +25,19 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const required = { name: "app-{branch}", region: "us-central1", email: "me@x.io", "api-key": "key" };
+const required = { name: "app-{branch}", region: "us-central1" };
 
 describe("readEnsureInputs", () => {
   it("applies the defaults", () => {
     withInputs(required);
-    expect(readEnsureInputs(push)).toEqual({
+    expect(readEnsureInputs(step)).toEqual({
       name: "app-main",
       region: "us-central1",
       type: "free",
-      email: "me@x.io",
-      apiKey: "key",
-      baseUrl: "https://api.upstash.com",
       onMismatch: "fail",
       maskEndpoint: true,
       exportEnv: false,
       ephemeral: false,
-      maxAttempts: 5,
-      timeoutSeconds: 120,
     });
   });
 
@@ -49,51 +45,34 @@ describe("readEnsureInputs", () => {
     withInputs({
       ...required,
       type: "payg",
-      "base-url": "http://127.0.0.1:9",
       "on-mismatch": "warn",
       "mask-endpoint": "False",
       "export-env": "TRUE",
-      "max-attempts": "2",
-      "timeout-seconds": "30",
+      ephemeral: "true",
     });
-    expect(readEnsureInputs(push)).toMatchObject({
+    expect(readEnsureInputs(step)).toMatchObject({
       type: "payg",
-      baseUrl: "http://127.0.0.1:9",
       onMismatch: "warn",
       maskEndpoint: false,
       exportEnv: true,
-      maxAttempts: 2,
-      timeoutSeconds: 30,
+      ephemeral: true,
     });
-  });
-
-  it("falls back to UPSTASH_EMAIL and UPSTASH_API_KEY", () => {
-    withInputs({ name: "n", region: "eu-west-1" }, { UPSTASH_EMAIL: "env@x.io", UPSTASH_API_KEY: "env-key" });
-    expect(readEnsureInputs(push)).toMatchObject({ email: "env@x.io", apiKey: "env-key" });
   });
 
   it.each([
     [{ region: "" }, "region", "input region is required and was empty"],
     [{ type: "paid" }, "type", 'input type must be one of free, payg, fixed; got "paid"'],
-    [
-      { "max-attempts": "21" },
-      "max-attempts",
-      'input max-attempts must be a whole number from 1 to 20; got "21"',
-    ],
-    [
-      { "timeout-seconds": "0" },
-      "timeout-seconds",
-      'input timeout-seconds must be a whole number from 1 to 3600; got "0"',
-    ],
     [{ "mask-endpoint": "1" }, "mask-endpoint", 'input mask-endpoint must be true or false; got "1"'],
-    [{ "base-url": "https://api.example.com#x" }, "base-url", "base-url must not contain a fragment (#…)"],
-    [{ "api-key": "" }, "api-key", "input api-key is empty and UPSTASH_API_KEY is not set"],
-    [{ email: "" }, "email", "input email is empty and UPSTASH_EMAIL is not set"],
+    [
+      { name: "pr-{pr}" },
+      "name",
+      "name uses {pr}, which has no value on a push event (it is set for pull_request and pull_request_target events and pull request comments)",
+    ],
   ])("refuses %j, naming %s", (override, input, message) => {
     withInputs({ ...required, ...override });
     let error: unknown;
     try {
-      readEnsureInputs(push);
+      readEnsureInputs(step);
     } catch (caught) {
       error = caught;
     }

@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8053);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4903);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8053:
+/***/ 4903:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -192,47 +192,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/context.js
-
-/**
- * The run's context from the runner's environment and event payload file: the fields of
- * `@actions/github`'s `context` that the actions read, without loading Octokit at start-up.
- */
-function readGitHubContext(env = process.env) {
-    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-    let payload = {};
-    const eventPath = env["GITHUB_EVENT_PATH"];
-    if (eventPath && (0,external_node_fs_namespaceObject.existsSync)(eventPath)) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
-        }
-        catch {
-            payload = {};
-        }
-    }
-    return {
-        eventName: env["GITHUB_EVENT_NAME"] ?? "",
-        sha: env["GITHUB_SHA"] ?? "",
-        ref: env["GITHUB_REF"] ?? "",
-        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
-        repo: { owner, repo },
-        payload,
-    };
-}
-/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
-function context_isForkPullRequest(context) {
-    const pr = context.payload.pull_request;
-    return context.eventName.startsWith("pull_request") && pr?.head?.repo?.fork === true;
-}
-//# sourceMappingURL=context.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/stashkit-error.js
 /**
  * The base of every error stashkit throws. Subclasses say what went wrong by their class and
  * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
  */
-class stashkit_error_StashkitError extends Error {
+class StashkitError extends Error {
     name = "StashkitError";
     operation;
     method;
@@ -240,6 +205,12 @@ class stashkit_error_StashkitError extends Error {
     status;
     apiMessage;
     requestId;
+    /**
+     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
+     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
+     * it; an operation that must not repeat a side effect (a create) checks before trying again.
+     */
+    mayHaveTakenEffect;
     constructor(message, context = {}, options) {
         super(message, options);
         this.operation = context.operation;
@@ -248,6 +219,7 @@ class stashkit_error_StashkitError extends Error {
         this.status = context.status;
         this.apiMessage = context.apiMessage;
         this.requestId = context.requestId;
+        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
     }
 }
 /** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
@@ -259,24 +231,10 @@ function describeFailure(context, what) {
     return `${prefix}${where}${what}${api}${id}`;
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
-
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error_StashkitError {
-    name = "AbortedError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
-
-/** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error_StashkitError {
-    name = "AuthenticationError";
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
 
 /** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class configuration_error_ConfigurationError extends stashkit_error_StashkitError {
+class configuration_error_ConfigurationError extends StashkitError {
     name = "ConfigurationError";
     input;
     constructor(input, message) {
@@ -285,166 +243,37 @@ class configuration_error_ConfigurationError extends stashkit_error_StashkitErro
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
 
-/** 409, or an answer saying the name already exists. */
-class conflict_error_ConflictError extends stashkit_error_StashkitError {
-    name = "ConflictError";
-}
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
-
-/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class connection_error_ConnectionError extends stashkit_error_StashkitError {
-    name = "ConnectionError";
-    code;
-    constructor(message, context, options) {
-        super(message, context, options);
-        this.code = context.code;
+const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/** Checks run before any request. `input` is the name the caller knows the value by. */
+function validateQueueName(name, input = "queueName") {
+    if (!QUEUE_NAME_PATTERN.test(name)) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
     }
+    return name;
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
-
-/** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends stashkit_error_StashkitError {
-    name = "DeadlineExceededError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-
-/** 400 or 422: the API refused the request as invalid. */
-class invalid_request_error_InvalidRequestError extends stashkit_error_StashkitError {
-    name = "InvalidRequestError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
-
-/** 404: the queue or index does not exist (for this account). */
-class not_found_error_NotFoundError extends stashkit_error_StashkitError {
-    name = "NotFoundError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends stashkit_error_StashkitError {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+function validateIndexName(name, input = "name") {
+    if (name.trim() === "")
+        throw new configuration_error_ConfigurationError(input, `${input} must not be empty`);
+    if (name !== name.trim()) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
     }
+    return name;
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
-
-/** 5xx: the API failed; retried for idempotent calls. */
-class server_error_ServerError extends stashkit_error_StashkitError {
-    name = "ServerError";
+function validateRegion(region, input = "region") {
+    return oneOf(region, SEARCH_REGIONS, input);
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
-
-/** Any other non-2xx status (405, 412, 3xx …). */
-class unexpected_status_error_UnexpectedStatusError extends stashkit_error_StashkitError {
-    name = "UnexpectedStatusError";
+function validatePlan(plan, input = "type") {
+    return oneOf(plan, SEARCH_PLANS, input);
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
-
-
-
-
-
-
-
-
-/** Maps a non-2xx answer to the error class that says what it means. */
-function errorForStatus(context) {
-    const message = describeFailure(context, `answered ${context.status}`);
-    const { status } = context;
-    if (status === 401 || status === 403)
-        return new AuthenticationError(message, context);
-    if (status === 404)
-        return new not_found_error_NotFoundError(message, context);
-    if (status === 409)
-        return new conflict_error_ConflictError(message, context);
-    if (status === 400 || status === 422)
-        return new invalid_request_error_InvalidRequestError(message, context);
-    if (status === 429)
-        return new RateLimitedError(message, context);
-    if (status >= 500)
-        return new server_error_ServerError(message, context);
-    return new unexpected_status_error_UnexpectedStatusError(message, context);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/index-mismatch-error.js
-
-/** An index with the name exists, but in another region or on another plan than asked for. */
-class index_mismatch_error_IndexMismatchError extends stashkit_error_StashkitError {
-    name = "IndexMismatchError";
-    indexName;
-    indexId;
-    mismatches;
-    constructor(indexName, indexId, mismatches) {
-        const found = mismatches.map((m) => `${m.field} ${m.found}`).join(" and ");
-        const wanted = mismatches.map((m) => `${m.field} ${m.wanted}`).join(" and ");
-        super(`search index "${indexName}" (id ${indexId}) exists with ${found}, but ${wanted} was asked for; ` +
-            "change the inputs, delete the index, or accept it with onMismatch: warn", { operation: `ensure search index ${indexName}` });
-        this.indexName = indexName;
-        this.indexId = indexId;
-        this.mismatches = mismatches;
+function oneOf(value, accepted, input) {
+    if (!accepted.includes(value)) {
+        throw new ConfigurationError(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
     }
+    return value;
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
-
-/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
-class response_validation_error_ResponseValidationError extends stashkit_error_StashkitError {
-    name = "ResponseValidationError";
-    issues;
-    /** The start of the body, with secrets and token-like fields redacted. */
-    bodyExcerpt;
-    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
-    resourceId;
-    constructor(message, context) {
-        super(message, context);
-        this.issues = context.issues;
-        this.bodyExcerpt = context.bodyExcerpt;
-        this.resourceId = context.resourceId;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/timeout-error.js
-
-/** One attempt got no complete answer within the per-attempt timeout. */
-class timeout_error_AttemptTimeoutError extends stashkit_error_StashkitError {
-    name = "AttemptTimeoutError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -9981,63 +9810,35 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-index.js
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
 
-const search_index_SEARCH_REGIONS = (/* unused pure expression or super */ null && (["eu-west-1", "us-central1"]));
-const search_index_SEARCH_PLANS = (/* unused pure expression or super */ null && (["free", "payg", "fixed"]));
-/** A related tool reports the pay-as-you-go plan as "paid"; it is the same plan. */
-function search_index_normalizePlan(plan) {
-    return plan === "paid" ? "payg" : plan;
-}
-/**
- * The search index as the product reads it. The public schema marks nothing required, so
- * unknown fields pass through and absent ones are tolerated, except the seven the product
- * uses. Region and plan stay open strings so that an index in a newer region does not
- * break listing the others.
- */
-const search_index_searchIndexSchema = looseObject({
-    id: schemas_string().min(1),
-    name: schemas_string(),
-    endpoint: schemas_string().min(1),
-    token: schemas_string().min(1),
-    read_only_token: schemas_string().min(1),
-    region: schemas_string().min(1),
-    type: schemas_string().min(1).transform(search_index_normalizePlan),
-    creation_time: schemas_number().optional().catch(undefined),
-    customer_id: schemas_string().optional().catch(undefined),
+/** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
+const queueSchema = looseObject({
+    name: schemas_string().min(1),
+    paused: schemas_boolean(),
+    lag: schemas_number().optional().catch(undefined),
+    parallelism: schemas_number().optional().catch(undefined),
+    createdAt: schemas_number().optional().catch(undefined),
+    updatedAt: schemas_number().optional().catch(undefined),
 });
-const search_index_searchIndexListSchema = array(search_index_searchIndexSchema);
+const queueListSchema = array(queueSchema);
 
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 
-
-const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-/** Checks run before any request. `input` is the name the caller knows the value by. */
-function validateQueueName(name, input = "queueName") {
-    if (!QUEUE_NAME_PATTERN.test(name)) {
-        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
+/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
+class ResponseValidationError extends StashkitError {
+    name = "ResponseValidationError";
+    issues;
+    /** The start of the body, with secrets and token-like fields redacted. */
+    bodyExcerpt;
+    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
+    resourceId;
+    constructor(message, context) {
+        super(message, context);
+        this.issues = context.issues;
+        this.bodyExcerpt = context.bodyExcerpt;
+        this.resourceId = context.resourceId;
     }
-    return name;
-}
-function inputs_validateIndexName(name, input = "name") {
-    if (name.trim() === "")
-        throw new ConfigurationError(input, `${input} must not be empty`);
-    if (name !== name.trim()) {
-        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
-    }
-    return name;
-}
-function inputs_validateRegion(region, input = "region") {
-    return inputs_oneOf(region, SEARCH_REGIONS, input);
-}
-function inputs_validatePlan(plan, input = "type") {
-    return inputs_oneOf(plan, SEARCH_PLANS, input);
-}
-function inputs_oneOf(value, accepted, input) {
-    if (!accepted.includes(value)) {
-        throw new ConfigurationError(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
@@ -10130,9 +9931,6 @@ class Redactor {
         }
         return result;
     }
-    get size() {
-        return this.#secrets.size;
-    }
 }
 const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
 /** Masks the values of token-like fields in a parsed JSON value, at any depth. */
@@ -10159,7 +9957,7 @@ function maskSecretText(text) {
 
 const EXCERPT_LENGTH = 200;
 /** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
-function parse_response_parseResponse(request, response, schema, redactor) {
+function parseResponse(request, response, schema, redactor) {
     const parsed = tryParseJson(response.text);
     const context = {
         operation: request.operation,
@@ -10170,7 +9968,7 @@ function parse_response_parseResponse(request, response, schema, redactor) {
     };
     if (!parsed.ok) {
         const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
-        throw new response_validation_error_ResponseValidationError(describeFailure(context, `answered ${response.status} with ${what}`), {
+        throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with ${what}`), {
             ...context,
             issues: [{ path: [], message: "not JSON" }],
             bodyExcerpt: excerpt(response.text, redactor),
@@ -10187,7 +9985,7 @@ function parse_response_parseResponse(request, response, schema, redactor) {
         .slice(0, 3)
         .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
         .join("; ");
-    throw new response_validation_error_ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
+    throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
         ...context,
         issues,
         bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
@@ -10205,83 +10003,65 @@ function idOf(value) {
     return typeof id === "string" && id !== "" ? id : undefined;
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/queues.js
 
 
 
-
-/**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
- */
-class search_indexes_SearchIndexesResource {
+/** Queues of the messaging API. Every call validates the name before anything is sent. */
+class QueuesResource {
     #transport;
     constructor(transport) {
         this.#transport = transport;
     }
+    /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
+    async resume(name, call) {
+        await this.#send("POST", `${path(name)}/resume`, `resume queue ${name}`, call);
+    }
+    async pause(name, call) {
+        await this.#send("POST", `${path(name)}/pause`, `pause queue ${name}`, call);
+    }
+    async get(name, call) {
+        const request = {
+            method: "GET",
+            path: path(name),
+            operation: `get queue ${name}`,
+            idempotent: true,
+        };
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueSchema, this.#transport.redactor));
+    }
     async list(call) {
         const request = {
             method: "GET",
-            path: "/v2/search",
-            operation: "list search indexes",
+            path: "/v2/queues",
+            operation: "list queues",
             idempotent: true,
         };
-        const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
-        for (const index of indexes)
-            this.#remember(index);
-        return indexes;
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueListSchema, this.#transport.redactor));
     }
-    /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
-    async create(input, call) {
-        const body = {
-            name: validateIndexName(input.name),
-            region: validateRegion(input.region),
-            type: validatePlan(input.type),
-        };
-        const request = {
+    /** Creates the queue or updates its parallelism (and pause state, when given). */
+    async upsert(input, call) {
+        validateQueueName(input.queueName);
+        const body = { queueName: input.queueName, parallelism: input.parallelism ?? 1, ...queues_pick(input) };
+        await this.#transport.send({
             method: "POST",
-            path: "/v2/search",
+            path: "/v2/queues",
             body,
-            operation: `create search index ${body.name}`,
-            idempotent: false,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
-    }
-    async get(id, call) {
-        const request = {
-            method: "GET",
-            path: indexPath(id),
-            operation: `get search index ${id}`,
+            operation: `upsert queue ${input.queueName}`,
             idempotent: true,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+        }, call);
     }
-    async delete(id, call) {
-        const request = {
-            method: "DELETE",
-            path: indexPath(id),
-            operation: `delete search index ${id}`,
-            idempotent: true,
-        };
-        // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.#transport.send(request, call);
+    async delete(name, call) {
+        await this.#send("DELETE", path(name), `delete queue ${name}`, call);
     }
-    get #redactor() {
-        return this.#transport.redactor;
-    }
-    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-    #reader(request, schema) {
-        return (response) => parseResponse(request, response, schema, this.#redactor);
-    }
-    #remember(index) {
-        this.#redactor.add(index.token, index.read_only_token);
-        return index;
+    async #send(method, to, operation, call) {
+        await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
     }
 }
-function indexPath(id) {
-    if (id.trim() === "")
-        throw new ConfigurationError("id", "id must not be empty");
-    return `/v2/search/${encodeURIComponent(id)}`;
+function path(name) {
+    return `/v2/queues/${encodeURIComponent(validateQueueName(name))}`;
+}
+function queues_pick(input) {
+    return input.paused === undefined ? {} : { paused: input.paused };
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -10423,7 +10203,7 @@ const DEFAULT_RETRY_POLICY = Object.freeze({
  * Failures after which the request certainly never reached the API: safe to repeat even for
  * a call that is not idempotent (create). A reset or timeout after sending is not among them.
  */
-const retry_policy_NOT_SENT_CODES = [
+const NOT_SENT_CODES = [
     "ECONNREFUSED",
     "UND_ERR_CONNECT_TIMEOUT",
     "ENOTFOUND",
@@ -10457,27 +10237,209 @@ function decideRetry(input) {
             // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
             if (!idempotent && failure.status !== 429)
                 return { retry: false };
-            return { retry: true, delayMs: failure.serverDelayMs ?? retry_policy_backoffDelay(attempt, policy, input.random) };
+            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
         }
         case "network": {
             if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
                 return { retry: false };
-            if (!idempotent && !retry_policy_NOT_SENT_CODES.includes(failure.code))
+            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
                 return { retry: false };
-            return { retry: true, delayMs: retry_policy_backoffDelay(attempt, policy, input.random) };
+            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
         }
         case "attempt-timeout":
         case "invalid-body":
             // Either may follow a side effect, so only an idempotent call is tried again.
             return idempotent
-                ? { retry: true, delayMs: retry_policy_backoffDelay(attempt, policy, input.random) }
+                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
                 : { retry: false };
     }
 }
+/**
+ * Whether a failed attempt may have changed something on the server: any transient status but
+ * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
+ * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
+ * that are not idempotent, told to the caller through the error.
+ */
+function mayHaveTakenEffect(failure, policy) {
+    switch (failure.kind) {
+        case "status":
+            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
+        case "network":
+            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
+        case "attempt-timeout":
+        case "invalid-body":
+            return true;
+    }
+}
 /** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
-function retry_policy_backoffDelay(attempt, policy, random) {
+function backoffDelay(attempt, policy, random) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
     return Math.round(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
+
+/** 401 or 403: the credentials were refused or lack permission. */
+class AuthenticationError extends StashkitError {
+    name = "AuthenticationError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
+
+/** 409, or an answer saying the name already exists. */
+class ConflictError extends StashkitError {
+    name = "ConflictError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+
+/** 400 or 422: the API refused the request as invalid. */
+class InvalidRequestError extends StashkitError {
+    name = "InvalidRequestError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
+
+/** 404: the queue or index does not exist (for this account). */
+class NotFoundError extends StashkitError {
+    name = "NotFoundError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends StashkitError {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
+
+/** 5xx: the API failed; retried for idempotent calls. */
+class ServerError extends StashkitError {
+    name = "ServerError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
+
+/** Any other non-2xx status (405, 412, 3xx …). */
+class UnexpectedStatusError extends StashkitError {
+    name = "UnexpectedStatusError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
+
+
+
+
+
+
+
+
+/** Maps a non-2xx answer to the error class that says what it means. */
+function errorForStatus(context) {
+    const message = describeFailure(context, `answered ${context.status}`);
+    const { status } = context;
+    if (status === 401 || status === 403)
+        return new AuthenticationError(message, context);
+    if (status === 404)
+        return new NotFoundError(message, context);
+    if (status === 409)
+        return new ConflictError(message, context);
+    if (status === 400 || status === 422)
+        return new InvalidRequestError(message, context);
+    if (status === 429)
+        return new RateLimitedError(message, context);
+    if (status >= 500)
+        return new ServerError(message, context);
+    return new UnexpectedStatusError(message, context);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends StashkitError {
+    name = "AbortedError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
+
+/** One attempt got no complete answer within the per-attempt timeout. */
+class AttemptTimeoutError extends StashkitError {
+    name = "AttemptTimeoutError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
+
+/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
+class ConnectionError extends StashkitError {
+    name = "ConnectionError";
+    code;
+    constructor(message, context, options) {
+        super(message, context, options);
+        this.code = context.code;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
+
+/** The overall deadline passed (across all attempts). */
+class DeadlineExceededError extends StashkitError {
+    name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
+
+/**
+ * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
+ * the client's attempts, backoff and deadline, handed out by the transport so the operation
+ * needs neither the retry policy nor the clock.
+ */
+class RetryBudget {
+    #policy;
+    #clock;
+    #deadlineAt;
+    #signal;
+    #attempts = 1;
+    constructor(options) {
+        this.#policy = options.policy;
+        this.#clock = options.clock;
+        this.#deadlineAt = options.deadlineAt;
+        this.#signal = options.signal;
+    }
+    /**
+     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
+     * or the wait would pass the deadline.
+     */
+    async retryAfter(failure) {
+        const delay = backoffDelay(this.#attempts, this.#policy, this.#clock.random);
+        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
+            throw failure;
+        }
+        this.#attempts++;
+        await this.#clock.sleep(delay, this.#signal);
+    }
+    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
+    async waitUntil(time) {
+        if (time >= this.#deadlineAt)
+            return false;
+        const wait = time - this.#clock.now();
+        if (wait > 0)
+            await this.#clock.sleep(wait, this.#signal);
+        return true;
+    }
+    now() {
+        return this.#clock.now();
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
@@ -10533,6 +10495,7 @@ function clamp(delay, maxMs) {
 
 
 
+
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
 /**
  * The one place requests are made: headers, per-attempt timeout, overall deadline, the
@@ -10553,11 +10516,15 @@ class Transport {
     get redactor() {
         return this.#options.redactor;
     }
-    get retry() {
-        return this.#options.retry;
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call = {}) {
+        const { retry, clock } = this.#options;
+        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
     }
-    get clock() {
-        return this.#options.clock;
+    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
+    #deadlineAt(call) {
+        const { deadlineMs, deadline, clock } = this.#options;
+        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
     }
     /**
      * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
@@ -10566,9 +10533,11 @@ class Transport {
      */
     async send(request, call = {}, read = (response) => response) {
         const { clock, retry, logger } = this.#options;
-        const deadlineAt = Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, clock.now() + this.#options.deadlineMs);
+        const deadlineAt = this.#deadlineAt(call);
         const deadline = new AbortController();
-        const deadlineTimer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()));
+        const deadlineTimer = Number.isFinite(deadlineAt)
+            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
+            : undefined;
         const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
         try {
             for (let attempt = 1;; attempt++) {
@@ -10576,6 +10545,7 @@ class Transport {
                 const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
                 if ("value" in outcome)
                     return outcome.value;
+                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
                 const decision = decideRetry({
                     attempt,
                     policy: retry,
@@ -10640,7 +10610,7 @@ class Transport {
                     return { value: read({ status: answer.status, text, requestId }) };
                 }
                 catch (error) {
-                    if (error instanceof response_validation_error_ResponseValidationError)
+                    if (error instanceof ResponseValidationError)
                         return { failure: { kind: "invalid-body" }, error };
                     throw error;
                 }
@@ -10663,14 +10633,14 @@ class Transport {
                 throw this.#deadlineError(request, deadlineAt, cause);
             if (attemptTimeout.signal.aborted) {
                 const message = describeFailure(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new timeout_error_AttemptTimeoutError(message, context) };
+                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
             }
             const code = errorCode(cause);
             const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
             const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
             return {
                 failure: { kind: "network", code },
-                error: new connection_error_ConnectionError(message, { ...context, code }, { cause }),
+                error: new ConnectionError(message, { ...context, code }, { cause }),
             };
         }
         finally {
@@ -10757,22 +10727,23 @@ function userAgent(caller) {
 
 
 
-const processRedactor = new Redactor();
 /** Validates shared options and builds the transport; nothing is sent here. */
-function client_options_buildTransport(options, defaults, authorization, secrets) {
-    const redactor = options.redactor ?? processRedactor;
+function client_options_buildTransport(options, defaultBaseUrl, authorization, secrets) {
+    const redactor = options.redactor ?? new Redactor();
     redactor.add(authorization, ...secrets);
     const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
-    const deadlineMs = options.deadlineMs ?? 120_000;
+    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
     wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
-    wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
+    if (deadlineMs !== undefined)
+        wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
     const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaults.baseUrl, defaults.baseUrlInput),
+        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
         authorization,
         redactor,
         retry: resolveRetryPolicy(options.retry),
         attemptTimeoutMs,
         deadlineMs,
+        deadline: options.deadline,
         userAgent: userAgent(options.userAgentSuffix),
         logger: redactingLogger(options.logger ?? silentLogger, redactor),
         http: httpStackFor(options.env ?? process.env, options.dispatcher),
@@ -10787,116 +10758,6 @@ function client_options_requireSecret(value, input, hint) {
     return value.trim();
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
-
-
-
-const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
-/** Client of the management API (search indexes), authenticated with HTTP Basic. */
-class ManagementClient {
-    searchIndexes;
-    retry;
-    #transport;
-    #redact;
-    constructor(options) {
-        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
-        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
-        const basic = management_client_basicCredential(email, apiKey);
-        const { transport, redactor } = buildTransport(options, { baseUrl: DEFAULT_MANAGEMENT_URL, baseUrlInput: "baseUrl" }, `Basic ${basic}`, [apiKey, basic, `${email}:${apiKey}`]);
-        this.#transport = transport;
-        this.#redact = (text) => redactor.redact(text);
-        this.retry = transport.retry;
-        this.searchIndexes = new SearchIndexesResource(transport);
-    }
-    get baseUrl() {
-        return baseUrlString(this.#transport.baseUrl);
-    }
-    get clock() {
-        return this.#transport.clock;
-    }
-    redact(text) {
-        return this.#redact(text);
-    }
-}
-/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-function management_client_basicCredential(email, apiKey) {
-    return Buffer.from(`${email}:${apiKey}`).toString("base64");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
-
-/** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
-const queueSchema = looseObject({
-    name: schemas_string().min(1),
-    paused: schemas_boolean(),
-    lag: schemas_number().optional().catch(undefined),
-    parallelism: schemas_number().optional().catch(undefined),
-    createdAt: schemas_number().optional().catch(undefined),
-    updatedAt: schemas_number().optional().catch(undefined),
-});
-const queueListSchema = array(queueSchema);
-
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/queues.js
-
-
-
-/** Queues of the messaging API. Every call validates the name before anything is sent. */
-class QueuesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
-    /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
-    async resume(name, call) {
-        await this.#send("POST", `${path(name)}/resume`, `resume queue ${name}`, call);
-    }
-    async pause(name, call) {
-        await this.#send("POST", `${path(name)}/pause`, `pause queue ${name}`, call);
-    }
-    async get(name, call) {
-        const request = {
-            method: "GET",
-            path: path(name),
-            operation: `get queue ${name}`,
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parse_response_parseResponse(request, response, queueSchema, this.#transport.redactor));
-    }
-    async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/queues",
-            operation: "list queues",
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parse_response_parseResponse(request, response, queueListSchema, this.#transport.redactor));
-    }
-    /** Creates the queue or updates its parallelism (and pause state, when given). */
-    async upsert(input, call) {
-        validateQueueName(input.queueName);
-        const body = { queueName: input.queueName, parallelism: input.parallelism ?? 1, ...queues_pick(input) };
-        await this.#transport.send({
-            method: "POST",
-            path: "/v2/queues",
-            body,
-            operation: `upsert queue ${input.queueName}`,
-            idempotent: true,
-        }, call);
-    }
-    async delete(name, call) {
-        await this.#send("DELETE", path(name), `delete queue ${name}`, call);
-    }
-    async #send(method, to, operation, call) {
-        await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
-    }
-}
-function path(name) {
-    return `/v2/queues/${encodeURIComponent(validateQueueName(name))}`;
-}
-function queues_pick(input) {
-    return input.paused === undefined ? {} : { paused: input.paused };
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/messaging-client.js
 
 
@@ -10909,7 +10770,9 @@ class MessagingClient {
     #redact;
     constructor(options) {
         const token = client_options_requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
-        const { transport, redactor } = client_options_buildTransport(options, { baseUrl: DEFAULT_MESSAGING_URL, baseUrlInput: "baseUrl" }, `Bearer ${token}`, [token]);
+        const { transport, redactor } = client_options_buildTransport(options, DEFAULT_MESSAGING_URL, `Bearer ${token}`, [
+            token,
+        ]);
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.queues = new QueuesResource(transport);
@@ -10924,352 +10787,49 @@ class MessagingClient {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-search-index.js
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
 
 
-/**
- * Deletes every index with exactly this name. The API deletes by id, so the name is looked up
- * first. Idempotent: no index with the name is success with nothing deleted, and a 404 during a
- * delete (another run deleted it first) counts as done.
- */
-async function deleteSearchIndex(client, input) {
-    const name = validateIndexName(input.name);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
-    if (!input.dryRun)
-        for (const index of matches)
-            await delete_search_index_deleteById(client, index.id, call);
-    return matches.map((index) => ({ name: index.name, id: index.id }));
-}
-/** Deletes one index by id; one that is already gone counts as deleted. */
-async function delete_search_index_deleteById(client, id, call = {}) {
-    try {
-        await client.searchIndexes.delete(id, call);
+
+const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
+/** Client of the management API (search indexes), authenticated with HTTP Basic. */
+class ManagementClient {
+    searchIndexes;
+    #transport;
+    #redact;
+    constructor(options) {
+        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
+        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
+        const basic = basicCredential(email, apiKey);
+        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
+            apiKey,
+            basic,
+            `${email}:${apiKey}`,
+        ]);
+        this.#transport = transport;
+        this.#redact = (text) => redactor.redact(text);
+        this.searchIndexes = new SearchIndexesResource(transport);
     }
-    catch (error) {
-        if (!(error instanceof NotFoundError))
-            throw error;
+    get baseUrl() {
+        return baseUrlString(this.#transport.baseUrl);
     }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
-
-
-
-
-
-/**
- * Makes sure one search index with this name exists and returns it. Safe to run from many
- * workflows at once: N concurrent calls leave one index and all return the same id.
- *
- * 1. List and match the name exactly.
- * 2. Several matches: the oldest (creation_time, then id) wins; the others are reported.
- * 3. One match: region and plan are compared (`paid` ≡ `payg`).
- * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
- *    cannot read) or says the name exists, list again and adopt a match before creating again.
- * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost
- *    deletes it. An outcome counts only once the winner's creation second is over (by
- *    `settleMarginMs`): any index created later has a larger creation_time and cannot win,
- *    so no run can see a different winner afterwards.
- */
-async function ensureSearchIndex(client, input) {
-    const name = validateIndexName(input.name);
-    const region = validateRegion(input.region);
-    const type = validatePlan(input.type ?? "free");
-    const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
-    const settleMarginMs = input.settleMarginMs ?? 250;
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const { clock, retry } = client;
-    const stop = input.signal;
-    const deadlineAt = input.deadlineAt ?? Number.POSITIVE_INFINITY;
-    const warnings = [];
-    const listMatches = async () => (await client.searchIndexes.list(call)).filter((index) => index.name === name);
-    let ownId;
-    let createRequests = 0;
-    let matches = await listMatches();
-    for (;;) {
-        if (matches.length === 0) {
-            createRequests++;
-            try {
-                const created = await client.searchIndexes.create({ name, region, type }, call);
-                ownId = created.id;
-                matches = [created];
-            }
-            catch (error) {
-                if (!isAlreadyExists(error) && !isAmbiguous(error, retry.retryStatuses))
-                    throw error;
-                // An answer we could not use may still name what was created: then it is ours.
-                if (error instanceof ResponseValidationError && error.resourceId)
-                    ownId = error.resourceId;
-                matches = await listMatches();
-                if (matches.length === 0) {
-                    // Nothing was created after all: wait as the retry policy says, then create again.
-                    const delay = backoffDelay(createRequests, retry, clock.random);
-                    if (createRequests >= retry.maxAttempts || clock.now() + delay >= deadlineAt)
-                        throw error;
-                    await clock.sleep(delay, stop);
-                }
-                continue;
-            }
-        }
-        const settledAt = settledAfter(oldest(matches), settleMarginMs);
-        if (clock.now() >= settledAt)
-            break;
-        if (settledAt >= deadlineAt) {
-            warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
-            break;
-        }
-        await clock.sleep(settledAt - clock.now(), stop);
-        matches = await listMatches();
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call) {
+        return this.#transport.retryBudget(call);
     }
-    const winner = oldest(matches);
-    let duplicates = matches.filter((index) => index.id !== winner.id);
-    if (ownId !== undefined && ownId !== winner.id) {
-        await deleteById(client, ownId, call);
-        duplicates = duplicates.filter((index) => index.id !== ownId);
-        warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
-    }
-    if (duplicates.length > 0) {
-        warnings.push(`${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`);
-    }
-    const mismatches = [];
-    if (winner.region !== region)
-        mismatches.push({ field: "region", wanted: region, found: winner.region });
-    if (normalizePlan(winner.type) !== type)
-        mismatches.push({ field: "type", wanted: type, found: winner.type });
-    if (mismatches.length > 0) {
-        const error = new IndexMismatchError(name, winner.id, mismatches);
-        if (onMismatch === "fail")
-            throw error;
-        warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
-    }
-    return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
-}
-/** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
-function oldest(indexes) {
-    const sorted = [...indexes].sort((a, b) => (a.creation_time ?? Number.POSITIVE_INFINITY) - (b.creation_time ?? Number.POSITIVE_INFINITY) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const first = sorted[0];
-    if (!first)
-        throw new Error("oldest() needs at least one index");
-    return first;
-}
-/** When no index created later can sort before this one. Without creation_time there is nothing to wait for. */
-function settledAfter(index, marginMs) {
-    return index.creation_time === undefined ? 0 : (index.creation_time + 1) * 1000 + marginMs;
-}
-function isAlreadyExists(error) {
-    if (error instanceof ConflictError)
-        return true;
-    const saysSo = (message) => /already exists|already taken|duplicate|in use/i.test(message ?? "");
-    return ((error instanceof InvalidRequestError || error instanceof UnexpectedStatusError) &&
-        saysSo(error.apiMessage));
-}
-/**
- * Failures after which the index may exist although the create did not say so: any status the
- * retry policy treats as transient (408, 5xx; a 429 was already retried as never processed), a
- * timeout, a connection lost after sending, or an answer that could not be read.
- */
-function isAmbiguous(error, transientStatuses) {
-    if (error instanceof ServerError || error instanceof AttemptTimeoutError)
-        return true;
-    if (error instanceof StashkitError && error.status !== undefined && error.status !== 429) {
-        if (transientStatuses.includes(error.status))
-            return true;
-    }
-    if (error instanceof ResponseValidationError)
-        return true;
-    return error instanceof ConnectionError && !NOT_SENT_CODES.includes(error.code ?? "");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/name-template.js
-
-
-const name_template_TEMPLATE_PLACEHOLDERS = (/* unused pure expression or super */ null && (["pr", "branch", "sha", "run_id", "repo"]));
-const BRANCH_MAX = 40;
-/**
- * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from the context,
- * each sanitized to `[a-z0-9-]` (lowercase; other runs become one "-"; trimmed of "-";
- * branch capped at 40). A placeholder with no value in this event is an error.
- */
-function expandNameTemplate(template, context, input = "name") {
-    const expanded = template.replace(/\{([^{}]*)\}/g, (_whole, raw) => {
-        const placeholder = raw.trim();
-        if (!name_template_TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${name_template_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
-        }
-        const value = placeholderValue(placeholder, context);
-        if (value === undefined || sanitize(value) === "") {
-            throw new ConfigurationError(input, `${input} uses {${placeholder}}, which has no value on a ${context.eventName} event${hint(placeholder)}`);
-        }
-        return placeholder === "branch"
-            ? sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, "")
-            : sanitize(value);
-    });
-    return validateIndexName(expanded, input);
-}
-function placeholderValue(placeholder, context) {
-    const pr = context.payload.pull_request;
-    switch (placeholder) {
-        case "pr": {
-            const issue = context.payload.issue;
-            const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
-            return prNumber === undefined ? undefined : String(prNumber);
-        }
-        case "branch":
-            if (pr?.head?.ref)
-                return pr.head.ref;
-            return context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined;
-        case "sha": {
-            const sha = pr?.head?.sha ?? context.sha;
-            return sha ? sha.slice(0, 7) : undefined;
-        }
-        case "run_id":
-            return context.runId ? String(context.runId) : undefined;
-        case "repo":
-            return context.repo.repo || undefined;
+    redact(text) {
+        return this.#redact(text);
     }
 }
-function hint(placeholder) {
-    if (placeholder === "pr")
-        return " (it is set for pull_request and pull_request_target events and pull request comments)";
-    if (placeholder === "branch")
-        return " (it is set for branch pushes and pull requests, not for tags)";
-    return "";
+/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
+function basicCredential(email, apiKey) {
+    return Buffer.from(`${email}:${apiKey}`).toString("base64");
 }
-function sanitize(value) {
-    return value
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
-
-
-
-/**
- * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
- * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
- * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
- */
-async function pruneSearchIndexes(client, input) {
-    const matcher = templateMatcher(input.pattern);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const result = { deleted: [], kept: [] };
-    for (const index of await client.searchIndexes.list(call)) {
-        const values = matcher(index.name);
-        if (!values)
-            continue;
-        const entry = { name: index.name, id: index.id, values };
-        if (await input.isStale(values, entry)) {
-            if (!input.dryRun)
-                await deleteById(client, index.id, call);
-            result.deleted.push(entry);
-        }
-        else {
-            result.kept.push(entry);
-        }
-    }
-    return result;
-}
-const VALUE_PATTERNS = {
-    pr: "[0-9]+",
-    run_id: "[0-9]+",
-    sha: "[a-z0-9]{7}",
-    branch: "[a-z0-9]+(?:-[a-z0-9]+)*",
-    repo: "[a-z0-9]+(?:-[a-z0-9]+)*",
-};
-/** Turns `myapp-pr-{pr}` into a function that returns `{pr: "42"}` for `myapp-pr-42`, or undefined. */
-function templateMatcher(pattern, input = "prune-pattern") {
-    const names = [];
-    const source = pattern.replace(/\{([^{}]*)\}|[^{]+|\{/g, (whole, raw) => {
-        if (raw === undefined)
-            return whole.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        const placeholder = raw.trim();
-        if (!TEMPLATE_PLACEHOLDERS.includes(placeholder)) {
-            throw new ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
-        }
-        if (names.includes(placeholder))
-            throw new ConfigurationError(input, `${input} uses {${placeholder}} twice`);
-        names.push(placeholder);
-        return `(${VALUE_PATTERNS[placeholder]})`;
-    });
-    if (names.length === 0)
-        throw new ConfigurationError(input, `${input} must contain a placeholder such as {pr}`);
-    const regex = new RegExp(`^${source}$`);
-    return (name) => {
-        const match = regex.exec(name);
-        if (!match)
-            return undefined;
-        return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/concurrency.js
-/** Maps with at most `limit` calls in flight; results keep the input order. */
-async function mapWithConcurrency(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-queues.js
-
-
-
-/**
- * Resumes each queue, then reads it back: resume may answer 200 for a queue that does not
- * exist, and the read-back gives `paused` and `lag`. Every queue is tried; the outcome of
- * each is returned, in the order given, for the caller to judge.
- */
-async function resumeQueues(client, input) {
-    const names = input.names.map((name) => validateQueueName(name, "queue name"));
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    return mapWithConcurrency(names, input.concurrency ?? 8, async (name) => {
-        try {
-            await client.queues.resume(name, call);
-            const queue = await client.queues.get(name, call);
-            return { name, outcome: "resumed", paused: queue.paused, lag: queue.lag };
-        }
-        catch (error) {
-            if (error instanceof not_found_error_NotFoundError)
-                return { name, outcome: "missing" };
-            if (error instanceof stashkit_error_StashkitError)
-                return { name, outcome: "failed", error };
-            throw error;
-        }
-    });
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
@@ -11380,40 +10940,6 @@ function appendSummary(markdown) {
     return true;
 }
 //# sourceMappingURL=commands.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
-
-
-/** One line: what failed, the API's message, and what to do about it. */
-function failureLine(action, error, hints) {
-    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
-    let advice = "";
-    if (error instanceof AuthenticationError) {
-        advice = ` Check ${hints.credentials}.`;
-    }
-    else if (error instanceof configuration_error_ConfigurationError && hints.credentialInputs.includes(error.input)) {
-        advice = hints.forkPullRequest
-            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
-            : ` Pass it as an input or set ${hints.credentials}.`;
-    }
-    else if (!(error instanceof stashkit_error_StashkitError) && error instanceof Error && error.stack) {
-        debug(error.stack);
-    }
-    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-    return `${action}: ${message}${stop}${advice}`;
-}
-/**
- * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
- */
-async function runStep(action, body, hints) {
-    try {
-        await body();
-    }
-    catch (error) {
-        setFailed(failureLine(action, error, hints()));
-    }
-}
-//# sourceMappingURL=failure.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/inputs.js
 
 
@@ -11465,10 +10991,273 @@ function readList(name) {
     ];
 }
 /** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
-function inputs_readWithEnvFallback(name, envName, fallback = "") {
+function readWithEnvFallback(name, envName, fallback = "") {
     return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
 }
 //# sourceMappingURL=inputs.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/secrets.js
+
+/**
+ * Registers values with the runner so it masks them in every log line. Call before anything
+ * else is logged or set. Empty values are skipped: the runner warns about them.
+ */
+function registerSecrets(...values) {
+    for (const value of values) {
+        if (value && value.trim() !== "")
+            setSecret(value);
+    }
+}
+//# sourceMappingURL=secrets.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/credentials.js
+
+
+
+const MANAGEMENT_CREDENTIALS = {
+    sources: {
+        email: { input: "email", env: "UPSTASH_EMAIL" },
+        apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
+    },
+    forms: ({ email, apiKey }) => email !== "" && apiKey !== ""
+        ? [apiKey, email, `${email}:${apiKey}`, basicCredential(email, apiKey)]
+        : [apiKey, email],
+};
+const MESSAGING_CREDENTIALS = {
+    sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
+    forms: ({ token }) => [token],
+};
+/**
+ * Reads the credentials (input, else environment) and registers every form of them as secrets
+ * before anything else can be logged. Empty values are returned as they are: `requireCredentials`
+ * refuses them once the step's other inputs have been checked.
+ */
+function readCredentials(spec) {
+    const values = {};
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        values[name] = readWithEnvFallback(input, env);
+    }
+    registerSecrets(...spec.forms(values));
+    return values;
+}
+function requireCredentials(spec, values) {
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        if (values[name] === "")
+            throw new configuration_error_ConfigurationError(input, `input ${input} is empty and ${env} is not set`);
+    }
+}
+/** "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)": where a failure says to look. */
+function describeCredentials(spec) {
+    const sources = Object.values(spec.sources);
+    const inputs = sources.map((s) => s.input).join(" and ");
+    const envs = sources.map((s) => s.env).join(" and ");
+    return `the ${inputs} input${sources.length > 1 ? "s" : ""} (or ${envs})`;
+}
+function credentialInputs(spec) {
+    return Object.values(spec.sources).map((s) => s.input);
+}
+//# sourceMappingURL=credentials.js.map
+;// CONCATENATED MODULE: ../../packages/ci-context/dist/github.js
+
+/**
+ * The run's context from the runner's environment and event payload file, without loading
+ * Octokit at start-up. An unreadable payload file counts as an empty payload.
+ */
+function readGitHubContext(env = process.env) {
+    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+    let payload = {};
+    const eventPath = env["GITHUB_EVENT_PATH"];
+    if (eventPath && (0,external_node_fs_namespaceObject.existsSync)(eventPath)) {
+        try {
+            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
+        }
+        catch {
+            payload = {};
+        }
+    }
+    return {
+        eventName: env["GITHUB_EVENT_NAME"] ?? "",
+        sha: env["GITHUB_SHA"] ?? "",
+        ref: env["GITHUB_REF"] ?? "",
+        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
+        repo: { owner, repo },
+        payload,
+    };
+}
+/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
+function isForkPullRequest(context) {
+    return (context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true);
+}
+/**
+ * The template values of a GitHub run: the pull request of a pull_request event or of a comment
+ * on one; the head branch and head commit of a pull request, else the pushed branch and commit.
+ */
+function gitHubTemplateValues(context) {
+    const pr = context.payload.pull_request;
+    const issue = context.payload.issue;
+    const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
+    const branch = pr?.head?.ref ||
+        (context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined);
+    const values = {};
+    if (prNumber !== undefined)
+        values.pr = String(prNumber);
+    if (branch)
+        values.branch = branch;
+    const sha = pr?.head?.sha || context.sha;
+    if (sha)
+        values.sha = sha;
+    if (context.runId)
+        values.run_id = String(context.runId);
+    if (context.repo.repo)
+        values.repo = context.repo.repo;
+    return values;
+}
+const GITHUB_HINTS = {
+    pr: " (it is set for pull_request and pull_request_target events and pull request comments)",
+    branch: " (it is set for branch pushes and pull requests, not for tags)",
+};
+/** The run as name templates see it. */
+function gitHubRun(context) {
+    return {
+        system: "GitHub Actions",
+        values: gitHubTemplateValues(context),
+        whereMissing: (placeholder) => ` on a ${context.eventName} event${GITHUB_HINTS[placeholder] ?? ""}`,
+    };
+}
+//# sourceMappingURL=github.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/placeholders.js
+/** The placeholders a name template may use, in the order messages list them. */
+const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
+const BRANCH_MAX = 40;
+const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/**
+ * The one table both directions read: filling a template (ensure, delete by name) and reading
+ * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
+ * turned into one "-", trimmed of "-".
+ */
+const PLACEHOLDER_RULES = {
+    pr: { fill: sanitize, match: "[0-9]+" },
+    run_id: { fill: sanitize, match: "[0-9]+" },
+    sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
+    branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
+    repo: { fill: sanitize, match: WORDS },
+};
+function sanitize(value) {
+    return value
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/parse.js
+
+
+/**
+ * Splits `myapp-pr-{pr}` into literal text and placeholders. A lone `{` is literal text; an
+ * unknown placeholder is an error naming `input` and the placeholders there are.
+ */
+function parseTemplate(template, input) {
+    const parts = [];
+    for (const [whole, raw] of template.matchAll(/\{([^{}]*)\}|[^{]+|\{/g)) {
+        if (raw === undefined) {
+            parts.push({ literal: whole });
+            continue;
+        }
+        const placeholder = raw.trim();
+        if (!isPlaceholder(placeholder)) {
+            throw new configuration_error_ConfigurationError(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        }
+        parts.push({ placeholder });
+    }
+    return parts;
+}
+function isPlaceholder(value) {
+    return TEMPLATE_PLACEHOLDERS.includes(value);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/expand.js
+
+
+
+
+/**
+ * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
+ * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
+ */
+function expandNameTemplate(template, values, options = {}) {
+    const input = options.input ?? "name";
+    const name = parseTemplate(template, input)
+        .map((part) => {
+        if ("literal" in part)
+            return part.literal;
+        const value = values[part.placeholder];
+        const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
+        if (filled === "") {
+            throw new configuration_error_ConfigurationError(input, `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`);
+        }
+        return filled;
+    })
+        .join("");
+    return validateIndexName(name, input);
+}
+
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
+
+
+/** One line: what failed, the API's message, and what to do about it. */
+function failureLine(action, error, hints) {
+    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
+    let advice = "";
+    if (error instanceof AuthenticationError) {
+        advice = ` Check ${hints.credentials}.`;
+    }
+    else if (error instanceof configuration_error_ConfigurationError && hints.credentialInputs.includes(error.input)) {
+        advice = hints.forkPullRequest
+            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
+            : ` Pass it as an input or set ${hints.credentials}.`;
+    }
+    else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
+        debug(error.stack);
+    }
+    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
+    return `${action}: ${message}${stop}${advice}`;
+}
+/**
+ * Runs the action's body and turns anything thrown, an Error or not, into a failed step
+ * with exit code 1 and one clear line.
+ */
+async function runStep(action, body, hints) {
+    try {
+        await body();
+    }
+    catch (error) {
+        setFailed(failureLine(action, error, hints()));
+    }
+}
+//# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
+
+/**
+ * One absolute point in time by which everything a step (or any caller) does must be done.
+ * Created once from the caller's time limit and handed to the client unchanged; the transport
+ * never lets an attempt, a backoff or a wait run past it.
+ */
+class Deadline {
+    /** Epoch milliseconds. */
+    at;
+    constructor(at) {
+        this.at = at;
+    }
+    /** The deadline `ms` from now on `clock`. */
+    static after(ms, clock = systemClock) {
+        return new Deadline(clock.now() + ms);
+    }
+    /** Milliseconds left on `clock`, never negative. */
+    remainingMs(clock = systemClock) {
+        return Math.max(0, this.at - clock.now());
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
 
 /** The client's logger on the runner: retries as info lines, details as debug. */
@@ -11478,75 +11267,10 @@ const actionsLogger = {
     warning: (message) => warning(message),
 };
 //# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/secrets.js
-
-/**
- * Registers values with the runner so it masks them in every log line. Call before anything
- * else is logged or set. Empty values are skipped: the runner warns about them.
- */
-function secrets_registerSecrets(...values) {
-    for (const value of values) {
-        if (value && value.trim() !== "")
-            setSecret(value);
-    }
-}
-//# sourceMappingURL=secrets.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/management-credentials.js
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
 
 
 
-
-/**
- * The management API's credentials (inputs `email` and `api-key`, else UPSTASH_EMAIL and
- * UPSTASH_API_KEY), registered as secrets with every form they are sent in before anything
- * else can be logged. Empty values are returned as they are: check them with
- * `requireManagementCredentials` once the other inputs are read.
- */
-function readManagementCredentials(...otherSecrets) {
-    const email = readWithEnvFallback("email", "UPSTASH_EMAIL");
-    const apiKey = readWithEnvFallback("api-key", "UPSTASH_API_KEY");
-    const both = email !== "" && apiKey !== "";
-    registerSecrets(apiKey, email, both ? `${email}:${apiKey}` : "", both ? basicCredential(email, apiKey) : "", ...otherSecrets);
-    return { email, apiKey };
-}
-function requireManagementCredentials({ email, apiKey }) {
-    if (email === "")
-        throw new ConfigurationError("email", "input email is empty and UPSTASH_EMAIL is not set");
-    if (apiKey === "")
-        throw new ConfigurationError("api-key", "input api-key is empty and UPSTASH_API_KEY is not set");
-}
-/** What a failed management step says about its credentials. */
-function managementHints(context) {
-    return () => ({
-        credentials: "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)",
-        credentialInputs: ["email", "api-key"],
-        forkPullRequest: context ? isForkPullRequest(context) : false,
-    });
-}
-//# sourceMappingURL=management-credentials.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/timeouts.js
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(timeoutSeconds, maxAttempts) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (timeoutSeconds * 1000) / maxAttempts)));
-}
-//# sourceMappingURL=timeouts.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step-client.js
-
-
-
-/** What every step's client shares: its retries and time limits, its name in the user agent, the runner's log. */
-function stepClientOptions(action, limits) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits.timeoutSeconds, limits.maxAttempts),
-        deadlineMs: limits.timeoutSeconds * 1000,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
-}
 /** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
 function readStepLimits() {
     return {
@@ -11554,7 +11278,155 @@ function readStepLimits() {
         timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
     };
 }
-//# sourceMappingURL=step-client.js.map
+/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
+function stepDeadline(limits) {
+    return Deadline.after(limits.timeoutSeconds * 1000);
+}
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(limits) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+}
+/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits, deadline) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits),
+        deadline,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=limits.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
+
+
+
+
+
+
+
+/** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
+function templateExpander(context) {
+    const run = gitHubRun(context);
+    return (template, input) => expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
+}
+/**
+ * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
+ * input: register the credentials (and any secret inputs) as secrets first; read the step's
+ * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
+ * one `::error::` line with a hint about the credentials.
+ */
+async function openStep(api, action, body, options) {
+    const context = readGitHubContext();
+    await runStep(options.title ?? action, async () => {
+        const credentials = readCredentials(api.credentials);
+        registerSecrets(...(options.secretInputs ?? []).map(readInput));
+        const limits = readStepLimits();
+        const { input, env, fallback } = api.baseUrl;
+        const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
+        parseBaseUrl(baseUrl, input);
+        const deadline = stepDeadline(limits);
+        let client;
+        await body({
+            context,
+            credentials,
+            limits,
+            deadline,
+            client: () => {
+                if (client === undefined) {
+                    requireCredentials(api.credentials, credentials);
+                    client = api.build(credentials, { baseUrl, ...stepClientOptions(action, limits, deadline) });
+                }
+                return client;
+            },
+            expandName: templateExpander(context),
+        });
+    }, () => ({
+        credentials: describeCredentials(api.credentials),
+        credentialInputs: credentialInputs(api.credentials),
+        forkPullRequest: isForkPullRequest(context),
+    }));
+}
+//# sourceMappingURL=open-step.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/messaging-step.js
+
+
+
+// In a module of its own, so a management action's bundle carries no messaging client.
+const MESSAGING = {
+    credentials: MESSAGING_CREDENTIALS,
+    baseUrl: { input: "messaging-url", env: "QSTASH_URL", fallback: DEFAULT_MESSAGING_URL },
+    build: (credentials, options) => new MessagingClient({ ...credentials, ...options }),
+};
+/** Runs a step of the messaging API (queues, schedules, flow control); see `openStep`. */
+function runMessagingStep(action, body, options = {}) {
+    return openStep(MESSAGING, action, body, options);
+}
+//# sourceMappingURL=messaging-step.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
+/** Maps with at most `limit` calls in flight; results keep the input order. */
+async function mapWithConcurrency(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-queues.js
+
+
+
+/**
+ * Resumes each queue, then reads it back: resume may answer 200 for a queue that does not
+ * exist, and the read-back gives `paused` and `lag`. Every queue is tried; the outcome of
+ * each is returned, in the order given, for the caller to judge.
+ */
+async function resumeQueues(client, input) {
+    const names = input.names.map((name) => validateQueueName(name, "queue name"));
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    return mapWithConcurrency(names, input.concurrency ?? 8, async (name) => {
+        try {
+            await client.queues.resume(name, call);
+            const queue = await client.queues.get(name, call);
+            return { name, outcome: "resumed", paused: queue.paused, lag: queue.lag };
+        }
+        catch (error) {
+            if (error instanceof NotFoundError)
+                return { name, outcome: "missing" };
+            if (error instanceof StashkitError)
+                return { name, outcome: "failed", error };
+            throw error;
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./lib/inputs.js
+
+
+/** Reads and checks the action's own inputs before anything is sent (the step has read the token). */
+function readResumeInputs() {
+    const queueNames = readList("queue-name");
+    if (queueNames.length === 0) {
+        throw new configuration_error_ConfigurationError("queue-name", "input queue-name is required: one queue name, or several separated by newlines or commas");
+    }
+    for (const name of queueNames)
+        validateQueueName(name, "queue-name");
+    return {
+        queueNames,
+        ifMissing: readChoice("if-missing", ["fail", "skip"], "fail"),
+        maskEndpoint: readBoolean("mask-endpoint", true),
+    };
+}
+
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
 /** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
@@ -11574,50 +11446,38 @@ function writeSummary(markdown) {
         debug("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/index.js
-
-
-
-
-
-
-
-
-
-
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./lib/inputs.js
-
-
-const CREDENTIAL_INPUTS = ["token"];
-/** Reads and checks every input before anything is sent; the token is registered as a secret first. */
-function readResumeInputs() {
-    const token = inputs_readWithEnvFallback("token", "QSTASH_TOKEN");
-    secrets_registerSecrets(token);
-    const queueNames = readList("queue-name");
-    if (queueNames.length === 0) {
-        throw new configuration_error_ConfigurationError("queue-name", "input queue-name is required: one queue name, or several separated by newlines or commas");
-    }
-    for (const name of queueNames)
-        validateQueueName(name, "queue-name");
-    const messagingUrl = readInput("messaging-url") || (process.env["QSTASH_URL"] ?? "").trim() || DEFAULT_MESSAGING_URL;
-    parseBaseUrl(messagingUrl, "messaging-url");
-    const inputs = {
-        queueNames,
-        token,
-        messagingUrl,
-        ifMissing: readChoice("if-missing", ["fail", "skip"], "fail"),
-        maskEndpoint: readBoolean("mask-endpoint", true),
-        ...readStepLimits(),
-    };
-    if (token === "")
-        throw new configuration_error_ConfigurationError("token", "input token is empty and QSTASH_TOKEN is not set");
-    return inputs;
-}
-
 ;// CONCATENATED MODULE: ./lib/outcomes.js
 
 
+/** One log line per queue, in the order given. */
+function logOutcomes(outcomes) {
+    for (const o of outcomes) {
+        if (o.outcome === "resumed")
+            info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+        if (o.outcome === "missing")
+            info(`${o.name}: not found`);
+        if (o.outcome === "failed")
+            info(`${o.name}: ${o.error.message}`);
+    }
+    return outcomes;
+}
+/** Warnings, outputs and the summary; then fails the step with the first failure, if any. */
+function reportResumed(outcomes, inputs, connection) {
+    for (const o of outcomes) {
+        if (o.outcome === "resumed" && o.paused) {
+            warning(`queue ${o.name} still reports paused; resuming can take up to a minute to take effect`);
+        }
+        if (o.outcome === "missing" && inputs.ifMissing === "skip")
+            warning(`queue ${o.name} does not exist; skipped`);
+    }
+    setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+    setOutput("endpoint", connection.endpoint);
+    setOutput("token", connection.token);
+    writeSummary(resumeSummary(outcomes));
+    const error = outcomeError(outcomes, inputs.ifMissing);
+    if (error)
+        throw error;
+}
 function resumedNames(outcomes) {
     return outcomes.filter((o) => o.outcome === "resumed").map((o) => o.name);
 }
@@ -11629,7 +11489,7 @@ function outcomeError(outcomes, ifMissing) {
         return failed.error;
     const missing = outcomes.filter((o) => o.outcome === "missing").map((o) => o.name);
     if (missing.length > 0 && ifMissing === "fail") {
-        return new not_found_error_NotFoundError(`queue${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`);
+        return new NotFoundError(`queue${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`);
     }
     return undefined;
 }
@@ -11657,53 +11517,15 @@ function summaryRow(o) {
 const ACTION = "resume-queue";
 const CONCURRENCY = 8;
 async function run() {
-    const context = readGitHubContext();
-    await runStep(ACTION, async () => {
-        const startedAt = Date.now();
+    await runMessagingStep(ACTION, async (step) => {
         const inputs = readResumeInputs();
-        const client = new MessagingClient({
-            token: inputs.token,
-            baseUrl: inputs.messagingUrl,
-            ...stepClientOptions(ACTION, inputs),
-        });
+        const client = step.client();
         if (inputs.maskEndpoint)
-            secrets_registerSecrets(client.baseUrl);
+            registerSecrets(client.baseUrl);
         const names = inputs.queueNames;
-        const outcomes = await group(`Resume ${names.length} queue${names.length > 1 ? "s" : ""}`, async () => {
-            const results = await resumeQueues(client, {
-                names,
-                concurrency: CONCURRENCY,
-                deadlineAt: startedAt + inputs.timeoutSeconds * 1000,
-            });
-            for (const o of results) {
-                if (o.outcome === "resumed")
-                    info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
-                if (o.outcome === "missing")
-                    info(`${o.name}: not found`);
-                if (o.outcome === "failed")
-                    info(`${o.name}: ${o.error.message}`);
-            }
-            return results;
-        });
-        for (const o of outcomes) {
-            if (o.outcome === "resumed" && o.paused) {
-                warning(`queue ${o.name} still reports paused; resuming can take up to a minute to take effect`);
-            }
-            if (o.outcome === "missing" && inputs.ifMissing === "skip")
-                warning(`queue ${o.name} does not exist; skipped`);
-        }
-        setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
-        setOutput("endpoint", client.baseUrl);
-        setOutput("token", inputs.token);
-        writeSummary(resumeSummary(outcomes));
-        const error = outcomeError(outcomes, inputs.ifMissing);
-        if (error)
-            throw error;
-    }, () => ({
-        credentials: "the token input (or QSTASH_TOKEN)",
-        credentialInputs: CREDENTIAL_INPUTS,
-        forkPullRequest: context_isForkPullRequest(context),
-    }));
+        const outcomes = await group(`Resume ${names.length} queue${names.length > 1 ? "s" : ""}`, async () => logOutcomes(await resumeQueues(client, { names, concurrency: CONCURRENCY })));
+        reportResumed(outcomes, inputs, { endpoint: client.baseUrl, token: step.credentials.token });
+    });
 }
 
 

@@ -1,5 +1,38 @@
-import { markdownTable } from "@stashkit/action-kit";
+import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
 import { NotFoundError, type QueueOutcome } from "@stashkit/core";
+import type { ResumeInputs } from "./inputs.ts";
+
+/** One log line per queue, in the order given. */
+export function logOutcomes(outcomes: QueueOutcome[]): QueueOutcome[] {
+  for (const o of outcomes) {
+    if (o.outcome === "resumed")
+      runner.info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+    if (o.outcome === "missing") runner.info(`${o.name}: not found`);
+    if (o.outcome === "failed") runner.info(`${o.name}: ${o.error.message}`);
+  }
+  return outcomes;
+}
+
+/** Warnings, outputs and the summary; then fails the step with the first failure, if any. */
+export function reportResumed(
+  outcomes: QueueOutcome[],
+  inputs: ResumeInputs,
+  connection: { endpoint: string; token: string },
+): void {
+  for (const o of outcomes) {
+    if (o.outcome === "resumed" && o.paused) {
+      runner.warning(`queue ${o.name} still reports paused; resuming can take up to a minute to take effect`);
+    }
+    if (o.outcome === "missing" && inputs.ifMissing === "skip")
+      runner.warning(`queue ${o.name} does not exist; skipped`);
+  }
+  runner.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+  runner.setOutput("endpoint", connection.endpoint);
+  runner.setOutput("token", connection.token);
+  writeSummary(resumeSummary(outcomes));
+  const error = outcomeError(outcomes, inputs.ifMissing);
+  if (error) throw error;
+}
 
 export function resumedNames(outcomes: QueueOutcome[]): string[] {
   return outcomes.filter((o) => o.outcome === "resumed").map((o) => o.name);

@@ -18,40 +18,16 @@ describe("readResumeInputs", () => {
     withInputs({ "queue-name": " a,b\n\na , c,", token: "t" });
     expect(readResumeInputs()).toEqual({
       queueNames: ["a", "b", "c"],
-      token: "t",
-      messagingUrl: "https://qstash.upstash.io",
       ifMissing: "fail",
       maskEndpoint: true,
-      maxAttempts: 5,
-      timeoutSeconds: 120,
     });
-  });
-
-  it("falls back to QSTASH_TOKEN and QSTASH_URL", () => {
-    withInputs(
-      { "queue-name": "a" },
-      { QSTASH_TOKEN: "env-token", QSTASH_URL: "https://qstash-us-east-1.upstash.io" },
-    );
-    expect(readResumeInputs()).toMatchObject({
-      token: "env-token",
-      messagingUrl: "https://qstash-us-east-1.upstash.io",
-    });
-  });
-
-  it("prefers the inputs over the environment", () => {
-    withInputs(
-      { "queue-name": "a", token: "input", "messaging-url": "http://localhost:1" },
-      { QSTASH_TOKEN: "env", QSTASH_URL: "https://x.io" },
-    );
-    expect(readResumeInputs()).toMatchObject({ token: "input", messagingUrl: "http://localhost:1" });
   });
 
   it.each([
     [{ "queue-name": "" }, "queue-name", /input queue-name is required/],
     [{ "queue-name": "ok,not/ok" }, "queue-name", /queue-name "not\/ok" is invalid/],
+    [{ "mask-endpoint": "yes" }, "mask-endpoint", /input mask-endpoint must be true or false; got "yes"/],
     [{ "if-missing": "warn" }, "if-missing", /input if-missing must be one of fail, skip; got "warn"/],
-    [{ "messaging-url": "qstash.upstash.io" }, "messaging-url", /messaging-url must be an absolute URL/],
-    [{ token: "" }, "token", /input token is empty and QSTASH_TOKEN is not set/],
   ])("refuses %j, naming %s", (override, input, message) => {
     withInputs({ "queue-name": "a", token: "t", ...override });
     expect(readResumeInputs).toThrow(ConfigurationError);

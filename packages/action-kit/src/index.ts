@@ -1,4 +1,4 @@
-export { type GitHubContext, isForkPullRequest, readGitHubContext } from "./context.ts";
+export { type GitHubContext, isForkPullRequest, readGitHubContext } from "@stashkit/ci-context";
 export { type FailureHints, failureLine, runStep } from "./failure.ts";
 export {
   readBoolean,
@@ -10,14 +10,16 @@ export {
   readWithEnvFallback,
 } from "./inputs.ts";
 export { actionsLogger } from "./logger.ts";
-export {
-  type ManagementCredentials,
-  managementHints,
-  readManagementCredentials,
-  requireManagementCredentials,
-} from "./management-credentials.ts";
 export * as runner from "./runner/commands.ts";
 export { registerSecrets } from "./secrets.ts";
-export { readStepLimits, type StepLimits, stepClientOptions } from "./step-client.ts";
+export {
+  MANAGEMENT_CREDENTIALS,
+  MESSAGING_CREDENTIALS,
+  readCredentials,
+  requireCredentials,
+} from "./step/credentials.ts";
+export { attemptTimeoutMs, readStepLimits, type StepLimits, stepDeadline } from "./step/limits.ts";
+export { runManagementStep } from "./step/management-step.ts";
+export { runMessagingStep } from "./step/messaging-step.ts";
+export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";
 export { markdownTable, writeSummary } from "./summary.ts";
-export { attemptTimeoutMs } from "./timeouts.ts";

@@ -135,8 +135,8 @@ describe("markdownTable", () => {
 
 describe("attemptTimeoutMs", () => {
   it("shares the step's limit between attempts, between 1 and 30 s", () => {
-    expect(attemptTimeoutMs(120, 5)).toBe(24_000);
-    expect(attemptTimeoutMs(600, 5)).toBe(30_000);
-    expect(attemptTimeoutMs(2, 5)).toBe(1_000);
+    expect(attemptTimeoutMs({ timeoutSeconds: 120, maxAttempts: 5 })).toBe(24_000);
+    expect(attemptTimeoutMs({ timeoutSeconds: 600, maxAttempts: 5 })).toBe(30_000);
+    expect(attemptTimeoutMs({ timeoutSeconds: 2, maxAttempts: 5 })).toBe(1_000);
   });
 });

@@ -48,7 +48,9 @@ export function readGitHubContext(env: Environment = process.env): GitHubContext
 
 /** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
 export function isForkPullRequest(context: GitHubContext): boolean {
-  return context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true;
+  return (
+    context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true
+  );
 }
 
 /**

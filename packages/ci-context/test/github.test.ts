@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { ConfigurationError, expandNameTemplate as expandValues } from "@stashkit/core";
+import { describe, expect, it } from "vitest";
 import { type GitHubContext, gitHubRun, isForkPullRequest, readGitHubContext } from "../src/index.ts";
 
 type TemplateContext = GitHubContext;

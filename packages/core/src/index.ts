@@ -11,9 +11,9 @@ export {
   type MessagingClientOptions,
 } from "./clients/messaging-client.ts";
 export * from "./errors/index.ts";
+export { deleteById } from "./operations/delete-by-id.ts";
 export {
   type DeleteSearchIndexInput,
-  deleteById,
   deleteSearchIndex,
   type IndexRef,
 } from "./operations/delete-search-index.ts";

@@ -3,7 +3,13 @@ import { ConfigurationError, expandNameTemplate, restUrl } from "../src/index.ts
 
 describe("expandNameTemplate", () => {
   it("fills each placeholder from plain values, made safe for a name", () => {
-    const values = { pr: "42", branch: "fix/Ünïcode--branch!", sha: "ABCDEF1234567", run_id: "9", repo: "My.App" };
+    const values = {
+      pr: "42",
+      branch: "fix/Ünïcode--branch!",
+      sha: "ABCDEF1234567",
+      run_id: "9",
+      repo: "My.App",
+    };
     expect(expandNameTemplate("app-{pr}-{branch}-{sha}-{run_id}-{repo}", values)).toBe(
       "app-42-fix-n-code-branch-abcdef1-9-my-app",
     );

@@ -23,12 +23,11 @@ export class ManagementClient {
     const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
     const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
     const basic = basicCredential(email, apiKey);
-    const { transport, redactor } = buildTransport(
-      options,
-      DEFAULT_MANAGEMENT_URL,
-      `Basic ${basic}`,
-      [apiKey, basic, `${email}:${apiKey}`],
-    );
+    const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
+      apiKey,
+      basic,
+      `${email}:${apiKey}`,
+    ]);
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.searchIndexes = new SearchIndexesResource(transport);

@@ -18,12 +18,9 @@ export class MessagingClient {
 
   constructor(options: MessagingClientOptions) {
     const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
-    const { transport, redactor } = buildTransport(
-      options,
-      DEFAULT_MESSAGING_URL,
-      `Bearer ${token}`,
-      [token],
-    );
+    const { transport, redactor } = buildTransport(options, DEFAULT_MESSAGING_URL, `Bearer ${token}`, [
+      token,
+    ]);
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.queues = new QueuesResource(transport);

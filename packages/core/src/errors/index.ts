@@ -1,4 +1,5 @@
 export { AbortedError } from "./aborted-error.ts";
+export { AttemptTimeoutError } from "./attempt-timeout-error.ts";
 export { AuthenticationError } from "./authentication-error.ts";
 export { ConfigurationError } from "./configuration-error.ts";
 export { ConflictError } from "./conflict-error.ts";
@@ -12,5 +13,4 @@ export { RateLimitedError } from "./rate-limited-error.ts";
 export { ResponseValidationError, type ValidationIssue } from "./response-validation-error.ts";
 export { ServerError } from "./server-error.ts";
 export { describeFailure, type RequestContext, StashkitError } from "./stashkit-error.ts";
-export { AttemptTimeoutError } from "./attempt-timeout-error.ts";
 export { UnexpectedStatusError } from "./unexpected-status-error.ts";

@@ -1,7 +1,7 @@
 import type { ManagementClient } from "../clients/management-client.ts";
-import { NotFoundError } from "../errors/index.ts";
 import { validateIndexName } from "../schemas/inputs.ts";
 import type { CallOptions } from "../transport/transport.ts";
+import { deleteById } from "./delete-by-id.ts";
 
 /** Which index: its name and id. */
 export interface IndexRef {
@@ -29,17 +29,4 @@ export async function deleteSearchIndex(
   const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
   if (!input.dryRun) for (const index of matches) await deleteById(client, index.id, call);
   return matches.map((index) => ({ name: index.name, id: index.id }));
-}
-
-/** Deletes one index by id; one that is already gone counts as deleted. */
-export async function deleteById(
-  client: ManagementClient,
-  id: string,
-  call: CallOptions = {},
-): Promise<void> {
-  try {
-    await client.searchIndexes.delete(id, call);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-  }
 }

@@ -11,7 +11,7 @@ import {
 import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
 import type { CallOptions } from "../transport/transport.ts";
-import { deleteById } from "./delete-search-index.ts";
+import { deleteById } from "./delete-by-id.ts";
 
 export interface EnsureSearchIndexInput extends CallOptions {
   name: string;

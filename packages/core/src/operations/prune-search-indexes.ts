@@ -2,7 +2,8 @@ import type { ManagementClient } from "../clients/management-client.ts";
 import { templateMatcher } from "../templates/match.ts";
 import type { TemplateValues } from "../templates/placeholders.ts";
 import type { CallOptions } from "../transport/transport.ts";
-import { deleteById, type IndexRef } from "./delete-search-index.ts";
+import { deleteById } from "./delete-by-id.ts";
+import type { IndexRef } from "./delete-search-index.ts";
 
 /** An index whose name the pattern matched, with the values read from the name. */
 export interface MatchedIndex extends IndexRef {

@@ -1,8 +1,8 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import { NotFoundError, StashkitError } from "../errors/index.ts";
+import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
 import type { CallOptions } from "../transport/transport.ts";
-import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 
 export type QueueOutcome =
   | { name: string; outcome: "resumed"; paused: boolean; lag: number | undefined }

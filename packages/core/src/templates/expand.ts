@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/index.ts";
 import { validateIndexName } from "../schemas/inputs.ts";
-import { PLACEHOLDER_RULES, type Placeholder, type TemplateValues } from "./placeholders.ts";
 import { parseTemplate } from "./parse.ts";
+import { PLACEHOLDER_RULES, type Placeholder, type TemplateValues } from "./placeholders.ts";
 
 export interface ExpandOptions {
   /** The name the caller knows the template by, for messages. Default `name`. */

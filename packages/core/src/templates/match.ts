@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/index.ts";
-import { PLACEHOLDER_RULES, type Placeholder, type TemplateValues } from "./placeholders.ts";
 import { parseTemplate } from "./parse.ts";
+import { PLACEHOLDER_RULES, type Placeholder, type TemplateValues } from "./placeholders.ts";
 
 /**
  * Turns `myapp-pr-{pr}` into a function that returns `{pr: "42"}` for `myapp-pr-42`, or

@@ -13,7 +13,12 @@ export class RetryBudget {
   readonly #signal: AbortSignal | undefined;
   #attempts = 1;
 
-  constructor(options: { policy: RetryPolicy; clock: Clock; deadlineAt: number; signal?: AbortSignal | undefined }) {
+  constructor(options: {
+    policy: RetryPolicy;
+    clock: Clock;
+    deadlineAt: number;
+    signal?: AbortSignal | undefined;
+  }) {
     this.#policy = options.policy;
     this.#clock = options.clock;
     this.#deadlineAt = options.deadlineAt;

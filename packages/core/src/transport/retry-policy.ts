@@ -117,7 +117,9 @@ export function decideRetry(input: {
 export function mayHaveTakenEffect(failure: AttemptFailure, policy: RetryPolicy): boolean {
   switch (failure.kind) {
     case "status":
-      return failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status));
+      return (
+        failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status))
+      );
     case "network":
       return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
     case "attempt-timeout":

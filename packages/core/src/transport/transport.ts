@@ -12,10 +12,10 @@ import {
 import { extractApiMessage } from "./api-message.ts";
 import { baseUrlString } from "./base-url.ts";
 import type { Clock } from "./clock.ts";
+import type { Deadline } from "./deadline.ts";
 import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
 import type { Redactor } from "./redactor.ts";
-import type { Deadline } from "./deadline.ts";
 import { RetryBudget } from "./retry-budget.ts";
 import { type AttemptFailure, decideRetry, mayHaveTakenEffect, type RetryPolicy } from "./retry-policy.ts";
 import { serverRequestedDelay } from "./retry-timing.ts";

@@ -1,0 +1,45 @@
+import { markdownTable, registerSecrets, runner, writeSummary } from "@stashkit/action-kit";
+import type { EnsureResult, IndexRef } from "@stashkit/core";
+import type { EnsureInputs } from "./inputs.ts";
+import { ensureOutputs, secretOutputs } from "./outputs.ts";
+
+/** Everything the runner hears about an ensured index: masks first, then warnings, outputs, log and summary. */
+export function reportEnsured(result: EnsureResult, inputs: EnsureInputs): void {
+  const outputs = ensureOutputs(result);
+  registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
+  for (const warning of result.warnings) runner.warning(warning);
+  for (const [name, value] of Object.entries(outputs)) runner.setOutput(name, value);
+  if (inputs.exportEnv) {
+    runner.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
+    runner.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+  }
+  runner.info(
+    `Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`,
+  );
+  writeSummary(ensureSummary(result, inputs.maskEndpoint));
+}
+
+export function reportEphemeralDeleted(index: IndexRef): void {
+  runner.info(`Ephemeral search index ${index.name} (${index.id}) deleted.`);
+  writeSummary(`### Ephemeral search index deleted\n\n${index.name} (${index.id})\n`);
+}
+
+/** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
+export function ensureSummary(result: EnsureResult, maskEndpoint: boolean): string {
+  const { index } = result;
+  const table = markdownTable(
+    ["name", "id", "region", "type", "endpoint", "created"],
+    [
+      [
+        index.name,
+        index.id,
+        index.region,
+        index.type,
+        maskEndpoint ? "(masked)" : index.endpoint,
+        String(result.created),
+      ],
+    ],
+  );
+  const warnings = result.warnings.map((warning) => `> [!WARNING]\n> ${warning}`).join("\n\n");
+  return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
+}

@@ -1,0 +1,19 @@
+import { DEFAULT_MANAGEMENT_URL, ManagementClient } from "@stashkit/core";
+import { MANAGEMENT_CREDENTIALS } from "./credentials.ts";
+import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-step.ts";
+
+// In a module of its own, so a messaging action's bundle carries no management client.
+const MANAGEMENT: ApiWiring<"email" | "apiKey", ManagementClient> = {
+  credentials: MANAGEMENT_CREDENTIALS,
+  baseUrl: { input: "base-url", fallback: DEFAULT_MANAGEMENT_URL },
+  build: (credentials, options) => new ManagementClient({ ...credentials, ...options }),
+};
+
+/** Runs a step of the management API (search indexes); see `openStep`. */
+export function runManagementStep(
+  action: string,
+  body: (step: Step<ManagementClient, "email" | "apiKey">) => Promise<void>,
+  options: StepOptions = {},
+): Promise<void> {
+  return openStep(MANAGEMENT, action, body, options);
+}
