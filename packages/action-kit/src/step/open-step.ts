@@ -5,16 +5,7 @@ import {
   isForkPullRequest,
   readGitHubContext,
 } from "@stashkit/ci-context";
-import {
-  type ClientOptions,
-  DEFAULT_MANAGEMENT_URL,
-  DEFAULT_MESSAGING_URL,
-  type Deadline,
-  expandNameTemplate,
-  ManagementClient,
-  MessagingClient,
-  parseBaseUrl,
-} from "@stashkit/core";
+import { type ClientOptions, type Deadline, expandNameTemplate, parseBaseUrl } from "@stashkit/core";
 import { runStep } from "../failure.ts";
 import { readInput, readWithEnvFallback } from "../inputs.ts";
 import { registerSecrets } from "../secrets.ts";
