@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Checks the repository's workflows against its security rules (see workflowViolations in
-// packages/testing): read-only top-level permissions, actions pinned by SHA, no
+// Checks the repository's workflows against its security rules (see lib/workflow-policy.ts):
+// read-only top-level permissions, actions pinned by SHA, no
 // pull_request_target checkout of untrusted code, no secrets in jobs forks can trigger.
 import { readdirSync, readFileSync } from "node:fs";
-import { workflowViolations } from "@stashkit/testing";
+import { workflowViolations } from "./lib/workflow-policy.ts";
 
 const dir = ".github/workflows";
 const violations = readdirSync(dir)

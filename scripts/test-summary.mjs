@@ -8,27 +8,34 @@ import { join } from "node:path";
 const root = new URL("..", import.meta.url).pathname;
 const rows = [];
 let missing = 0;
-for (const group of ["packages", "actions", "bench"]) {
-  const groupDir = join(root, group);
-  if (!existsSync(groupDir)) continue;
-  for (const name of readdirSync(groupDir).sort()) {
-    const dir = join(groupDir, name);
-    if (!existsSync(join(dir, "vitest.config.ts"))) continue;
-    const report = join(dir, "test-results", "vitest.json");
-    if (!existsSync(report)) {
-      rows.push({ project: `${group}/${name}`, passed: 0, failed: 0, skipped: 0, note: "no report" });
-      missing++;
-      continue;
-    }
-    const r = JSON.parse(readFileSync(report, "utf8"));
-    rows.push({
-      project: `${group}/${name}`,
-      passed: r.numPassedTests,
-      failed: r.numFailedTests,
-      skipped: r.numPendingTests + r.numTodoTests,
-      note: "",
-    });
+const projects = [
+  ...["packages", "actions", "bench"].flatMap((group) =>
+    existsSync(join(root, group))
+      ? readdirSync(join(root, group))
+          .sort()
+          .map((name) => `${group}/${name}`)
+      : [],
+  ),
+  // The repository's own checks live beside the scripts that run them.
+  "scripts",
+];
+for (const project of projects) {
+  const dir = join(root, project);
+  if (!existsSync(join(dir, "vitest.config.ts"))) continue;
+  const report = join(dir, "test-results", "vitest.json");
+  if (!existsSync(report)) {
+    rows.push({ project, passed: 0, failed: 0, skipped: 0, note: "no report" });
+    missing++;
+    continue;
   }
+  const r = JSON.parse(readFileSync(report, "utf8"));
+  rows.push({
+    project,
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+    note: "",
+  });
 }
 
 const reliability = join(root, "reliability/test-results/reliability.json");

@@ -2,10 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_ACCOUNT } from "@stashkit/emulator";
+import { basicAuthorization } from "@stashkit/testing";
 import { root } from "./environment.ts";
 import { check, type Scenario } from "./suite.ts";
 
-const BASIC = `Basic ${Buffer.from("dev@stashkit.local:stashkit-emulator-api-key").toString("base64")}`;
+const BASIC = basicAuthorization(DEFAULT_ACCOUNT);
 
 async function startBin(
   dataFile: string,

@@ -1,7 +1,14 @@
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, type RunActionOptions, runAction } from "@stashkit/testing";
+import {
+  type ActionRun,
+  credentialSecrets,
+  managementEnv,
+  messagingEnv,
+  type RunActionOptions,
+  runAction,
+} from "@stashkit/testing";
 
 export const root = join(import.meta.dirname, "../..");
 export const ENSURE = join(root, "actions/ensure-search-index");
@@ -27,10 +34,7 @@ export function runBundle(
   options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
 ): Promise<ActionRun> {
   const { debug, env, ...rest } = options;
-  const credentials =
-    action === "ensure"
-      ? { UPSTASH_EMAIL: "dev@stashkit.local", UPSTASH_API_KEY: "stashkit-emulator-api-key" }
-      : { QSTASH_TOKEN: "stashkit-emulator-qstash-token" };
+  const credentials = action === "ensure" ? managementEnv() : messagingEnv();
   const urlInput = action === "ensure" ? { "base-url": baseUrl } : { "messaging-url": baseUrl };
   return runAction({
     actionDir: action === "ensure" ? ENSURE : RESUME,
@@ -40,16 +44,7 @@ export function runBundle(
   });
 }
 
-/** The credentials the emulator accepts and every secret derived from them. */
-export function credentialSecrets(): string[] {
-  const pair = "dev@stashkit.local:stashkit-emulator-api-key";
-  return [
-    "stashkit-emulator-api-key",
-    pair,
-    Buffer.from(pair).toString("base64"),
-    "stashkit-emulator-qstash-token",
-  ];
-}
+export { credentialSecrets };
 
 export function indexSecrets(server: RunningEmulator): string[] {
   return server.state.indexes.flatMap((entry) => [entry.index.token, entry.index.read_only_token]);

@@ -1,12 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import type { ActionRun } from "@stashkit/testing";
+import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { type ActionRun, basicAuthorization } from "@stashkit/testing";
 import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
-const TOKEN = "stashkit-emulator-qstash-token";
+const TOKEN = DEFAULT_MESSAGING_TOKEN;
 const RESUME_ROUTE = "POST /v2/queues/:name/resume";
 
 interface Operation {
@@ -81,9 +81,7 @@ export const OPERATIONS: Operation[] = [
     async setup(server) {
       await fetch(`${server.url}/v2/search`, {
         method: "POST",
-        headers: {
-          authorization: `Basic ${Buffer.from("dev@stashkit.local:stashkit-emulator-api-key").toString("base64")}`,
-        },
+        headers: { authorization: basicAuthorization(server.account) },
         body: JSON.stringify({ name: "shop", region: "eu-west-1", type: "free" }),
       });
       // Created a minute ago, as an existing index is: finding it then takes one request.

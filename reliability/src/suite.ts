@@ -31,9 +31,7 @@ export function check(condition: boolean, reason: string): asserts condition {
   if (!condition) throw new Error(reason);
 }
 
-export function errorLines(run: ActionRun): string[] {
-  return run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
-}
+export { errorLines } from "@stashkit/testing";
 
 /** Runs scenarios with at most `limit` at once, in order of the list, collecting outcomes. */
 export async function runScenarios(scenarios: Scenario[], limit: number): Promise<Outcome[]> {

@@ -1,21 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, findLeaks, runAction } from "@stashkit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { basicAuthorization, errorLines, findLeaks, managementEnv, runAction } from "@stashkit/testing";
+import { emulator, onCleanup } from "@stashkit/testing/vitest";
+import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function emulator() {
-  const server = await startEmulator();
-  cleanups.push(() => server.stop());
-  return server;
-}
 
 /** A local stand-in for the GitHub REST API: pull requests of acme/shop and their states. */
 async function githubApi(pulls: Record<number, "open" | "closed">) {
@@ -32,12 +23,12 @@ async function githubApi(pulls: Record<number, "open" | "closed">) {
     res.writeHead(200).end(JSON.stringify({ number, state }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
 async function createIndexes(server: RunningEmulator, ...names: string[]) {
-  const auth = `Basic ${Buffer.from(`${server.account.email}:${server.account.apiKey}`).toString("base64")}`;
+  const auth = basicAuthorization(server.account);
   for (const name of names) {
     await fetch(`${server.url}/v2/search`, {
       method: "POST",
@@ -55,11 +46,10 @@ function remove(server: RunningEmulator, inputs: Record<string, string>, options
     actionDir,
     ...options,
     inputs: { "base-url": server.url, ...inputs },
-    env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey, ...options.env },
+    env: { ...managementEnv(server.account), ...options.env },
   });
 }
 
-const errorLines = (run: ActionRun) => run.stdout.split("\n").filter((l) => l.startsWith("::error::"));
 const names = (server: RunningEmulator) => server.state.indexes.map((e) => e.index.name).sort();
 
 describe("delete-search-index, run as the runner runs it", () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { startEmulator } from "@stashkit/emulator";
-import { runLocalAction } from "@stashkit/testing";
+import { basicAuthorization, managementEnv, runLocalAction } from "@stashkit/testing";
 import { expect, it } from "vitest";
 
 // A second, independent client of the action interface: @github/local-action runs the
@@ -10,15 +10,13 @@ it("deletes an index when run by @github/local-action", async () => {
   try {
     await fetch(`${server.url}/v2/search`, {
       method: "POST",
-      headers: {
-        authorization: `Basic ${Buffer.from(`${server.account.email}:${server.account.apiKey}`).toString("base64")}`,
-      },
+      headers: { authorization: basicAuthorization(server.account) },
       body: JSON.stringify({ name: "local-action-delete", region: "eu-west-1", type: "free" }),
     });
     const run = await runLocalAction({
       actionDir: join(import.meta.dirname, ".."),
       inputs: { name: "local-action-delete", "base-url": server.url },
-      env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+      env: managementEnv(server.account),
     });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(run.outputs["count"]).toBe("1");

@@ -1,19 +1,17 @@
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, findLeaks, runAction, startForwardProxy } from "@stashkit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@stashkit/emulator";
+import {
+  credentialSecrets,
+  errorLines,
+  findLeaks,
+  managementEnv,
+  runAction,
+  startForwardProxy,
+} from "@stashkit/testing";
+import { emulator } from "@stashkit/testing/vitest";
+import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
-const servers: RunningEmulator[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-
-async function emulator(options: Parameters<typeof startEmulator>[0] = {}) {
-  const server = await startEmulator(options);
-  servers.push(server);
-  return server;
-}
 
 type RunOptions = Omit<Parameters<typeof runAction>[0], "actionDir">;
 
@@ -23,19 +21,13 @@ function ensure(server: RunningEmulator, inputs: Record<string, string>, options
     actionDir,
     ...options,
     inputs: { region: "eu-west-1", "base-url": server.url, ...inputs },
-    env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey, ...options.env },
+    env: { ...managementEnv(server.account), ...options.env },
   });
 }
 
 function secretsOf(server: RunningEmulator): string[] {
-  const { email, apiKey } = server.account;
-  const pair = `${email}:${apiKey}`;
   const tokens = server.state.indexes.flatMap((e) => [e.index.token, e.index.read_only_token]);
-  return [apiKey, pair, Buffer.from(pair).toString("base64"), ...tokens];
-}
-
-function errorLines(run: ActionRun): string[] {
-  return run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
+  return [...credentialSecrets(server.account), ...tokens];
 }
 
 const prEvent = (number: number) => ({

@@ -1,37 +1,35 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { runAction } from "@stashkit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { errorLines, managementEnv, runAction } from "@stashkit/testing";
+import { emulator } from "@stashkit/testing/vitest";
+import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
-const servers: RunningEmulator[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
 
 /** Main step, then post step in the same run folder, as the runner does at the end of the job. */
 async function mainThenPost(
   server: RunningEmulator,
   inputs: Record<string, string>,
   mainEnv: Record<string, string> = {},
+  postInputs: Record<string, string> = {},
 ) {
   const options = {
     actionDir,
     inputs: { name: "it-{run_id}", region: "eu-west-1", "base-url": server.url, ...inputs },
-    env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+    env: managementEnv(server.account),
   };
   const main = await runAction({ ...options, env: { ...options.env, ...mainEnv } });
   const afterMain = server.state.indexes.map((e) => e.index.id);
-  const post = await runAction({ ...options, phase: "post", reuseDir: main.dir });
+  // The runner evaluates a post step's inputs again when it runs it.
+  const post = await runAction({
+    ...options,
+    inputs: { ...options.inputs, ...postInputs },
+    phase: "post",
+    reuseDir: main.dir,
+  });
   return { main, post, afterMain };
-}
-
-async function emulator() {
-  const server = await startEmulator();
-  servers.push(server);
-  return server;
 }
 
 describe("ensure-search-index with ephemeral: true", () => {
@@ -50,7 +48,7 @@ describe("ensure-search-index with ephemeral: true", () => {
     await runAction({
       actionDir,
       inputs: { name: "it-4242", region: "eu-west-1", "base-url": server.url },
-      env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+      env: managementEnv(server.account),
     });
     const { main, post } = await mainThenPost(server, { ephemeral: "true" });
     expect(main.outputs["created"]).toBe("false");
@@ -71,6 +69,18 @@ describe("ensure-search-index with ephemeral: true", () => {
     expect(main.exitCode).toBe(1);
     expect(post.exitCode).toBe(0);
     expect(server.state.indexes).toEqual([]);
+  });
+
+  it("holds the post step to its own timeout-seconds: a hung delete fails it at the deadline", async () => {
+    const server = await emulator();
+    server.inject("DELETE /v2/search/:id", { kind: "hang" });
+    const { main, post } = await mainThenPost(server, { ephemeral: "true" }, {}, { "timeout-seconds": "1" });
+    expect(main.exitCode).toBe(0);
+    expect(post.exitCode).toBe(1);
+    expect(errorLines(post)).toHaveLength(1);
+    expect(errorLines(post)[0]).toMatch(
+      /^::error::ensure-search-index \(post: delete the ephemeral index\): delete search index .*did not finish before the deadline/,
+    );
   });
 
   it("leaves the index alone without ephemeral", async () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { startEmulator } from "@stashkit/emulator";
-import { runLocalAction } from "@stashkit/testing";
+import { managementEnv, runLocalAction } from "@stashkit/testing";
 import { expect, it } from "vitest";
 
 // A second, independent client of the action interface: @github/local-action runs the
@@ -11,7 +11,7 @@ it("creates an index when run by @github/local-action", async () => {
     const run = await runLocalAction({
       actionDir: join(import.meta.dirname, ".."),
       inputs: { name: "local-action-check", region: "us-central1", "base-url": server.url },
-      env: { UPSTASH_EMAIL: server.account.email, UPSTASH_API_KEY: server.account.apiKey },
+      env: managementEnv(server.account),
     });
     expect(run.exitCode, run.stdout).toBe(0);
     const index = server.state.indexes[0]?.index;

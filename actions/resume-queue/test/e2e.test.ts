@@ -1,19 +1,10 @@
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, findLeaks, runAction, startForwardProxy } from "@stashkit/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { errorLines, findLeaks, messagingEnv, runAction, startForwardProxy } from "@stashkit/testing";
+import { emulator } from "@stashkit/testing/vitest";
+import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
-const servers: RunningEmulator[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-
-async function emulator() {
-  const server = await startEmulator();
-  servers.push(server);
-  return server;
-}
 
 /** Creates paused queues directly in the emulator. */
 async function pausedQueues(server: RunningEmulator, ...names: string[]): Promise<void> {
@@ -35,12 +26,8 @@ function resume(server: RunningEmulator, inputs: Record<string, string>, options
     actionDir,
     ...options,
     inputs: { "messaging-url": server.url, ...inputs },
-    env: { QSTASH_TOKEN: server.messagingToken, ...options.env },
+    env: { ...messagingEnv(server.messagingToken), ...options.env },
   });
-}
-
-function errorLines(run: ActionRun): string[] {
-  return run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
 }
 
 describe("resume-queue, run as the runner runs it", () => {

@@ -198,6 +198,34 @@ describe("ensureSearchIndex", () => {
   });
 });
 
+describe("ensureSearchIndex on a slow network", () => {
+  it("judges a list by when it was sent, not by when its answer arrived", async () => {
+    // An index created in the current second already exists. The list that finds it is sent
+    // before that second has settled but its answer arrives (by this clock) 2 s later; in
+    // between another run creates an index in the same second whose id sorts first. The list
+    // cannot have shown it, so ensure must look again, and then pick the same winner as that run.
+    const server = await emulator();
+    const first = await managementClient(server).searchIndexes.create(wanted);
+    const second = first.creation_time ?? 0;
+    let jumped = false;
+    const clock = {
+      ...capturedClock(),
+      now: () => {
+        if (!jumped && server.requests.some((r) => r.method === "GET")) {
+          jumped = true;
+          const copy = { ...first, id: "0-created-meanwhile", creation_time: second };
+          server.state.indexes.push({ owner: server.account.email, index: copy });
+        }
+        return second * 1000 + (jumped ? 2_500 : 500);
+      },
+    };
+    server.clearRequests();
+    const result = await ensureSearchIndex(managementClient(server, { clock }), wanted);
+    expect(result.index.id).toBe("0-created-meanwhile");
+    expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(2);
+  });
+});
+
 function ageIndexes(entries: { index: { creation_time: number } }[], seconds: number): void {
   for (const entry of entries) entry.index.creation_time -= seconds;
 }

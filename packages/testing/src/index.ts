@@ -4,10 +4,16 @@ export {
   inputVariable,
   readActionMetadata,
 } from "./action-metadata.ts";
+export {
+  basicAuthorization,
+  credentialSecrets,
+  type ManagementAccount,
+  managementEnv,
+  messagingEnv,
+} from "./credentials.ts";
 export { type ForwardProxy, startForwardProxy } from "./forward-proxy.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
 export { type LocalActionRun, runLocalAction } from "./local-action.ts";
-export { readmeTable } from "./readme-tables.ts";
 export {
   type ActionRun,
   DEFAULT_CONTEXT,
@@ -16,5 +22,5 @@ export {
   type RunActionOptions,
   runAction,
 } from "./run-action.ts";
+export { errorLines } from "./run-output.ts";
 export { parseRunnerFile } from "./runner-files.ts";
-export { workflowViolations } from "./workflow-policy.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const script = join(import.meta.dirname, "../../../scripts/check-dist.mjs");
+const script = join(import.meta.dirname, "../check-dist.mjs");
 
 /** A repository with one action whose dist/ is committed. */
 function repository(): string {

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readActionMetadata } from "@stashkit/testing";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readActionMetadata, readmeTable } from "../src/index.ts";
+import { readmeTable } from "../lib/readme-tables.ts";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const actions = readdirSync(join(root, "actions")).filter((name) =>
   existsSync(join(root, "actions", name, "action.yml")),
 );
