@@ -1,3 +1,5 @@
+export { CONTROL_PREFIX } from "./control/control-routes.ts";
+export type { EmulatorControls } from "./control/controls.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export { parseFaultSpec } from "./faults/fault.ts";
 export type { Account } from "./http/auth.ts";
@@ -9,7 +11,9 @@ export {
   type ManagementErrorStyle,
 } from "./options.ts";
 export type { RequestLogEntry } from "./request-log.ts";
-export { CONTROL_PREFIX, type EmulatorSettings, type RunningEmulator, startEmulator } from "./server.ts";
+export type { RunningEmulator } from "./running-emulator.ts";
+export { startEmulator } from "./server.ts";
+export type { EmulatorSettings } from "./settings.ts";
 export type {
   EmulatorState,
   SearchIndexRecord,

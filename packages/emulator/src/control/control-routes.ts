@@ -1,7 +1,9 @@
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
 import { HttpError, ok, type Reply } from "../http/reply.ts";
-import type { RunningEmulator } from "../server.ts";
-import type { Store } from "../state/store.ts";
+import type { EmulatorControls } from "./controls.ts";
+
+/** The prefix of the emulator's own control API; no real API path starts with it. */
+export const CONTROL_PREFIX = "/__stashkit";
 
 /**
  * The emulator's own control API, for tests in other processes and for people poking at it
@@ -14,10 +16,10 @@ import type { Store } from "../state/store.ts";
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
  */
-export function controlRoutes(emulator: RunningEmulator, store: Store) {
+export function controlRoutes(controls: EmulatorControls) {
   return async (method: string, path: string, rawBody: Buffer): Promise<Reply> => {
     try {
-      return answer(emulator, store, `${method} ${path}`, rawBody);
+      return answer(controls, `${method} ${path}`, rawBody);
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
       throw error;
@@ -25,17 +27,17 @@ export function controlRoutes(emulator: RunningEmulator, store: Store) {
   };
 }
 
-function answer(emulator: RunningEmulator, store: Store, request: string, rawBody: Buffer): Reply {
+function answer(controls: EmulatorControls, request: string, rawBody: Buffer): Reply {
   switch (request) {
     case "GET /health":
       return ok({ ok: true });
     case "GET /requests":
-      return ok(emulator.requests);
+      return ok(controls.requests);
     case "DELETE /requests":
-      emulator.clearRequests();
+      controls.clearRequests();
       return ok({ ok: true });
     case "GET /faults":
-      return ok(emulator.pendingFaults());
+      return ok(controls.pendingFaults());
     case "POST /faults": {
       const body = jsonObject(rawBody);
       const route = body["route"];
@@ -49,31 +51,28 @@ function answer(emulator: RunningEmulator, store: Store, request: string, rawBod
       } catch (error) {
         throw new HttpError(400, (error as Error).message);
       }
-      emulator.inject(route, ...parsed);
-      return ok(emulator.pendingFaults());
+      controls.inject(route, ...parsed);
+      return ok(controls.pendingFaults());
     }
     case "DELETE /faults":
-      emulator.clearFaults();
+      controls.clearFaults();
       return ok({ ok: true });
     case "PATCH /settings": {
       const body = jsonObject(rawBody);
       for (const [key, value] of Object.entries(body)) {
-        if (!(key in emulator.settings)) throw new HttpError(400, `unknown setting "${key}"`);
-        Object.assign(emulator.settings, { [key]: value });
+        if (!(key in controls.settings)) throw new HttpError(400, `unknown setting "${key}"`);
+        Object.assign(controls.settings, { [key]: value });
       }
-      return ok(emulator.settings);
+      return ok(controls.settings);
     }
     case "GET /settings":
-      return ok(emulator.settings);
+      return ok(controls.settings);
     case "GET /state":
-      return ok(emulator.state);
+      return ok(controls.state);
     case "GET /delivered":
-      return ok(emulator.delivered);
+      return ok(controls.delivered);
     case "POST /reset":
-      store.reset();
-      emulator.clearFaults();
-      emulator.clearRequests();
-      emulator.delivered.length = 0;
+      controls.reset();
       return ok({ ok: true });
     default:
       throw new HttpError(404, `no control route ${request}`);

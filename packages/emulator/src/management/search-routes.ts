@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
+import type { ApiRoute, RouteContext, RouteEntry } from "../routes.ts";
 import {
   SEARCH_PLANS,
   SEARCH_REGIONS,
@@ -67,6 +67,23 @@ export function searchRoutes(store: Store, settings: ManagementSettings) {
   };
 
   return { list, create, get, remove };
+}
+
+/** The management API's search index routes, in the order the router should try them. */
+export function searchRouteTable({
+  store,
+  settings,
+}: {
+  store: Store;
+  settings: ManagementSettings;
+}): RouteEntry[] {
+  const search = searchRoutes(store, settings);
+  return [
+    { method: "GET", pattern: "/v2/search", route: search.list },
+    { method: "POST", pattern: "/v2/search", route: search.create },
+    { method: "GET", pattern: "/v2/search/:id", route: search.get },
+    { method: "DELETE", pattern: "/v2/search/:id", route: search.remove },
+  ];
 }
 
 function ownerOf(context: RouteContext): string {

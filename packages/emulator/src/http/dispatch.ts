@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CONTROL_PREFIX } from "../control/control-routes.ts";
+import { applyFault } from "../faults/apply.ts";
+import { type FaultScript, faultPhase } from "../faults/fault.ts";
+import type { RequestLogEntry } from "../request-log.ts";
+import type { ApiRoute } from "../routes.ts";
+import type { EmulatorSettings } from "../settings.ts";
+import { type Account, redactedAuthorization, requireBasic, requireBearer } from "./auth.ts";
+import { errorReply } from "./error-reply.ts";
+import { type Reply, readBody, send } from "./reply.ts";
+import type { Router } from "./router.ts";
+
+export type ControlHandler = (method: string, path: string, rawBody: Buffer) => Promise<Reply>;
+
+export interface DispatchParts {
+  router: Router<ApiRoute>;
+  control: ControlHandler;
+  settings: EmulatorSettings;
+  faults: FaultScript;
+  requests: RequestLogEntry[];
+  tokens: readonly string[];
+  accounts: readonly Account[];
+  /** Responses a `hang` fault keeps open; the server destroys them when it stops. */
+  hung: Set<ServerResponse>;
+}
+
+/**
+ * Turns one HTTP request into one answer: control requests go straight to the control API;
+ * API requests are logged, delayed, authenticated, handled and possibly rewritten by a
+ * scripted fault, in that order.
+ */
+export function createDispatcher(parts: DispatchParts) {
+  const { router, control, settings, faults, requests, tokens, accounts, hung } = parts;
+
+  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? "/";
+    const queryStart = rawUrl.indexOf("?");
+    const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
+    const query = new URLSearchParams(queryStart < 0 ? "" : rawUrl.slice(queryStart + 1));
+    const method = req.method ?? "GET";
+
+    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+      send(res, await control(method, path.slice(CONTROL_PREFIX.length), await readBody(req)));
+      return;
+    }
+
+    const entry: RequestLogEntry = {
+      method,
+      path,
+      route: null,
+      status: 0,
+      authorization: redactedAuthorization(req, query),
+      at: Date.now(),
+    };
+    requests.push(entry);
+
+    const match = router.match(method, path);
+    if (match === undefined || match === "method-not-allowed") {
+      const status = match === undefined ? 404 : 405;
+      entry.status = status;
+      send(res, { status, json: { error: match === undefined ? "not found" : "method not allowed" } });
+      return;
+    }
+    entry.route = match.pattern;
+    const { route, params } = match;
+
+    const delay = settings.latencyMs + Math.random() * settings.jitterMs;
+    if (delay > 0) await sleep(delay);
+
+    const fault = faults.next(match.pattern);
+    const runFaultFirst = fault !== undefined && faultPhase(fault) === "before";
+    let reply: Reply | undefined;
+    if (!runFaultFirst) {
+      try {
+        const rawBody = await readBody(req);
+        const account = route.api === "management" ? requireBasic(req, accounts) : undefined;
+        if (route.api === "messaging") requireBearer(req, query, tokens);
+        reply = await route.handle({ req, params, query, rawBody, account });
+      } catch (error) {
+        reply = errorReply(route.api, error, settings.managementErrorStyle);
+      }
+    }
+    if (fault) {
+      const outcome = applyFault(fault, reply);
+      if ("socket" in outcome) {
+        entry.status = outcome.socket;
+        if (outcome.socket === "reset") req.socket.destroy();
+        else hung.add(res);
+        return;
+      }
+      reply = outcome.reply;
+    }
+    const final = reply as Reply;
+    entry.status = final.status;
+    send(res, final);
+  };
+}
