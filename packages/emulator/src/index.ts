@@ -1,3 +1,4 @@
+export { CONTROL_TOKEN_HEADER } from "./control/access.ts";
 export { CONTROL_PREFIX } from "./control/control-routes.ts";
 export type { EmulatorControls } from "./control/controls.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
@@ -14,6 +15,7 @@ export type { RequestLogEntry } from "./request-log.ts";
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";
 export type { EmulatorSettings } from "./settings.ts";
+export { DataFileError } from "./state/data-file-error.ts";
 export type {
   EmulatorState,
   SearchIndexRecord,

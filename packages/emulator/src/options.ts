@@ -17,8 +17,17 @@ export interface EmulatorOptions {
   managementErrorStyle?: ManagementErrorStyle;
   latency?: { fixedMs?: number; jitterMs?: number };
   createDelayMs?: number;
-  /** Persist every acknowledged change to this file and load it at start. */
+  /**
+   * Persist every acknowledged change to this file and load it at start. A file that cannot
+   * be read, is not JSON or does not hold emulator state makes `startEmulator` reject with
+   * a `DataFileError`.
+   */
   dataFile?: string;
+  /**
+   * Lets clients other than loopback ones use the control API (`/__stashkit/*`), if they
+   * send this in the `x-stashkit-control-token` header; once set, every control request needs it.
+   */
+  controlToken?: string;
   /** Wait before a failed delivery to a destination is tried again. */
   deliveryRetryMs?: number;
 }

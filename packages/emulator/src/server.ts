@@ -21,17 +21,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (messagingToken === undefined || account === undefined) {
     throw new Error("the emulator needs at least one messaging token and one management account");
   }
+  if (options.controlToken === "") throw new Error("controlToken must not be empty");
   const settings = initialSettings(options);
   const store = new Store(options.dataFile);
   const delivery = new Delivery(store, options.deliveryRetryMs ?? 250);
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
   const hung = new Set<ServerResponse>();
+  const host = options.host ?? "127.0.0.1";
 
   const controls = createControls({ settings, store, faults, requests, delivered: delivery.delivered });
   const dispatch = createDispatcher({
     router: apiRouter({ store, delivery, settings }),
-    control: controlRoutes(controls),
+    control: controlRoutes(controls, { token: options.controlToken, boundHost: host }),
     settings,
     faults,
     requests,
@@ -42,7 +44,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     dispatch(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, { status: 500, json: { error: String(error) } });
+      // The details (paths, stack) go to the operator, not to the client.
+      process.stderr.write(`stashkit-emulator: ${req.method} ${pathOf(req.url)} failed: ${String(error)}\n`);
+      if (!res.headersSent) send(res, { status: 500, json: { error: "internal emulator error" } });
       else res.destroy();
     });
   });
@@ -51,10 +55,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port, address, family } = server.address() as AddressInfo;
-  const host = family === "IPv6" ? `[${address}]` : address;
+  const urlHost = family === "IPv6" ? `[${address}]` : address;
 
   const stop = async () => {
     delivery.stop();
@@ -66,5 +70,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   delivery.pumpAll();
-  return { ...controls, url: `http://${host}:${port}`, port, messagingToken, account, stop, close: stop };
+  return { ...controls, url: `http://${urlHost}:${port}`, port, messagingToken, account, stop, close: stop };
+}
+
+/** The path without its query string, which may carry a token. */
+function pathOf(url: string | undefined): string {
+  return (url ?? "/").split("?", 1)[0] ?? "/";
 }

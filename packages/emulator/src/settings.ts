@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { HttpError } from "./http/reply.ts";
 import type { ManagementSettings } from "./management/search-routes.ts";
 import type { EmulatorOptions, ManagementErrorStyle } from "./options.ts";
 
@@ -17,4 +19,49 @@ export function initialSettings(options: EmulatorOptions): EmulatorSettings {
     jitterMs: options.latency?.jitterMs ?? 0,
     managementErrorStyle: options.managementErrorStyle ?? "json-string",
   };
+}
+
+const MAX_DELAY_MS = 600_000;
+const milliseconds = z.int().min(0).max(MAX_DELAY_MS);
+
+/** Each setting, the values it takes, and those values in words for the error message. */
+const SETTINGS = {
+  duplicateNames: [z.enum(["allow", "reject"]), '"allow" or "reject"'],
+  duplicateStatus: [z.union([z.literal(400), z.literal(409)]), "400 or 409"],
+  createDelayMs: [milliseconds, `a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`],
+  latencyMs: [milliseconds, `a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`],
+  jitterMs: [milliseconds, `a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`],
+  managementErrorStyle: [
+    z.enum(["text", "json-string", "error-object", "message-object"]),
+    '"text", "json-string", "error-object" or "message-object"',
+  ],
+} as const satisfies { [K in keyof EmulatorSettings]: readonly [z.ZodType<EmulatorSettings[K]>, string] };
+
+type SettingName = keyof typeof SETTINGS;
+const NAMES = Object.keys(SETTINGS) as SettingName[];
+
+const patchSchema = z.strictObject(
+  Object.fromEntries(NAMES.map((name) => [name, SETTINGS[name][0].optional()])) as {
+    [K in SettingName]: z.ZodOptional<(typeof SETTINGS)[K][0]>;
+  },
+);
+
+/**
+ * Checks a settings change as a whole before any of it applies: only the settings'
+ * own names (never inherited ones such as `__proto__`), each with a value it accepts.
+ */
+export function parseSettingsPatch(body: unknown): Partial<EmulatorSettings> {
+  const parsed = patchSchema.safeParse(body);
+  if (parsed.success) {
+    return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  }
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "unrecognized_keys") {
+    throw new HttpError(400, `unknown setting "${issue.keys[0]}"; settings are ${NAMES.join(", ")}`);
+  }
+  const name = issue?.path[0];
+  if (typeof name === "string" && Object.hasOwn(SETTINGS, name)) {
+    throw new HttpError(400, `setting "${name}" must be ${SETTINGS[name as SettingName][1]}`);
+  }
+  throw new HttpError(400, `settings must be a JSON object with some of ${NAMES.join(", ")}`);
 }

@@ -1,5 +1,8 @@
+import type { IncomingMessage } from "node:http";
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { HttpError, ok, type Reply, readBody } from "../http/reply.ts";
+import { parseSettingsPatch } from "../settings.ts";
+import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
 import type { EmulatorControls } from "./controls.ts";
 
 /** The prefix of the emulator's own control API; no real API path starts with it. */
@@ -7,8 +10,8 @@ export const CONTROL_PREFIX = "/__stashkit";
 
 /**
  * The emulator's own control API, for tests in other processes and for people poking at it
- * with curl. It sits under a prefix no real API uses and needs no credentials: it only ever
- * listens on the machine it runs on.
+ * with curl. It sits under a prefix no real API uses. It needs no credentials from loopback
+ * clients, and the control token from anyone else (see `access.ts`).
  *
  *   GET    /requests            the request log          DELETE /requests   clear it
  *   POST   /faults              {route, faults:[…]}      DELETE /faults     clear them
@@ -16,10 +19,21 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
  */
-export function controlRoutes(controls: EmulatorControls) {
-  return async (method: string, path: string, rawBody: Buffer): Promise<Reply> => {
+export function controlRoutes(controls: EmulatorControls, policy: ControlAccessPolicy) {
+  return async (req: IncomingMessage, path: string): Promise<Reply> => {
+    const refusal = controlRefusal(
+      {
+        peerAddress: req.socket.remoteAddress,
+        host: req.headers.host,
+        origin: req.headers.origin,
+        fetchSite: header(req, "sec-fetch-site"),
+        token: header(req, CONTROL_TOKEN_HEADER),
+      },
+      policy,
+    );
+    if (refusal) return { status: refusal.status, json: { error: refusal.reason } };
     try {
-      return answer(controls, `${method} ${path}`, rawBody);
+      return answer(controls, `${req.method ?? "GET"} ${path}`, await readBody(req));
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
       throw error;
@@ -58,11 +72,7 @@ function answer(controls: EmulatorControls, request: string, rawBody: Buffer): R
       controls.clearFaults();
       return ok({ ok: true });
     case "PATCH /settings": {
-      const body = jsonObject(rawBody);
-      for (const [key, value] of Object.entries(body)) {
-        if (!(key in controls.settings)) throw new HttpError(400, `unknown setting "${key}"`);
-        Object.assign(controls.settings, { [key]: value });
-      }
+      Object.assign(controls.settings, parseSettingsPatch(jsonObject(rawBody)));
       return ok(controls.settings);
     }
     case "GET /settings":
@@ -88,4 +98,9 @@ function jsonObject(raw: Buffer): Record<string, unknown> {
     // fall through to the error below
   }
   throw new HttpError(400, "body must be a JSON object");
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }

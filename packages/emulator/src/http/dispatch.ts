@@ -11,7 +11,8 @@ import { errorReply } from "./error-reply.ts";
 import { type Reply, readBody, send } from "./reply.ts";
 import type { Router } from "./router.ts";
 
-export type ControlHandler = (method: string, path: string, rawBody: Buffer) => Promise<Reply>;
+/** Answers a request under the control prefix; `path` is what follows the prefix. */
+export type ControlHandler = (req: IncomingMessage, path: string) => Promise<Reply>;
 
 export interface DispatchParts {
   router: Router<ApiRoute>;
@@ -41,7 +42,7 @@ export function createDispatcher(parts: DispatchParts) {
     const method = req.method ?? "GET";
 
     if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
-      send(res, await control(method, path.slice(CONTROL_PREFIX.length), await readBody(req)));
+      send(res, await control(req, path.slice(CONTROL_PREFIX.length)));
       return;
     }
 
