@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
 import { startEmulator } from "./server.ts";
+import { InvalidSettingError } from "./settings.ts";
 import { DataFileError } from "./state/data-file-error.ts";
 
 const CONTROL_TOKEN_ENV = "STASHKIT_EMULATOR_CONTROL_TOKEN";
@@ -18,6 +19,9 @@ Usage: stashkit-emulator [options]
   --latency MS          added to every API request (default 0)
   --jitter MS           random extra latency, 0..MS (default 0)
   --create-delay MS     pause inside index create, between the name check and the insert
+  --messaging-rate-limit N   requests per second the messaging API serves (fixed 1-second
+                        windows); the rest answer 429 with Retry-After (default 0: no limit)
+  --management-rate-limit N  the same for the management API
   --data-file PATH      persist state there; every acknowledged change is written first.
                         A file that is not JSON or not emulator state stops the start (exit 2)
   --control-token T     let non-loopback clients use /__stashkit/* with the header
@@ -46,6 +50,8 @@ function parseCommandLine() {
         jitter: { type: "string", default: "0" },
         "create-delay": { type: "string", default: "0" },
         "data-file": { type: "string" },
+        "messaging-rate-limit": { type: "string", default: "0" },
+        "management-rate-limit": { type: "string", default: "0" },
         "control-token": { type: "string" },
         fault: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
@@ -114,10 +120,14 @@ const emulator = await startEmulator({
     jitterMs: wholeNumber("jitter", values.jitter),
   },
   createDelayMs: wholeNumber("create-delay", values["create-delay"]),
+  rateLimit: {
+    messaging: wholeNumber("messaging-rate-limit", values["messaging-rate-limit"]),
+    management: wholeNumber("management-rate-limit", values["management-rate-limit"]),
+  },
   ...(values["data-file"] ? { dataFile: values["data-file"] } : {}),
   ...(controlToken ? { controlToken } : {}),
 }).catch((error: unknown) => {
-  if (error instanceof DataFileError) fail(error.message);
+  if (error instanceof DataFileError || error instanceof InvalidSettingError) fail(error.message);
   if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
     fail(`--port ${port}: ${values.host}:${port} is already in use; pick another port or 0 for a free one`);
   }

@@ -16,6 +16,11 @@ export interface EmulatorOptions {
   /** How the management API words its errors; the real API has been seen to use each of these. */
   managementErrorStyle?: ManagementErrorStyle;
   latency?: { fixedMs?: number; jitterMs?: number };
+  /**
+   * Requests per second each API serves (fixed one-second windows); the rest of that
+   * second is answered 429 with `Retry-After`. 0 or absent: no limit.
+   */
+  rateLimit?: { messaging?: number; management?: number };
   createDelayMs?: number;
   /**
    * Persist every acknowledged change to this file and load it at start. A file that cannot

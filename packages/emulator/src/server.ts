@@ -5,10 +5,11 @@ import { controlRoutes } from "./control/control-routes.ts";
 import { createControls } from "./control/controls.ts";
 import { FaultScript } from "./faults/fault.ts";
 import { createDispatcher } from "./http/dispatch.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
 import { Delivery } from "./messaging/delivery.ts";
 import { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN, type EmulatorOptions } from "./options.ts";
-import type { RequestLogEntry } from "./request-log.ts";
+import { type RequestLogEntry, RequestTally } from "./request-log.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { initialSettings } from "./settings.ts";
 import { Store } from "./state/store.ts";
@@ -27,16 +28,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const delivery = new Delivery(store, options.deliveryRetryMs ?? 250);
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
+  const tally = new RequestTally();
   const hung = new Set<ServerResponse>();
   const host = options.host ?? "127.0.0.1";
 
-  const controls = createControls({ settings, store, faults, requests, delivered: delivery.delivered });
+  const controls = createControls({
+    settings,
+    store,
+    faults,
+    requests,
+    tally,
+    delivered: delivery.delivered,
+    accounts,
+  });
   const dispatch = createDispatcher({
     router: apiRouter({ store, delivery, settings }),
     control: controlRoutes(controls, { token: options.controlToken, boundHost: host }),
     settings,
     faults,
     requests,
+    tally,
+    limiter: new RateLimiter(),
     tokens,
     accounts,
     hung,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { HttpError } from "./http/reply.ts";
 import type { ManagementSettings } from "./management/search-routes.ts";
 import type { EmulatorOptions, ManagementErrorStyle } from "./options.ts";
 
@@ -8,21 +7,41 @@ export interface EmulatorSettings extends ManagementSettings {
   latencyMs: number;
   jitterMs: number;
   managementErrorStyle: ManagementErrorStyle;
+  /** Requests per second the messaging API serves before answering 429; 0 means no limit. */
+  messagingRateLimit: number;
+  /** Requests per second the management API serves before answering 429; 0 means no limit. */
+  managementRateLimit: number;
 }
 
+/** A setting named that does not exist, or given a value it does not take. */
+export class InvalidSettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidSettingError";
+  }
+}
+
+/** The settings the options ask for, checked like a `PATCH /settings` body. */
 export function initialSettings(options: EmulatorOptions): EmulatorSettings {
-  return {
+  const settings: EmulatorSettings = {
     duplicateNames: options.duplicateNames ?? "allow",
     duplicateStatus: options.duplicateStatus ?? 409,
     createDelayMs: options.createDelayMs ?? 0,
     latencyMs: options.latency?.fixedMs ?? 0,
     jitterMs: options.latency?.jitterMs ?? 0,
     managementErrorStyle: options.managementErrorStyle ?? "json-string",
+    messagingRateLimit: options.rateLimit?.messaging ?? 0,
+    managementRateLimit: options.rateLimit?.management ?? 0,
   };
+  parseSettingsPatch(settings);
+  return settings;
 }
 
 const MAX_DELAY_MS = 600_000;
 const milliseconds = z.int().min(0).max(MAX_DELAY_MS);
+const MAX_RATE = 1_000_000;
+const perSecond = z.int().min(0).max(MAX_RATE);
+const PER_SECOND_WORDS = `a whole number of requests per second from 0 (no limit) to ${MAX_RATE}`;
 
 /** Each setting, the values it takes, and those values in words for the error message. */
 const SETTINGS = {
@@ -35,6 +54,8 @@ const SETTINGS = {
     z.enum(["text", "json-string", "error-object", "message-object"]),
     '"text", "json-string", "error-object" or "message-object"',
   ],
+  messagingRateLimit: [perSecond, PER_SECOND_WORDS],
+  managementRateLimit: [perSecond, PER_SECOND_WORDS],
 } as const satisfies { [K in keyof EmulatorSettings]: readonly [z.ZodType<EmulatorSettings[K]>, string] };
 
 type SettingName = keyof typeof SETTINGS;
@@ -57,11 +78,11 @@ export function parseSettingsPatch(body: unknown): Partial<EmulatorSettings> {
   }
   const issue = parsed.error.issues[0];
   if (issue?.code === "unrecognized_keys") {
-    throw new HttpError(400, `unknown setting "${issue.keys[0]}"; settings are ${NAMES.join(", ")}`);
+    throw new InvalidSettingError(`unknown setting "${issue.keys[0]}"; settings are ${NAMES.join(", ")}`);
   }
   const name = issue?.path[0];
   if (typeof name === "string" && Object.hasOwn(SETTINGS, name)) {
-    throw new HttpError(400, `setting "${name}" must be ${SETTINGS[name as SettingName][1]}`);
+    throw new InvalidSettingError(`setting "${name}" must be ${SETTINGS[name as SettingName][1]}`);
   }
-  throw new HttpError(400, `settings must be a JSON object with some of ${NAMES.join(", ")}`);
+  throw new InvalidSettingError(`settings must be a JSON object with some of ${NAMES.join(", ")}`);
 }

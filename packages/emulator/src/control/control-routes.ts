@@ -1,9 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
 import { HttpError, ok, type Reply, readBody } from "../http/reply.ts";
-import { parseSettingsPatch } from "../settings.ts";
+import { InvalidSettingError, parseSettingsPatch } from "../settings.ts";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
 import type { EmulatorControls } from "./controls.ts";
+import type { SeedRequest } from "./seed-request.ts";
 
 /** The prefix of the emulator's own control API; no real API path starts with it. */
 export const CONTROL_PREFIX = "/__stashkit";
@@ -18,6 +19,8 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   GET    /faults              faults still pending per route
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
+ *   GET    /requests/counts     served / rate-limited totals per API
+ *   POST   /seed/search-indexes {count, namePrefix?, account?, region?, type?}
  */
 export function controlRoutes(controls: EmulatorControls, policy: ControlAccessPolicy) {
   return async (req: IncomingMessage, path: string): Promise<Reply> => {
@@ -36,6 +39,7 @@ export function controlRoutes(controls: EmulatorControls, policy: ControlAccessP
       return answer(controls, `${req.method ?? "GET"} ${path}`, await readBody(req));
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
+      if (error instanceof InvalidSettingError) return { status: 400, json: { error: error.message } };
       throw error;
     }
   };
@@ -47,6 +51,10 @@ function answer(controls: EmulatorControls, request: string, rawBody: Buffer): R
       return ok({ ok: true });
     case "GET /requests":
       return ok(controls.requests);
+    case "GET /requests/counts":
+      return ok(controls.requestCounts());
+    case "POST /seed/search-indexes":
+      return ok(controls.seedSearchIndexes(jsonObject(rawBody) as unknown as SeedRequest));
     case "DELETE /requests":
       controls.clearRequests();
       return ok({ ok: true });

@@ -1,9 +1,12 @@
 import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
+import type { Account } from "../http/auth.ts";
+import { seedSearchIndexes } from "../management/seed.ts";
 import type { DeliveredMessage } from "../messaging/delivery.ts";
-import type { RequestLogEntry } from "../request-log.ts";
+import type { RequestCounts, RequestLogEntry, RequestTally } from "../request-log.ts";
 import type { EmulatorSettings } from "../settings.ts";
 import type { EmulatorState } from "../state/records.ts";
 import type { Store } from "../state/store.ts";
+import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
 
 /**
  * The levers a test pulls, in code or over the control API. Built before the server
@@ -22,7 +25,12 @@ export interface EmulatorControls {
   /** How many scripted faults each route still has. */
   pendingFaults(): Record<RouteKey, number>;
   clearFaults(): void;
+  /** Clears the request log and its counts. */
   clearRequests(): void;
+  /** Requests served and refused by the rate limit, per API, since start or the last clear. */
+  requestCounts(): RequestCounts;
+  /** Adds `count` search indexes in one go (names `<namePrefix>-0` …); returns how many. */
+  seedSearchIndexes(request: SeedRequest): { created: number };
   /** Empties the state, the faults, the request log and the delivery record. */
   reset(): void;
 }
@@ -32,16 +40,13 @@ export interface ControlParts {
   store: Store;
   faults: FaultScript;
   requests: RequestLogEntry[];
+  tally: RequestTally;
   delivered: DeliveredMessage[];
+  accounts: readonly Account[];
 }
 
-export function createControls({
-  settings,
-  store,
-  faults,
-  requests,
-  delivered,
-}: ControlParts): EmulatorControls {
+export function createControls(parts: ControlParts): EmulatorControls {
+  const { settings, store, faults, requests, tally, delivered, accounts } = parts;
   const controls: EmulatorControls = {
     settings,
     requests,
@@ -52,6 +57,13 @@ export function createControls({
     clearFaults: () => faults.clear(),
     clearRequests: () => {
       requests.length = 0;
+      tally.clear();
+    },
+    requestCounts: () => tally.counts(),
+    seedSearchIndexes: (request) => {
+      const seed = resolveSeedRequest(request, accounts);
+      seedSearchIndexes(store, seed);
+      return { created: seed.count };
     },
     reset: () => {
       store.reset();

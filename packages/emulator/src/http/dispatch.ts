@@ -3,12 +3,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { CONTROL_PREFIX } from "../control/control-routes.ts";
 import { applyFault } from "../faults/apply.ts";
 import { type FaultScript, faultPhase } from "../faults/fault.ts";
-import type { RequestLogEntry } from "../request-log.ts";
-import type { ApiRoute } from "../routes.ts";
+import type { RequestLogEntry, RequestTally } from "../request-log.ts";
+import type { Api, ApiRoute } from "../routes.ts";
 import type { EmulatorSettings } from "../settings.ts";
 import { type Account, redactedAuthorization, requireBasic, requireBearer } from "./auth.ts";
 import { errorReply } from "./error-reply.ts";
-import { type Reply, readBody, send } from "./reply.ts";
+import { messagingRateHeaders, type RateDecision, type RateLimiter } from "./rate-limit.ts";
+import { HttpError, type Reply, readBody, send } from "./reply.ts";
 import type { Router } from "./router.ts";
 
 /** Answers a request under the control prefix; `path` is what follows the prefix. */
@@ -20,6 +21,8 @@ export interface DispatchParts {
   settings: EmulatorSettings;
   faults: FaultScript;
   requests: RequestLogEntry[];
+  tally: RequestTally;
+  limiter: RateLimiter;
   tokens: readonly string[];
   accounts: readonly Account[];
   /** Responses a `hang` fault keeps open; the server destroys them when it stops. */
@@ -28,11 +31,11 @@ export interface DispatchParts {
 
 /**
  * Turns one HTTP request into one answer: control requests go straight to the control API;
- * API requests are logged, delayed, authenticated, handled and possibly rewritten by a
- * scripted fault, in that order.
+ * API requests are logged, rate limited, delayed, authenticated, handled and possibly
+ * rewritten by a scripted fault, in that order.
  */
 export function createDispatcher(parts: DispatchParts) {
-  const { router, control, settings, faults, requests, tokens, accounts, hung } = parts;
+  const { router, control, settings, faults, requests, tally, limiter, tokens, accounts, hung } = parts;
 
   return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? "/";
@@ -60,14 +63,26 @@ export function createDispatcher(parts: DispatchParts) {
     if (match === undefined || match === "method-not-allowed") {
       const status = match === undefined ? 404 : 405;
       entry.status = status;
+      tally.record(null, false);
       send(res, { status, json: { error: match === undefined ? "not found" : "method not allowed" } });
       return;
     }
     entry.route = match.pattern;
     const { route, params } = match;
 
+    const rate = limiter.take(route.api, rateLimitOf(route.api, settings));
+    tally.record(route.api, rate?.allowed === false);
+
     const delay = settings.latencyMs + Math.random() * settings.jitterMs;
     if (delay > 0) await sleep(delay);
+
+    if (rate?.allowed === false) {
+      entry.rateLimited = true;
+      const limited = rateLimitedReply(route.api, rate, settings);
+      entry.status = limited.status;
+      send(res, limited);
+      return;
+    }
 
     const fault = faults.next(match.pattern);
     const runFaultFirst = fault !== undefined && faultPhase(fault) === "before";
@@ -92,8 +107,25 @@ export function createDispatcher(parts: DispatchParts) {
       }
       reply = outcome.reply;
     }
-    const final = reply as Reply;
+    const final = withRateHeaders(reply as Reply, route.api, rate);
     entry.status = final.status;
     send(res, final);
   };
+}
+
+function rateLimitOf(api: Api, settings: EmulatorSettings): number {
+  return api === "messaging" ? settings.messagingRateLimit : settings.managementRateLimit;
+}
+
+function rateLimitedReply(api: Api, rate: RateDecision, settings: EmulatorSettings): Reply {
+  const error = new HttpError(429, `too many requests: this API serves ${rate.limit} per second`, {
+    "retry-after": String(rate.retryAfterSeconds),
+  });
+  return withRateHeaders(errorReply(api, error, settings.managementErrorStyle), api, rate);
+}
+
+/** Messaging answers carry the rate-limit headers whenever a limit is set; a fault's own headers win. */
+function withRateHeaders(reply: Reply, api: Api, rate: RateDecision | undefined): Reply {
+  if (api !== "messaging" || rate === undefined) return reply;
+  return { ...reply, headers: { ...messagingRateHeaders(rate), ...reply.headers } };
 }
