@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { apiRouter } from "./api-routes.ts";
+import { apiRoutes } from "./api-routes.ts";
 import { controlRoutes } from "./control/control-routes.ts";
 import { createControls } from "./control/controls.ts";
 import { FaultScript } from "./faults/fault.ts";
@@ -42,7 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     accounts,
   });
   const dispatch = createDispatcher({
-    router: apiRouter({ store, delivery, settings }),
+    resolve: apiRoutes({ store, delivery, settings }),
     control: controlRoutes(controls, { token: options.controlToken, boundHost: host }),
     settings,
     faults,

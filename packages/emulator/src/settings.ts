@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ManagementSettings } from "./management/search-routes.ts";
+import type { ManagementSettings } from "./management/owned-indexes.ts";
 import type { EmulatorOptions, ManagementErrorStyle } from "./options.ts";
 
 /** What can change while the emulator runs (from code, or `PATCH /__stashkit/settings`). */

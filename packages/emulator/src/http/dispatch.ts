@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { RouteResolver } from "../api-routes.ts";
 import { CONTROL_PREFIX } from "../control/control-routes.ts";
 import { applyFault } from "../faults/apply.ts";
 import { type FaultScript, faultPhase } from "../faults/fault.ts";
 import type { RequestLogEntry, RequestTally } from "../request-log.ts";
-import type { Api, ApiRoute } from "../routes.ts";
+import type { Api } from "../routes.ts";
 import type { EmulatorSettings } from "../settings.ts";
 import { type Account, redactedAuthorization, requireBasic, requireBearer } from "./auth.ts";
 import { errorReply } from "./error-reply.ts";
 import { messagingRateHeaders, type RateDecision, type RateLimiter } from "./rate-limit.ts";
 import { HttpError, type Reply, readBody, send } from "./reply.ts";
-import type { Router } from "./router.ts";
 
 /** Answers a request under the control prefix; `path` is what follows the prefix. */
 export type ControlHandler = (req: IncomingMessage, path: string) => Promise<Reply>;
 
 export interface DispatchParts {
-  router: Router<ApiRoute>;
+  resolve: RouteResolver;
   control: ControlHandler;
   settings: EmulatorSettings;
   faults: FaultScript;
@@ -35,7 +35,7 @@ export interface DispatchParts {
  * rewritten by a scripted fault, in that order.
  */
 export function createDispatcher(parts: DispatchParts) {
-  const { router, control, settings, faults, requests, tally, limiter, tokens, accounts, hung } = parts;
+  const { resolve, control, settings, faults, requests, tally, limiter, tokens, accounts, hung } = parts;
 
   return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? "/";
@@ -59,16 +59,16 @@ export function createDispatcher(parts: DispatchParts) {
     };
     requests.push(entry);
 
-    const match = router.match(method, path);
-    if (match === undefined || match === "method-not-allowed") {
-      const status = match === undefined ? 404 : 405;
+    const resolved = resolve(method, path);
+    if ("unrouted" in resolved) {
+      const status = resolved.unrouted;
       entry.status = status;
       tally.record(null, false);
-      send(res, { status, json: { error: match === undefined ? "not found" : "method not allowed" } });
+      send(res, { status, json: { error: status === 404 ? "not found" : "method not allowed" } });
       return;
     }
-    entry.route = match.pattern;
-    const { route, params } = match;
+    const { route, params, pattern } = resolved;
+    entry.route = pattern;
 
     const rate = limiter.take(route.api, rateLimitOf(route.api, settings));
     tally.record(route.api, rate?.allowed === false);
@@ -84,7 +84,7 @@ export function createDispatcher(parts: DispatchParts) {
       return;
     }
 
-    const fault = faults.next(match.pattern);
+    const fault = pattern === null ? undefined : faults.next(pattern);
     const runFaultFirst = fault !== undefined && faultPhase(fault) === "before";
     let reply: Reply | undefined;
     if (!runFaultFirst) {

@@ -90,8 +90,8 @@ export function newSearchIndex({
     type,
     region,
     vercel_email: "",
-    token: randomToken(),
-    read_only_token: randomToken(),
+    token: newIndexToken(),
+    read_only_token: newIndexToken(),
     ...PLAN_LIMITS[type],
     creation_time: Math.floor(now.getTime() / 1000),
     input_enrichment_enabled: true,
@@ -110,7 +110,8 @@ export function throughputTimestamp(at: Date): string {
 const POOL = Buffer.alloc(64 * 1024);
 let poolUsed = POOL.length;
 
-function randomToken(bytes = 48): string {
+/** A fresh REST token for an index: 48 random bytes in base64. */
+export function newIndexToken(bytes = 48): string {
   if (poolUsed + bytes > POOL.length) {
     randomFillSync(POOL);
     poolUsed = 0;
