@@ -2,6 +2,10 @@
 import { parseArgs } from "node:util";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
 import { startEmulator } from "./server.ts";
+import { InvalidSettingError } from "./settings.ts";
+import { DataFileError } from "./state/data-file-error.ts";
+
+const CONTROL_TOKEN_ENV = "STASHKIT_EMULATOR_CONTROL_TOKEN";
 
 const HELP = `stashkit-emulator: a local messaging + management API server for tests and dry runs
 
@@ -15,7 +19,14 @@ Usage: stashkit-emulator [options]
   --latency MS          added to every API request (default 0)
   --jitter MS           random extra latency, 0..MS (default 0)
   --create-delay MS     pause inside index create, between the name check and the insert
-  --data-file PATH      persist state there; every acknowledged change is written first
+  --messaging-rate-limit N   requests per second the messaging API serves (fixed 1-second
+                        windows); the rest answer 429 with Retry-After (default 0: no limit)
+  --management-rate-limit N  the same for the management API
+  --data-file PATH      persist state there; every acknowledged change is written first.
+                        A file that is not JSON or not emulator state stops the start (exit 2)
+  --control-token T     let non-loopback clients use /__stashkit/* with the header
+                        x-stashkit-control-token: T (then every control request needs it);
+                        or set ${CONTROL_TOKEN_ENV}, which keeps it out of the process list
   --fault ROUTE=SPECS   e.g. --fault "POST /v2/search=503,503" (SPEC: status[:header=value],
                         html, malformed-json, reset, hang); repeatable
   -h, --help            this text
@@ -39,6 +50,9 @@ function parseCommandLine() {
         jitter: { type: "string", default: "0" },
         "create-delay": { type: "string", default: "0" },
         "data-file": { type: "string" },
+        "messaging-rate-limit": { type: "string", default: "0" },
+        "management-rate-limit": { type: "string", default: "0" },
+        "control-token": { type: "string" },
         fault: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -91,8 +105,12 @@ function parseFaultFlag(entry: string): [string, Fault[]] {
 
 const faults = (values.fault ?? []).map(parseFaultFlag);
 
+const controlToken = values["control-token"] ?? process.env[CONTROL_TOKEN_ENV];
+if (controlToken === "") fail(`--control-token (or ${CONTROL_TOKEN_ENV}) must not be empty`);
+const port = wholeNumber("port", values.port);
+
 const emulator = await startEmulator({
-  port: wholeNumber("port", values.port),
+  port,
   host: values.host,
   ...(values.token ? { messagingTokens: values.token } : {}),
   ...(accounts.length > 0 ? { accounts } : {}),
@@ -102,7 +120,18 @@ const emulator = await startEmulator({
     jitterMs: wholeNumber("jitter", values.jitter),
   },
   createDelayMs: wholeNumber("create-delay", values["create-delay"]),
+  rateLimit: {
+    messaging: wholeNumber("messaging-rate-limit", values["messaging-rate-limit"]),
+    management: wholeNumber("management-rate-limit", values["management-rate-limit"]),
+  },
   ...(values["data-file"] ? { dataFile: values["data-file"] } : {}),
+  ...(controlToken ? { controlToken } : {}),
+}).catch((error: unknown) => {
+  if (error instanceof DataFileError || error instanceof InvalidSettingError) fail(error.message);
+  if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    fail(`--port ${port}: ${values.host}:${port} is already in use; pick another port or 0 for a free one`);
+  }
+  throw error;
 });
 for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
 
@@ -112,7 +141,11 @@ process.stdout.write(
     `stashkit emulator listening on ${emulator.url}`,
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
     `  management API  ${emulator.url}   UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
-    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, reset)`,
+    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, reset); ${
+      controlToken
+        ? "needs the control token in the x-stashkit-control-token header"
+        : "loopback clients only"
+    }`,
     "",
   ].join("\n"),
 );

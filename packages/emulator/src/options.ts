@@ -16,9 +16,23 @@ export interface EmulatorOptions {
   /** How the management API words its errors; the real API has been seen to use each of these. */
   managementErrorStyle?: ManagementErrorStyle;
   latency?: { fixedMs?: number; jitterMs?: number };
+  /**
+   * Requests per second each API serves (fixed one-second windows); the rest of that
+   * second is answered 429 with `Retry-After`. 0 or absent: no limit.
+   */
+  rateLimit?: { messaging?: number; management?: number };
   createDelayMs?: number;
-  /** Persist every acknowledged change to this file and load it at start. */
+  /**
+   * Persist every acknowledged change to this file and load it at start. A file that cannot
+   * be read, is not JSON or does not hold emulator state makes `startEmulator` reject with
+   * a `DataFileError`.
+   */
   dataFile?: string;
+  /**
+   * Lets clients other than loopback ones use the control API (`/__stashkit/*`), if they
+   * send this in the `x-stashkit-control-token` header; once set, every control request needs it.
+   */
+  controlToken?: string;
   /** Wait before a failed delivery to a destination is tried again. */
   deliveryRetryMs?: number;
 }

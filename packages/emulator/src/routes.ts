@@ -17,3 +17,10 @@ export interface ApiRoute {
   api: Api;
   handle(context: RouteContext): Reply | Promise<Reply>;
 }
+
+/** One line of a route table: `POST /v2/queues/:name/pause` and what answers it. */
+export interface RouteEntry {
+  method: string;
+  pattern: string;
+  route: ApiRoute;
+}

@@ -9,12 +9,13 @@ export interface StartedBin {
 }
 
 /** Runs the built `stashkit-emulator` command on a free port and waits for its banner. */
-export async function startBin(args: string[]): Promise<StartedBin> {
+export async function startBin(args: string[], env: Record<string, string> = {}): Promise<StartedBin> {
   const child = spawn(
     process.execPath,
     [join(import.meta.dirname, "../dist/bin.js"), "--port", "0", ...args],
     {
       stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
     },
   );
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -1,41 +1,65 @@
+import type { IncomingMessage } from "node:http";
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
-import type { RunningEmulator } from "../server.ts";
-import type { Store } from "../state/store.ts";
+import { HttpError, ok, type Reply, readBody } from "../http/reply.ts";
+import { InvalidSettingError, parseSettingsPatch } from "../settings.ts";
+import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
+import type { EmulatorControls } from "./controls.ts";
+import type { SeedRequest } from "./seed-request.ts";
+
+/** The prefix of the emulator's own control API; no real API path starts with it. */
+export const CONTROL_PREFIX = "/__stashkit";
 
 /**
  * The emulator's own control API, for tests in other processes and for people poking at it
- * with curl. It sits under a prefix no real API uses and needs no credentials: it only ever
- * listens on the machine it runs on.
+ * with curl. It sits under a prefix no real API uses. It needs no credentials from loopback
+ * clients, and the control token from anyone else (see `access.ts`).
  *
  *   GET    /requests            the request log          DELETE /requests   clear it
  *   POST   /faults              {route, faults:[…]}      DELETE /faults     clear them
  *   GET    /faults              faults still pending per route
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
+ *   GET    /requests/counts     served / rate-limited totals per API
+ *   POST   /seed/search-indexes {count, namePrefix?, account?, region?, type?}
  */
-export function controlRoutes(emulator: RunningEmulator, store: Store) {
-  return async (method: string, path: string, rawBody: Buffer): Promise<Reply> => {
+export function controlRoutes(controls: EmulatorControls, policy: ControlAccessPolicy) {
+  return async (req: IncomingMessage, path: string): Promise<Reply> => {
+    const refusal = controlRefusal(
+      {
+        peerAddress: req.socket.remoteAddress,
+        host: req.headers.host,
+        origin: req.headers.origin,
+        fetchSite: header(req, "sec-fetch-site"),
+        token: header(req, CONTROL_TOKEN_HEADER),
+      },
+      policy,
+    );
+    if (refusal) return { status: refusal.status, json: { error: refusal.reason } };
     try {
-      return answer(emulator, store, `${method} ${path}`, rawBody);
+      return answer(controls, `${req.method ?? "GET"} ${path}`, await readBody(req));
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
+      if (error instanceof InvalidSettingError) return { status: 400, json: { error: error.message } };
       throw error;
     }
   };
 }
 
-function answer(emulator: RunningEmulator, store: Store, request: string, rawBody: Buffer): Reply {
+function answer(controls: EmulatorControls, request: string, rawBody: Buffer): Reply {
   switch (request) {
     case "GET /health":
       return ok({ ok: true });
     case "GET /requests":
-      return ok(emulator.requests);
+      return ok(controls.requests);
+    case "GET /requests/counts":
+      return ok(controls.requestCounts());
+    case "POST /seed/search-indexes":
+      return ok(controls.seedSearchIndexes(jsonObject(rawBody) as unknown as SeedRequest));
     case "DELETE /requests":
-      emulator.clearRequests();
+      controls.clearRequests();
       return ok({ ok: true });
     case "GET /faults":
-      return ok(emulator.pendingFaults());
+      return ok(controls.pendingFaults());
     case "POST /faults": {
       const body = jsonObject(rawBody);
       const route = body["route"];
@@ -49,31 +73,24 @@ function answer(emulator: RunningEmulator, store: Store, request: string, rawBod
       } catch (error) {
         throw new HttpError(400, (error as Error).message);
       }
-      emulator.inject(route, ...parsed);
-      return ok(emulator.pendingFaults());
+      controls.inject(route, ...parsed);
+      return ok(controls.pendingFaults());
     }
     case "DELETE /faults":
-      emulator.clearFaults();
+      controls.clearFaults();
       return ok({ ok: true });
     case "PATCH /settings": {
-      const body = jsonObject(rawBody);
-      for (const [key, value] of Object.entries(body)) {
-        if (!(key in emulator.settings)) throw new HttpError(400, `unknown setting "${key}"`);
-        Object.assign(emulator.settings, { [key]: value });
-      }
-      return ok(emulator.settings);
+      Object.assign(controls.settings, parseSettingsPatch(jsonObject(rawBody)));
+      return ok(controls.settings);
     }
     case "GET /settings":
-      return ok(emulator.settings);
+      return ok(controls.settings);
     case "GET /state":
-      return ok(emulator.state);
+      return ok(controls.state);
     case "GET /delivered":
-      return ok(emulator.delivered);
+      return ok(controls.delivered);
     case "POST /reset":
-      store.reset();
-      emulator.clearFaults();
-      emulator.clearRequests();
-      emulator.delivered.length = 0;
+      controls.reset();
       return ok({ ok: true });
     default:
       throw new HttpError(404, `no control route ${request}`);
@@ -89,4 +106,9 @@ function jsonObject(raw: Buffer): Record<string, unknown> {
     // fall through to the error below
   }
   throw new HttpError(400, "body must be a JSON object");
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,38 +1,26 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
-import {
-  SEARCH_PLANS,
-  SEARCH_REGIONS,
-  type SearchPlan,
-  type SearchRegion,
-  type StoredIndex,
-} from "../state/records.ts";
+import type { ApiRoute } from "../routes.ts";
+import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../state/records.ts";
 import type { Store } from "../state/store.ts";
 import { newSearchIndex } from "./new-index.ts";
+import {
+  type ManagementSettings,
+  nonEmptyString,
+  objectBody,
+  ownedIndex,
+  ownedIndexes,
+  ownerOf,
+  refuseDuplicateName,
+} from "./owned-indexes.ts";
 
-export interface ManagementSettings {
-  /** The real API's answer to a duplicate name is undocumented; the emulator plays both. */
-  duplicateNames: "allow" | "reject";
-  duplicateStatus: 400 | 409;
-  /** Milliseconds spent between the duplicate check and the insert, to widen races. */
-  createDelayMs: number;
-}
+export type { ManagementSettings } from "./owned-indexes.ts";
 
+/** List, create, get and delete: `/v2/search` and `/v2/search/{id}`. */
 export function searchRoutes(store: Store, settings: ManagementSettings) {
-  const owned = (context: RouteContext): StoredIndex[] =>
-    store.state.indexes.filter((entry) => entry.owner === ownerOf(context));
-
-  const findById = (context: RouteContext): StoredIndex => {
-    const id = context.params["id"];
-    const found = owned(context).find((entry) => entry.index.id === id);
-    if (!found) throw new HttpError(404, "search index not found");
-    return found;
-  };
-
   const list: ApiRoute = {
     api: "management",
-    handle: (context) => ok(owned(context).map((entry) => entry.index)),
+    handle: (context) => ok(ownedIndexes(store, context).map((entry) => entry.index)),
   };
 
   const create: ApiRoute = {
@@ -40,12 +28,7 @@ export function searchRoutes(store: Store, settings: ManagementSettings) {
     async handle(context) {
       const input = validateCreateBody(parseJsonBody(context.rawBody));
       const owner = ownerOf(context);
-      if (settings.duplicateNames === "reject" && owned(context).some((e) => e.index.name === input.name)) {
-        throw new HttpError(
-          settings.duplicateStatus,
-          `search index with name "${input.name}" already exists`,
-        );
-      }
+      refuseDuplicateName(store, context, settings, input.name);
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
       const index = newSearchIndex({ owner, ...input });
       store.state.indexes.push({ owner, index });
@@ -54,12 +37,12 @@ export function searchRoutes(store: Store, settings: ManagementSettings) {
     },
   };
 
-  const get: ApiRoute = { api: "management", handle: (context) => ok(findById(context).index) };
+  const get: ApiRoute = { api: "management", handle: (context) => ok(ownedIndex(store, context).index) };
 
   const remove: ApiRoute = {
     api: "management",
     handle(context) {
-      const target = findById(context);
+      const target = ownedIndex(store, context);
       store.state.indexes = store.state.indexes.filter((entry) => entry !== target);
       store.commit();
       return ok("OK");
@@ -69,24 +52,14 @@ export function searchRoutes(store: Store, settings: ManagementSettings) {
   return { list, create, get, remove };
 }
 
-function ownerOf(context: RouteContext): string {
-  if (!context.account) throw new HttpError(401, "Unauthorized");
-  return context.account.email;
-}
-
 function validateCreateBody(body: unknown): { name: string; region: SearchRegion; type: SearchPlan } {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new HttpError(400, "request body must be a JSON object with name, region and type");
-  }
-  const { name, region, type } = body as Record<string, unknown>;
-  if (typeof name !== "string" || name.trim() === "") {
-    throw new HttpError(400, "name is required and must be a non-empty string");
-  }
+  const { name, region, type } = objectBody(body, "name, region and type");
+  nonEmptyString(name, "name");
   if (!SEARCH_REGIONS.includes(region as SearchRegion)) {
     throw new HttpError(400, `region must be one of ${SEARCH_REGIONS.join(", ")}`);
   }
   if (!SEARCH_PLANS.includes(type as SearchPlan)) {
     throw new HttpError(400, `type must be one of ${SEARCH_PLANS.join(", ")}`);
   }
-  return { name, region: region as SearchRegion, type: type as SearchPlan };
+  return { name: name as string, region: region as SearchRegion, type: type as SearchPlan };
 }

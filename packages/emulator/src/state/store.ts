@@ -1,11 +1,11 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { loadDataFile, removeStaleTemporaries, writeDataFile } from "./data-file.ts";
 import { type EmulatorState, emptyState } from "./records.ts";
 
 /**
- * Holds the emulator's state. With a data file, `commit()` writes the whole state to a
- * temporary file, flushes it and renames it over the data file, so a crash at any moment
- * leaves either the old or the new state, never half of one. Handlers commit before they
- * answer: an acknowledged change is on disk.
+ * Holds the emulator's state. With a data file, `commit()` replaces the file atomically
+ * (see `writeDataFile`). Handlers commit before they answer: an acknowledged change is on
+ * disk. The file is checked when the store is made, so a bad one stops the start, not a
+ * later request.
  */
 export class Store {
   readonly state: EmulatorState;
@@ -13,21 +13,12 @@ export class Store {
 
   constructor(dataFile?: string) {
     this.#dataFile = dataFile;
-    this.state = dataFile ? load(dataFile) : emptyState();
+    if (dataFile) removeStaleTemporaries(dataFile);
+    this.state = dataFile ? loadDataFile(dataFile) : emptyState();
   }
 
   commit(): void {
-    const file = this.#dataFile;
-    if (!file) return;
-    const temporary = `${file}.${process.pid}.tmp`;
-    const fd = openSync(temporary, "w");
-    try {
-      writeSync(fd, JSON.stringify(this.state));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, file);
+    if (this.#dataFile) writeDataFile(this.#dataFile, this.state);
   }
 
   /** Empties the state in place: route handlers keep references to `state.queues`. */
@@ -36,16 +27,4 @@ export class Store {
     this.state.indexes.length = 0;
     this.commit();
   }
-}
-
-function load(file: string): EmulatorState {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyState();
-    throw error;
-  }
-  const parsed = JSON.parse(text) as Partial<EmulatorState>;
-  return { queues: parsed.queues ?? {}, indexes: parsed.indexes ?? [] };
 }

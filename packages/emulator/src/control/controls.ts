@@ -1,0 +1,76 @@
+import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
+import type { Account } from "../http/auth.ts";
+import { seedSearchIndexes } from "../management/seed.ts";
+import type { DeliveredMessage } from "../messaging/delivery.ts";
+import type { RequestCounts, RequestLogEntry, RequestTally } from "../request-log.ts";
+import type { EmulatorSettings } from "../settings.ts";
+import type { EmulatorState } from "../state/records.ts";
+import type { Store } from "../state/store.ts";
+import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
+
+/**
+ * The levers a test pulls, in code or over the control API. Built before the server
+ * listens, from the parts the server shares with it, so neither needs the other.
+ */
+export interface EmulatorControls {
+  /** Live settings: change them at any time (latency, race window, duplicate mode). */
+  settings: EmulatorSettings;
+  /** Every API request in arrival order (control requests are not logged). */
+  requests: RequestLogEntry[];
+  /** Messages delivered to their destinations, in delivery order. */
+  delivered: DeliveredMessage[];
+  state: EmulatorState;
+  /** Queue faults for a route such as `POST /v2/search`; consumed one per request. */
+  inject(route: RouteKey, ...faults: Fault[]): void;
+  /** How many scripted faults each route still has. */
+  pendingFaults(): Record<RouteKey, number>;
+  clearFaults(): void;
+  /** Clears the request log and its counts. */
+  clearRequests(): void;
+  /** Requests served and refused by the rate limit, per API, since start or the last clear. */
+  requestCounts(): RequestCounts;
+  /** Adds `count` search indexes in one go (names `<namePrefix>-0` …); returns how many. */
+  seedSearchIndexes(request: SeedRequest): { created: number };
+  /** Empties the state, the faults, the request log and the delivery record. */
+  reset(): void;
+}
+
+export interface ControlParts {
+  settings: EmulatorSettings;
+  store: Store;
+  faults: FaultScript;
+  requests: RequestLogEntry[];
+  tally: RequestTally;
+  delivered: DeliveredMessage[];
+  accounts: readonly Account[];
+}
+
+export function createControls(parts: ControlParts): EmulatorControls {
+  const { settings, store, faults, requests, tally, delivered, accounts } = parts;
+  const controls: EmulatorControls = {
+    settings,
+    requests,
+    delivered,
+    state: store.state,
+    inject: (route, ...scripted) => faults.add(route, scripted),
+    pendingFaults: () => faults.remaining(),
+    clearFaults: () => faults.clear(),
+    clearRequests: () => {
+      requests.length = 0;
+      tally.clear();
+    },
+    requestCounts: () => tally.counts(),
+    seedSearchIndexes: (request) => {
+      const seed = resolveSeedRequest(request, accounts);
+      seedSearchIndexes(store, seed);
+      return { created: seed.count };
+    },
+    reset: () => {
+      store.reset();
+      controls.clearFaults();
+      controls.clearRequests();
+      delivered.length = 0;
+    },
+  };
+  return controls;
+}

@@ -1,0 +1,28 @@
+import type { SearchPlan, SearchRegion } from "../state/records.ts";
+import type { Store } from "../state/store.ts";
+import { newSearchIndex } from "./new-index.ts";
+
+export interface SeedSearchIndexes {
+  /** The account (email) that owns them. */
+  owner: string;
+  count: number;
+  /** Names are `<namePrefix>-0` … `<namePrefix>-<count-1>`. */
+  namePrefix: string;
+  region: SearchRegion;
+  type: SearchPlan;
+}
+
+/**
+ * Adds many indexes at once, for listing and paging at scale; one write of the data file
+ * for the lot. The duplicate-name setting is not consulted: seeding is set-up, not a create.
+ */
+export function seedSearchIndexes(store: Store, seed: SeedSearchIndexes): void {
+  const now = new Date();
+  const { indexes } = store.state;
+  for (let n = 0; n < seed.count; n++) {
+    const name = `${seed.namePrefix}-${n}`;
+    const index = newSearchIndex({ owner: seed.owner, name, region: seed.region, type: seed.type, now });
+    indexes.push({ owner: seed.owner, index });
+  }
+  store.commit();
+}

@@ -1,0 +1,16 @@
+import type { EmulatorControls } from "./control/controls.ts";
+import type { Account } from "./http/auth.ts";
+
+/** What `startEmulator` gives back: where it listens, what it accepts, and its levers. */
+export interface RunningEmulator extends EmulatorControls {
+  /** Base URL of both APIs, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  port: number;
+  /** A token the messaging API accepts. */
+  messagingToken: string;
+  /** An account the management API accepts. */
+  account: Account;
+  stop(): Promise<void>;
+  /** The same as `stop()`, under the name test runners' teardown hooks expect. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,122 @@
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { DataFileError } from "./data-file-error.ts";
+import { type EmulatorState, emptyState } from "./records.ts";
+import { storedStateSchema } from "./state-schema.ts";
+
+/** Reads and checks a data file; a missing file is an empty state, anything unusable a `DataFileError`. */
+export function loadDataFile(file: string): EmulatorState {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return emptyState();
+    throw new DataFileError(file, `cannot be read (${code ?? String(error)})`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(
+      file,
+      `is not valid JSON (${(error as Error).message}); fix it or move it aside`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const parsed = storedStateSchema.safeParse(json);
+  if (!parsed.success) {
+    const [first, ...others] = parsed.error.issues;
+    const where = first?.path.length ? first.path.join(".") : "the top level";
+    const more = others.length > 0 ? ` (and ${others.length} more problems)` : "";
+    throw new DataFileError(
+      file,
+      `does not hold emulator state: ${where}: ${first?.message ?? "unexpected value"}${more}; fix it or move it aside`,
+    );
+  }
+  return parsed.data as EmulatorState;
+}
+
+/**
+ * Writes the whole state to `<file>.<pid>.tmp`, flushes it and renames it over the file,
+ * so a crash at any moment leaves either the old or the new state. The temporary file is
+ * opened exclusively: a leftover or planted file (even a symlink) there makes the write
+ * fail instead of being followed.
+ */
+export function writeDataFile(file: string, state: EmulatorState): void {
+  const temporary = temporaryName(file, process.pid);
+  const fd = openSync(temporary, "wx");
+  try {
+    try {
+      writeSync(fd, JSON.stringify(state));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } catch (error) {
+    removeQuietly(temporary);
+    throw error;
+  }
+}
+
+/**
+ * Removes the temporary files that processes killed mid-write (kill -9) left beside the
+ * data file. A file whose process still runs is left alone: it may be writing right now.
+ */
+export function removeStaleTemporaries(file: string): void {
+  const folder = dirname(file);
+  const pattern = new RegExp(`^${escapeRegExp(basename(file))}\\.(\\d+)\\.tmp$`);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataFileError(file, `cannot be used: its folder cannot be read (${code ?? String(error)})`, {
+      cause: error,
+    });
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid)) continue;
+    if (pid !== process.pid && processRuns(pid)) continue;
+    unlinkSync(join(folder, name));
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // The write already failed; that error is the one worth reporting.
+  }
+}
+
+function temporaryName(file: string, pid: number): string {
+  return `${file}.${pid}.tmp`;
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emulator } from "./helpers.ts";
+
+async function runBin(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "../dist/bin.js"), ...args]);
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdout.on("data", (chunk: Buffer) => {
+    // It should not start; if it does, end it so the test fails instead of hanging.
+    if (chunk.toString().includes("listening on")) child.kill("SIGTERM");
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stderr };
+}
+
+describe("the stashkit-emulator command refuses to start", () => {
+  it("on a port already in use, with exit code 2 and one line", async () => {
+    const taken = await emulator();
+    const { code, stderr } = await runBin(["--port", String(taken.port)]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `stashkit-emulator: --port ${taken.port}: 127.0.0.1:${taken.port} is already in use; pick another port or 0 for a free one\n`,
+    );
+  });
+
+  it.each([
+    [
+      ["--messaging-rate-limit", "2000000"],
+      /setting "messagingRateLimit" must be a whole number of requests per second/,
+    ],
+    [["--management-rate-limit", "lots"], /--management-rate-limit must be a whole number/],
+    [["--latency", "700000"], /setting "latencyMs" must be a whole number of milliseconds from 0 to 600000/],
+    [["--control-token", ""], /--control-token \(or STASHKIT_EMULATOR_CONTROL_TOKEN\) must not be empty/],
+  ])("with %j, with exit code 2 and a message", async (args, message) => {
+    const { code, stderr } = await runBin(["--port", "0", ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
