@@ -213,8 +213,11 @@ describe("ensureSearchIndex on a slow network", () => {
       now: () => {
         if (!jumped && server.requests.some((r) => r.method === "GET")) {
           jumped = true;
-          const copy = { ...first, id: "0-created-meanwhile", creation_time: second };
-          server.state.indexes.push({ owner: server.account.email, index: copy });
+          const stored = server.state.indexes[0];
+          if (stored) {
+            const index = { ...stored.index, id: "0-created-meanwhile", creation_time: second };
+            server.state.indexes.push({ owner: stored.owner, index });
+          }
         }
         return second * 1000 + (jumped ? 2_500 : 500);
       },

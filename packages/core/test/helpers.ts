@@ -1,5 +1,5 @@
-import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { afterEach } from "vitest";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { credentialSecrets } from "@stashkit/testing";
 import {
   type Clock,
   type Logger,
@@ -9,20 +9,7 @@ import {
   type MessagingClientOptions,
 } from "../src/index.ts";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-export function onCleanup(cleanup: () => Promise<void> | void): void {
-  cleanups.push(cleanup);
-}
-
-export async function emulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const started = await startEmulator(options);
-  onCleanup(() => started.stop());
-  return started;
-}
+export { emulator, onCleanup } from "@stashkit/testing/vitest";
 
 /**
  * A clock whose sleeps return at once but move its own time forward, and that remembers
@@ -73,11 +60,9 @@ export function managementClient(
   });
 }
 
-/** Every secret the emulator's default credentials give rise to. */
+/** Every secret the emulator's credentials give rise to. */
 export function emulatorSecrets(server: RunningEmulator): string[] {
-  const { email, apiKey } = server.account;
-  const basic = Buffer.from(`${email}:${apiKey}`).toString("base64");
-  return [server.messagingToken, apiKey, basic, `${email}:${apiKey}`];
+  return credentialSecrets(server.account, server.messagingToken);
 }
 
 /** Runs `fn` and returns what it threw; fails the test when it did not throw. */
