@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Many tests start processes (the bin, git); on a loaded 2-core machine that can take
+    // seconds. A limit against hangs, not a speed assertion.
+    testTimeout: 60_000,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });

@@ -106,7 +106,9 @@ describe("fault injection", () => {
   it("delays create between the name check and the insert when asked (the race window)", async () => {
     const server = await emulator({ duplicateNames: "reject" });
     const api = management(server);
-    server.settings.createDelayMs = 100;
+    // Long enough that all three requests pass the name check before the first inserts, even
+    // on a loaded machine; the test's own length is the only cost.
+    server.settings.createDelayMs = 1_500;
     const racing = await Promise.all([api.create(body), api.create(body), api.create(body)]);
     expect(racing.every((a) => a.status === 200)).toBe(true);
     server.settings.createDelayMs = 0;
