@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Placeholder, TemplateValues } from "@stashkit/core";
 import type { CiRun } from "./ci-run.ts";
+import type { Environment } from "./env-run.ts";
 
 /** The fields of a GitHub Actions run that stashkit reads: the shape of `@actions/github`'s `context`. */
 export interface GitHubContext {
@@ -18,8 +19,6 @@ export interface GitHubContext {
     [key: string]: unknown;
   };
 }
-
-export type Environment = Record<string, string | undefined>;
 
 /**
  * The run's context from the runner's environment and event payload file, without loading

@@ -1,9 +1,15 @@
+export { bitbucketRun } from "./bitbucket.ts";
+export { buildkiteRun } from "./buildkite.ts";
 export type { CiRun } from "./ci-run.ts";
+export { circleCiRun } from "./circleci.ts";
+export { detectCiRun } from "./detect.ts";
+export type { Environment } from "./env-run.ts";
 export {
-  type Environment,
   type GitHubContext,
   gitHubRun,
   gitHubTemplateValues,
   isForkPullRequest,
   readGitHubContext,
 } from "./github.ts";
+export { gitLabRun } from "./gitlab.ts";
+export { jenkinsRun } from "./jenkins.ts";
