@@ -1,0 +1,75 @@
+import {
+  type ClientOptions,
+  DEFAULT_MANAGEMENT_URL,
+  DEFAULT_MESSAGING_URL,
+  type Deadline,
+  type Logger,
+  ManagementClient,
+  MessagingClient,
+  parseBaseUrl,
+  type Redactor,
+} from "@stashkit/core";
+import type { CommandContext } from "./context.ts";
+import { managementCredentials, messagingToken } from "./options/credentials.ts";
+
+export interface ConnectionFlags {
+  email?: string;
+  apiKey?: string;
+  token?: string;
+  baseUrl?: string;
+  messagingUrl?: string;
+}
+
+/**
+ * What every client of one command shares: its retries, the command's ONE deadline, the
+ * shared redactor, the CLI's name in the user agent and, with --verbose, a log on stderr.
+ */
+function clientOptions(context: CommandContext, deadline: Deadline): ClientOptions {
+  const { common } = context;
+  return {
+    retry: { maxAttempts: common.maxAttempts },
+    // Each attempt gets a fair share of the time limit, as in the actions (1 s to 30 s).
+    attemptTimeoutMs: Math.round(
+      Math.min(30_000, Math.max(1_000, (common.timeoutSeconds * 1000) / common.maxAttempts)),
+    ),
+    deadline,
+    userAgentSuffix: `cli ${context.command}`,
+    logger: stderrLogger(context),
+    redactor: context.redactor,
+    env: context.env,
+  };
+}
+
+function stderrLogger(context: CommandContext): Logger {
+  const { terminal, common } = context;
+  return {
+    debug: (message) => {
+      if (common.verbose) terminal.err(`debug: ${message}`);
+    },
+    info: (message) => {
+      if (common.verbose) terminal.err(message);
+    },
+    warning: (message) => {
+      if (!common.quiet) terminal.warn(message);
+    },
+  };
+}
+
+/** Reads credentials and base URL and builds the client; nothing is sent. Bad values throw before. */
+export function managementClient(flags: ConnectionFlags, context: CommandContext): ManagementClient {
+  const credentials = managementCredentials(flags, context.env);
+  context.redactor.add(credentials.apiKey);
+  const baseUrl = flags.baseUrl ?? DEFAULT_MANAGEMENT_URL;
+  parseBaseUrl(baseUrl, "--base-url");
+  return new ManagementClient({ ...credentials, baseUrl, ...clientOptions(context, context.deadline) });
+}
+
+export function messagingClient(flags: ConnectionFlags, context: CommandContext): MessagingClient {
+  const token = messagingToken(flags, context.env);
+  context.redactor.add(token);
+  const baseUrl = flags.messagingUrl || context.env["QSTASH_URL"] || DEFAULT_MESSAGING_URL;
+  parseBaseUrl(baseUrl, "--messaging-url");
+  return new MessagingClient({ token, baseUrl, ...clientOptions(context, context.deadline) });
+}
+
+export type { Redactor };

@@ -1,0 +1,38 @@
+import { templateMatcher } from "@stashkit/core";
+import { type ConnectionFlags, managementClient } from "../clients.ts";
+import type { CommandContext } from "../context.ts";
+import type { CommandResult } from "../output/result.ts";
+
+export interface ListFlags extends ConnectionFlags {
+  pattern?: string;
+}
+
+/** `stashkit search list`: the indexes, or those whose name matches a template. Never their tokens in text. */
+export async function run(flags: ListFlags, context: CommandContext): Promise<CommandResult> {
+  const matches = flags.pattern === undefined ? () => true : templateMatcher(flags.pattern, "--pattern");
+  const client = managementClient(flags, context);
+  const all = await context.terminal.progress("listing search indexes", client.searchIndexes.list());
+  const indexes = all.filter((index) => matches(index.name));
+  return {
+    lines: [
+      ...indexes.map((i) => `${i.name}  ${i.id}  ${i.region}  ${i.type}`),
+      `${indexes.length} search ${indexes.length === 1 ? "index" : "indexes"}${flags.pattern === undefined ? "" : ` matching ${flags.pattern}`}.`,
+    ],
+    json: (withSecrets) => ({
+      indexes: indexes.map((i) => ({
+        name: i.name,
+        id: i.id,
+        region: i.region,
+        type: i.type,
+        endpoint: i.endpoint,
+        ...(i.creation_time === undefined ? {} : { creationTime: i.creation_time }),
+        ...(withSecrets ? { token: i.token, readOnlyToken: i.read_only_token } : {}),
+      })),
+    }),
+    fields: [
+      { env: "STASHKIT_INDEX_COUNT", output: "count", value: String(indexes.length) },
+      { env: "STASHKIT_INDEXES", output: "names", value: indexes.map((i) => i.name).join(",") },
+    ],
+    warnings: [],
+  };
+}

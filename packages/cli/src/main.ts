@@ -1,0 +1,21 @@
+import { CommanderError } from "commander";
+import { buildProgram } from "./program.ts";
+
+/** Parses the command line and runs the command; returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  if (argv.length === 0) {
+    process.stderr.write(program.helpInformation());
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (error) {
+    // Commander has printed its message; help and --version are successes, the rest usage errors.
+    if (error instanceof CommanderError) {
+      return ["commander.helpDisplayed", "commander.version"].includes(error.code) ? 0 : 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { UsageError } from "../usage-error.ts";
+
+export const FORMATS = ["text", "json", "dotenv", "github"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The flags every command takes, as commander hands them over. */
+export interface CommonFlags {
+  timeoutSeconds?: string;
+  maxAttempts?: string;
+  format?: string;
+  outputFile?: string;
+  showSecrets?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export interface Common {
+  timeoutSeconds: number;
+  maxAttempts: number;
+  format: Format;
+  /** Where the result goes instead of stdout (json, dotenv) or GITHUB_OUTPUT (github). */
+  outputFile: string | undefined;
+  /** For the github format: the file outputs are appended to. */
+  githubOutput: string | undefined;
+  showSecrets: boolean;
+  quiet: boolean;
+  verbose: boolean;
+}
+
+/** Reads and checks the common flags; every problem is a UsageError before anything is sent. */
+export function readCommon(flags: CommonFlags, env: Record<string, string | undefined>): Common {
+  const format = oneOf(flags.format ?? "text", FORMATS, "--format");
+  const outputFile = flags.outputFile === undefined ? undefined : nonEmpty(flags.outputFile, "--output-file");
+  const githubOutput = format === "github" ? (outputFile ?? env["GITHUB_OUTPUT"] ?? "") : undefined;
+  if (githubOutput === "") {
+    throw new UsageError(
+      "--format",
+      "--format github writes to the file GITHUB_OUTPUT names, and GITHUB_OUTPUT is not set; pass --output-file",
+    );
+  }
+  if (flags.quiet && flags.verbose) throw new UsageError("--quiet", "give --quiet or --verbose, not both");
+  return {
+    timeoutSeconds: wholeNumber(flags.timeoutSeconds ?? "120", "--timeout-seconds", 1, 3600),
+    maxAttempts: wholeNumber(flags.maxAttempts ?? "5", "--max-attempts", 1, 20),
+    format,
+    outputFile: format === "github" ? undefined : outputFile,
+    githubOutput,
+    showSecrets: flags.showSecrets === true,
+    quiet: flags.quiet === true,
+    verbose: flags.verbose === true,
+  };
+}
+
+export function wholeNumber(text: string, flag: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new UsageError(
+      flag,
+      `${flag} must be a whole number from ${min} to ${max}; got ${JSON.stringify(text)}`,
+    );
+  }
+  return value;
+}
+
+export function oneOf<const T extends readonly string[]>(
+  value: string,
+  accepted: T,
+  flag: string,
+): T[number] {
+  if (!accepted.includes(value)) {
+    throw new UsageError(flag, `${flag} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+  }
+  return value as T[number];
+}
+
+export function nonEmpty(value: string | undefined, flag: string): string {
+  if (value === undefined || value.trim() === "")
+    throw new UsageError(flag, `${flag} is required and must not be empty`);
+  return value;
+}

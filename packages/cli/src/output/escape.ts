@@ -1,0 +1,16 @@
+const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\u001b": "\\e" };
+
+/**
+ * The text on one line: CR, LF and the other control characters become visible escapes, so a
+ * value cannot start a new line (a CI runner command such as `::set-output`) or drive a
+ * terminal (ESC sequences). Tabs stay.
+ */
+export function oneLine(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    const control = (code < 0x20 && char !== "\t") || code === 0x7f || code === 0x2028 || code === 0x2029;
+    out += control ? (NAMED[char] ?? `\\u${code.toString(16).padStart(4, "0")}`) : char;
+  }
+  return out;
+}

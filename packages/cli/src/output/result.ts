@@ -1,0 +1,20 @@
+/** One value a command hands over: its dotenv / environment name, its GitHub output name, whether it is a secret. */
+export interface Field {
+  env: string;
+  output: string;
+  value: string;
+  secret?: boolean;
+}
+
+/** What a command did, in every shape the formats need. Nothing here is escaped yet: the writer does that. */
+export interface CommandResult {
+  /** Human lines for the text format (and the log of the github format). Never a secret. */
+  lines: string[];
+  /** The document of the json format; token fields only when `withSecrets`. */
+  json(withSecrets: boolean): Record<string, unknown>;
+  /** Values for the dotenv and github formats. */
+  fields: Field[];
+  warnings: string[];
+  /** Set when the command did its work but failed its verdict (a queue missing): printed last, exit 1. */
+  failure?: Error;
+}

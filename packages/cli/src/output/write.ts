@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { appendFileSync } from "node:fs";
+import type { CommandContext } from "../context.ts";
+import { oneLine } from "./escape.ts";
+import type { CommandResult, Field } from "./result.ts";
+import { writeSecretFile } from "./secret-file.ts";
+
+/**
+ * Hands a result over in the chosen format. Tokens leave only where asked: to --output-file
+ * (0600), to GITHUB_OUTPUT after ::add-mask::, or to stdout with --show-secrets (with a warning).
+ */
+export function writeResult(result: CommandResult, context: CommandContext): void {
+  const { common, terminal } = context;
+  for (const warning of result.warnings) terminal.warn(warning);
+  const toFile = common.outputFile;
+  const withSecrets = toFile !== undefined || common.showSecrets;
+  if (common.showSecrets && toFile === undefined && common.format !== "text" && hasSecrets(result)) {
+    terminal.warn("--show-secrets prints tokens to stdout, and CI logs keep stdout; prefer --output-file");
+  }
+  switch (common.format) {
+    case "text":
+      if (toFile !== undefined)
+        writeSecretFile(toFile, joinLines(result.lines.map((l) => context.redactor.redact(l))));
+      else if (!common.quiet) for (const line of result.lines) terminal.out(line);
+      return;
+    case "json": {
+      const text = JSON.stringify(result.json(withSecrets), null, 2);
+      if (toFile !== undefined) writeSecretFile(toFile, `${text}\n`);
+      else for (const line of text.split("\n")) (withSecrets ? terminal.outSecret : terminal.out)(line);
+      return;
+    }
+    case "dotenv": {
+      const fields = withSecrets ? result.fields : result.fields.filter((f) => !f.secret);
+      const left = result.fields.filter((f) => f.secret && !withSecrets).map((f) => f.env);
+      if (left.length > 0 && !common.quiet) {
+        terminal.warn(
+          `${left.join(", ")} left out: tokens go only to --output-file (or stdout with --show-secrets)`,
+        );
+      }
+      const lines = fields.map((f) => `${f.env}=${oneLine(f.value)}`);
+      if (toFile !== undefined) writeSecretFile(toFile, joinLines(lines));
+      else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
+      return;
+    }
+    case "github":
+      writeGitHubOutputs(result.fields, context);
+      if (!common.quiet) for (const line of result.lines) terminal.out(line);
+      return;
+  }
+}
+
+/** Masks first, then the outputs in the heredoc form with a delimiter no value can contain. */
+function writeGitHubOutputs(fields: Field[], context: CommandContext): void {
+  for (const field of fields) {
+    if (field.secret && field.value !== "")
+      context.terminal.outSecret(`::add-mask::${escapeCommandData(field.value)}`);
+  }
+  const delimiter = `stashkit_${randomUUID()}`;
+  const text = fields.map((f) => `${f.output}<<${delimiter}\n${oneLine(f.value)}\n${delimiter}\n`).join("");
+  const file = context.common.githubOutput;
+  if (file === undefined) return;
+  // GITHUB_OUTPUT is the runner's own file: append. A file of our own is created 0600.
+  if (file === context.env["GITHUB_OUTPUT"]) appendFileSync(file, text);
+  else writeSecretFile(file, text);
+}
+
+/** The runner's escaping of a command's data, so the mask is of the real value. */
+function escapeCommandData(value: string): string {
+  return value.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+}
+
+function hasSecrets(result: CommandResult): boolean {
+  return result.fields.some((f) => f.secret);
+}
+
+function joinLines(lines: string[]): string {
+  return lines.map((line) => `${oneLine(line)}\n`).join("");
+}
