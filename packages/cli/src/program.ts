@@ -83,7 +83,16 @@ export function buildProgram(): Command {
       )}`,
     );
 
-  const search = program.command("search").description("search indexes (management API)");
+  const search = program
+    .command("search")
+    .description("search indexes (management API)")
+    .addHelpText(
+      "after",
+      examples([
+        "stashkit search ensure --name 'myapp-mr-{pr}'",
+        "stashkit search list --pattern 'myapp-mr-{pr}'",
+      ]),
+    );
   runValues(management(search.command("ensure")))
     .description("make sure one search index with this name exists (safe to run concurrently)")
     .option("--name <template>", "index name; {pr} {branch} {sha} {run_id} {repo} come from the CI system")
@@ -159,36 +168,38 @@ export function buildProgram(): Command {
       ),
     );
 
-  const queues = program.command("queues").description("queues (messaging API)");
-  common(queues.command("resume"))
-    .description("resume queues and read each back; every queue is tried")
-    .argument("<names...>", "queue names (commas separate too)")
-    .option(
-      "--messaging-url <url>",
-      "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",
-    )
-    .option(
-      "--token <token>",
-      "messaging API token (default: QSTASH_TOKEN; a flag shows in the process list)",
-    )
-    .option("--if-missing <mode>", "fail or skip when a queue does not exist", "fail")
-    .addHelpText(
-      "after",
-      examples([
-        "stashkit queues resume orders",
-        "stashkit queues resume orders,emails --if-missing skip --format json",
-      ]),
-    )
-    .action(
-      action(
-        {
-          name: "queues resume",
-          credentials: MESSAGING_CREDENTIALS,
-          load: () => import("./commands/queues-resume.ts") as Promise<CommandModule<never>>,
-        },
-        (args) => ({ ...(args.at(-2) as object), names: args[0] }) as never,
-      ),
-    );
+  const queues = program
+    .command("queues")
+    .description("queues, schedules and flow-control keys (messaging API)")
+    .addHelpText("after", examples(["stashkit queues pause orders", "stashkit queues resume orders"]));
+  queueCommand(
+    queues,
+    "resume",
+    "resume queues, schedules and flow-control keys and read each back; every one is tried",
+    [
+      "stashkit queues resume orders",
+      "stashkit queues resume orders,emails --schedule-id scd_123 --if-missing skip --format json",
+    ],
+  ).action(
+    action(
+      queueSpec("resume", () => import("./commands/queues-resume.ts")),
+      withNames,
+    ),
+  );
+  queueCommand(
+    queues,
+    "pause",
+    "pause queues, schedules and flow-control keys; what was already paused is left alone",
+    [
+      "stashkit queues pause orders --flow-control-key tenant-a",
+      "stashkit queues pause --schedule-id scd_123 --format json",
+    ],
+  ).action(
+    action(
+      queueSpec("pause", () => import("./commands/queues-pause.ts")),
+      withNames,
+    ),
+  );
 
   program
     .command("emulator")
@@ -207,6 +218,31 @@ export function buildProgram(): Command {
 
   return program;
 }
+
+function queueCommand(queues: Command, name: string, description: string, lines: string[]): Command {
+  return common(queues.command(name))
+    .description(description)
+    .argument("[names...]", "queue names (commas separate too)")
+    .option("--schedule-id <ids...>", "schedules by id")
+    .option("--flow-control-key <keys...>", "flow-control keys")
+    .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
+    .option(
+      "--messaging-url <url>",
+      "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",
+    )
+    .option(
+      "--token <token>",
+      "messaging API token (default: QSTASH_TOKEN; a flag shows in the process list)",
+    )
+    .addHelpText("after", examples(lines));
+}
+
+function queueSpec<Flags>(mode: string, load: () => Promise<CommandModule<Flags>>): CommandSpec<Flags> {
+  return { name: `queues ${mode}`, credentials: MESSAGING_CREDENTIALS, load };
+}
+
+/** The positional names join the options. */
+const withNames = (args: unknown[]) => ({ ...(args.at(-2) as object), names: args[0] }) as never;
 
 function searchSpec<Flags>(name: string, load: () => Promise<CommandModule<Flags>>): CommandSpec<Flags> {
   return { name, credentials: MANAGEMENT_CREDENTIALS, load };

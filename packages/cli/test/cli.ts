@@ -1,0 +1,92 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
+
+export const BIN = new URL("../dist/bin.js", import.meta.url).pathname;
+
+export interface CliRun {
+  args: string[];
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Secrets unique to one test file, so a leak scan finds them wherever they turn up. */
+export function secrets() {
+  const word = () => randomBytes(12).toString("hex");
+  const email = `ci-${word()}@example.test`;
+  const apiKey = `key-${word()}`;
+  return {
+    email,
+    apiKey,
+    token: `qst-${word()}`,
+    basic: Buffer.from(`${email}:${apiKey}`).toString("base64"),
+  };
+}
+
+export type Secrets = ReturnType<typeof secrets>;
+
+export async function emulatorFor(
+  s: Secrets,
+  options: Parameters<typeof startEmulator>[0] = {},
+): Promise<RunningEmulator> {
+  return startEmulator({
+    messagingTokens: [s.token],
+    accounts: [{ email: s.email, apiKey: s.apiKey }],
+    ...options,
+  });
+}
+
+/** The environment of a run: no CI markers from the machine running the tests, only what is given. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "",
+    HOME: process.env["HOME"] ?? "/tmp",
+  };
+  if (process.env["NODE_EXTRA_CA_CERTS"]) env["NODE_EXTRA_CA_CERTS"] = process.env["NODE_EXTRA_CA_CERTS"];
+  return { ...env, ...extra };
+}
+
+/** Runs the real bin as a child process (asynchronously: the emulator lives in this process). */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { node?: string; bin?: string; cwd?: string } = {},
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      options.node ?? process.execPath,
+      [options.bin ?? BIN, ...args],
+      { env, cwd: options.cwd, encoding: "utf8", timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ args, code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** The environment that points the CLI at the emulator with these credentials. */
+export function apiEnv(emulator: RunningEmulator, s: Secrets, extra: Record<string, string> = {}) {
+  return cleanEnv({
+    UPSTASH_EMAIL: s.email,
+    UPSTASH_API_KEY: s.apiKey,
+    QSTASH_TOKEN: s.token,
+    QSTASH_URL: emulator.url,
+    ...extra,
+  });
+}
+
+/** Every form of the credentials that must never be printed. */
+export function credentialForms(s: Secrets): string[] {
+  return [s.apiKey, s.token, s.basic, `${s.email}:${s.apiKey}`];
+}
+
+export async function createQueue(emulator: RunningEmulator, s: Secrets, name: string, paused = false) {
+  const response = await fetch(`${emulator.url}/v2/queues`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ queueName: name, paused }),
+  });
+  if (!response.ok) throw new Error(`creating queue ${name} answered ${response.status}`);
+}
