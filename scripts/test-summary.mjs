@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Adds up the JSON reports every vitest run writes (test-results/vitest.json in each
-// package) and prints one closing line, "N passed, M failed", that CI reads. Exits 1
+// package, and test-results/vitest-node22.json of the packages run on Node 22 too) and prints one closing line, "N passed, M failed", that CI reads. Exits 1
 // when any test failed, when a package with tests wrote no report, or when nothing ran.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +23,25 @@ for (const project of projects) {
   const dir = join(root, project);
   if (!existsSync(join(dir, "vitest.config.ts"))) continue;
   const report = join(dir, "test-results", "vitest.json");
+  if (!existsSync(report)) {
+    rows.push({ project, passed: 0, failed: 0, skipped: 0, note: "no report" });
+    missing++;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(report, "utf8"));
+  rows.push({
+    project,
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+    note: "",
+  });
+}
+
+// The packages that claim Node >= 22 also ran on Node 22 (scripts/test-node22.mjs): their own rows.
+for (const name of ["core", "emulator", "ci-context", "cli"]) {
+  const report = join(root, "packages", name, "test-results", "vitest-node22.json");
+  const project = `packages/${name} (node 22)`;
   if (!existsSync(report)) {
     rows.push({ project, passed: 0, failed: 0, skipped: 0, note: "no report" });
     missing++;

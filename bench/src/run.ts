@@ -16,6 +16,7 @@ const alternatives = join(import.meta.dirname, "../alternatives");
 const ENSURE = join(root, "actions/ensure-search-index");
 const RESUME = join(root, "actions/resume-queue");
 const CLI = join(import.meta.dirname, "../node_modules/@upstash/cli/dist/cli.js");
+const STASHKIT = join(root, "packages/cli/dist/bin.js");
 const QUEUES_20 = Array.from({ length: 20 }, (_, n) => `q-${n}`);
 
 const emulator = await startEmulator({ latency: { fixedMs: 50 } });
@@ -222,6 +223,48 @@ const SCENARIOS: Scenario[] = [
           BENCH_QUEUES: QUEUES_20.join(","),
         }),
       },
+    ],
+  },
+  // The stashkit CLI against the same floor as the action: a new Node process, one list.
+  {
+    id: "C1",
+    title: "stashkit CLI: ensure, index exists (cold)",
+    ours: command(
+      "stashkit",
+      process.execPath,
+      [
+        STASHKIT,
+        "search",
+        "ensure",
+        "--name",
+        "bench-existing",
+        "--region",
+        "eu-west-1",
+        "--base-url",
+        emulator.url,
+      ],
+      credentials,
+    ),
+    others: [
+      {
+        label: "floor: Node + fetch",
+        against: "floor",
+        target: 1.25,
+        run: command(
+          "floor",
+          process.execPath,
+          [join(alternatives, "floor-ensure.mjs")],
+          floorEnv("bench-existing"),
+        ),
+      },
+    ],
+  },
+  {
+    id: "C2",
+    title: "stashkit --version start-up",
+    ours: command("stashkit", process.execPath, [STASHKIT, "--version"], {}),
+    others: [
+      { label: "node -e 0", against: "node", run: command("node", process.execPath, ["-e", "0"], {}) },
     ],
   },
   {

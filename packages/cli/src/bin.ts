@@ -1,4 +1,11 @@
 #!/usr/bin/env node
-import { main } from "./main.ts";
+import { version } from "./version.ts";
 
-process.exitCode = await main(process.argv.slice(2));
+const args = process.argv.slice(2);
+// `stashkit --version` answers before the argument parser loads: CI scripts call it to log what runs.
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+  process.stdout.write(`${version()}\n`);
+} else {
+  const { main } = await import("./main.ts");
+  process.exitCode = await main(args);
+}

@@ -1,17 +1,12 @@
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import type { CommandModule, CommandSpec } from "./execute.ts";
+import { version } from "./version.ts";
 
 // Only commander is loaded at start-up: each command's module (and @stashkit/core with it) is
 // imported when that command runs, so `stashkit --version` and `--help` stay fast.
 
 const MANAGEMENT_CREDENTIALS = "UPSTASH_EMAIL and UPSTASH_API_KEY (or --email and --api-key)";
 const MESSAGING_CREDENTIALS = "QSTASH_TOKEN (or --token)";
-
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  return String(manifest.version);
-}
 
 function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join("\n")}\n`;

