@@ -59,7 +59,7 @@ function stderrLogger(context: CommandContext): Logger {
 export function managementClient(flags: ConnectionFlags, context: CommandContext): ManagementClient {
   const credentials = managementCredentials(flags, context.env);
   context.redactor.add(credentials.apiKey);
-  const baseUrl = flags.baseUrl ?? DEFAULT_MANAGEMENT_URL;
+  const baseUrl = flags.baseUrl || context.env["STASHKIT_BASE_URL"] || DEFAULT_MANAGEMENT_URL;
   parseBaseUrl(baseUrl, "--base-url");
   return new ManagementClient({ ...credentials, baseUrl, ...clientOptions(context, context.deadline) });
 }

@@ -32,7 +32,10 @@ function common(command: Command): Command {
 
 function management(command: Command): Command {
   return common(command)
-    .option("--base-url <url>", "management API base URL", "https://api.upstash.com")
+    .option(
+      "--base-url <url>",
+      "management API base URL (default: STASHKIT_BASE_URL, else https://api.upstash.com)",
+    )
     .option("--email <email>", "account email (default: UPSTASH_EMAIL)")
     .option(
       "--api-key <key>",
@@ -131,7 +134,10 @@ export function buildProgram(): Command {
   management(search.command("prune"))
     .description("delete the indexes whose pull request (or other value) is no longer open")
     .option("--pattern <template>", "name template with {pr} (or one other placeholder), e.g. myapp-mr-{pr}")
-    .option("--open <values...>", "the values still in use, e.g. open merge request numbers")
+    .option(
+      "--open [values...]",
+      "the values still in use, e.g. open merge request numbers; none given: nothing is open",
+    )
     .option("--open-from <source>", "github:<owner>/<repo>: read open pull requests with GITHUB_TOKEN")
     .option("--dry-run", "say what would be deleted, delete nothing")
     .addHelpText(

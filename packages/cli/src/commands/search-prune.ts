@@ -15,7 +15,8 @@ import { deletedReport } from "./index-refs.ts";
 
 export interface PruneFlags extends ConnectionFlags {
   pattern?: string;
-  open?: string[];
+  /** `true` when --open was given without values: nothing is open (an empty `$(…)` in CI). */
+  open?: string[] | true;
   openFrom?: string;
   dryRun?: boolean;
 }
@@ -34,14 +35,9 @@ export async function run(flags: PruneFlags, context: CommandContext): Promise<C
       "give exactly one of --open <values…> (the values still in use) and --open-from github:<owner/repo>",
     );
   }
-  const given = flags.open;
-  const readOpen =
-    given === undefined
-      ? gitHubLookup(flags.openFrom ?? "", key, context)
-      : (
-          (values) => () =>
-            Promise.resolve(values)
-        )(openValues(given, key));
+  // Both sources are checked now; the GitHub lookup runs after every other check.
+  const given = flags.open === undefined ? undefined : openValues(flags.open === true ? [] : flags.open, key);
+  const readOpen = given ? async () => given : gitHubLookup(flags.openFrom ?? "", key, context);
   const client = managementClient(flags, context);
   const open = await readOpen();
   const dryRun = flags.dryRun === true;

@@ -1,0 +1,244 @@
+import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { BIN, cleanEnv, credentialForms, emulatorFor, secrets } from "./cli.ts";
+
+// The root README's GitLab CI and CircleCI examples, parsed and run: each job's script lines in a
+// shell, as the CI system would, with its predefined variables, against the emulator. Installing
+// the CLI (before_script, npx) is replaced by a `stashkit` on PATH that runs this build; the
+// packed-tarball test covers installing it.
+
+const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const s = secrets();
+let emulator: RunningEmulator;
+let shims: string;
+const logs: string[] = [];
+
+function yamlAfter(heading: string): Record<string, unknown> {
+  const start = README.indexOf(heading);
+  if (start < 0) throw new Error(`README has no "${heading}"`);
+  const block = /```yaml\n([\s\S]*?)```/.exec(README.slice(start));
+  if (!block?.[1]) throw new Error(`no yaml block after "${heading}"`);
+  return parse(block[1]) as Record<string, unknown>;
+}
+
+function shell(
+  shellArgs: string[],
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    // stdin is not a socket: Debian's bash takes a socket for a remote shell and reads ~/.bashrc instead of BASH_ENV.
+    const child = spawn(shellArgs[0] ?? "sh", [...shellArgs.slice(1), script], {
+      env,
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("close", (code) => {
+      logs.push(stdout, stderr);
+      resolve({ code: code ?? -1, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+function parseDotenv(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .trim()
+      .split("\n")
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+const indexNames = () => emulator.state.indexes.map((stored) => stored.index.name);
+
+beforeAll(async () => {
+  emulator = await emulatorFor(s);
+  shims = mkdtempSync(join(tmpdir(), "stashkit-shims-"));
+  writeFileSync(join(shims, "stashkit"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  // `npx --yes @stashkit/cli@0 …` runs the same build.
+  writeFileSync(
+    join(shims, "npx"),
+    `#!/bin/sh\n[ "$1" = --yes ] && [ "$2" = @stashkit/cli@0 ] || { echo "unexpected npx $*" >&2; exit 127; }\nshift 2\nexec stashkit "$@"\n`,
+  );
+  chmodSync(join(shims, "stashkit"), 0o755);
+  chmodSync(join(shims, "npx"), 0o755);
+});
+afterAll(() => emulator.stop());
+
+const ciEnv = (extra: Record<string, string>) =>
+  cleanEnv({
+    PATH: `${shims}:${process.env["PATH"] ?? ""}`,
+    CI: "true",
+    UPSTASH_EMAIL: s.email,
+    UPSTASH_API_KEY: s.apiKey,
+    STASHKIT_BASE_URL: emulator.url,
+    ...extra,
+  });
+
+interface GitLabJob {
+  script: string[];
+  rules?: { if: string }[];
+  artifacts?: { reports?: { dotenv?: string }; access?: string };
+}
+
+describe("the README's GitLab CI pipeline", () => {
+  const pipeline = yamlAfter("### GitLab CI") as Record<string, GitLabJob>;
+  const job = (name: string): GitLabJob => {
+    const found = pipeline[name];
+    if (!found?.script) throw new Error(`no job ${name} with a script`);
+    return found;
+  };
+  const run = (name: string, env: Record<string, string>, cwd: string) =>
+    shell(["sh", "-e", "-c"], job(name).script.join("\n"), env, cwd);
+  const gitlab = {
+    GITLAB_CI: "true",
+    CI_COMMIT_SHA: "0123456789abcdef0123",
+    CI_PIPELINE_ID: "4242",
+    CI_PROJECT_PATH: "acme/myapp",
+    CI_PROJECT_ID: "77",
+  };
+
+  it("creates the merge request's index, hands it on as a dotenv report, and later jobs get it", async () => {
+    expect(job("preview-search").rules?.[0]?.if).toContain("merge_request_event");
+    const dotenv = job("preview-search").artifacts?.reports?.dotenv ?? "";
+    expect(dotenv).not.toBe("");
+    const cwd = mkdtempSync(join(tmpdir(), "gitlab-job-"));
+    const env = ciEnv({
+      ...gitlab,
+      CI_PIPELINE_SOURCE: "merge_request_event",
+      CI_MERGE_REQUEST_IID: "5",
+      CI_COMMIT_REF_NAME: "feature/search",
+    });
+    const first = await run("preview-search", env, cwd);
+    expect(first.code, first.output).toBe(0);
+    expect(indexNames()).toContain("myapp-mr-5");
+    expect(statSync(join(cwd, dotenv)).mode & 0o777).toBe(0o600);
+    const variables = parseDotenv(readFileSync(join(cwd, dotenv), "utf8"));
+    const index = emulator.state.indexes.find((stored) => stored.index.name === "myapp-mr-5")?.index;
+    expect(variables["UPSTASH_SEARCH_REST_TOKEN"]).toBe(index?.token);
+    // A second pipeline of the same merge request finds the index.
+    const again = await run("preview-search", env, mkdtempSync(join(tmpdir(), "gitlab-job-")));
+    expect(again.code, again.output).toBe(0);
+    expect(indexNames().filter((name) => name === "myapp-mr-5")).toHaveLength(1);
+    const tests = await run("integration-tests", { ...env, ...variables }, cwd);
+    expect(tests.code, tests.output).toBe(0);
+    const without = await run("integration-tests", env, cwd);
+    expect(without.code).not.toBe(0);
+    for (const form of [...credentialForms(s), index?.token ?? "?"])
+      expect(first.output + again.output).not.toContain(form);
+  });
+
+  it("prunes the indexes of merge requests no longer open, on a schedule", async () => {
+    expect(job("prune-search").rules?.[0]?.if).toContain("schedule");
+    const cwd = mkdtempSync(join(tmpdir(), "gitlab-job-"));
+    const ensure = (pr: string) =>
+      shell(
+        ["sh", "-e", "-c"],
+        `stashkit search ensure --name "myapp-mr-{pr}" --region eu-west-1`,
+        ciEnv({ ...gitlab, CI_MERGE_REQUEST_IID: pr }),
+        cwd,
+      );
+    for (const pr of ["6", "7"]) expect((await ensure(pr)).code).toBe(0);
+    const apiToken = `glpat-${s.token}`;
+    const asked: string[] = [];
+    let open: number[] = [5, 7];
+    let failing = true;
+    const server: Server = createServer((request, response) => {
+      asked.push(`${request.headers["private-token"]} ${request.url}`);
+      if (failing) {
+        response.statusCode = 500;
+        response.end("{}");
+        return;
+      }
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(open.map((iid) => ({ iid, state: "opened" }))));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const env = ciEnv({
+        ...gitlab,
+        CI_PIPELINE_SOURCE: "schedule",
+        CI_COMMIT_REF_NAME: "main",
+        CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`,
+        GITLAB_READ_API_TOKEN: apiToken,
+      });
+      // The lookup fails: the job fails and nothing is pruned.
+      const broken = await run("prune-search", env, cwd);
+      expect(broken.code).not.toBe(0);
+      expect(
+        indexNames()
+          .filter((name) => name.startsWith("myapp-mr-"))
+          .sort(),
+      ).toEqual(["myapp-mr-5", "myapp-mr-6", "myapp-mr-7"]);
+      failing = false;
+      const pruned = await run("prune-search", env, cwd);
+      expect(pruned.code, pruned.output).toBe(0);
+      expect(asked.slice(1)).toEqual([
+        `${apiToken} /api/v4/projects/77/merge_requests?state=opened&per_page=100`,
+      ]);
+      expect(
+        indexNames()
+          .filter((name) => name.startsWith("myapp-mr-"))
+          .sort(),
+      ).toEqual(["myapp-mr-5", "myapp-mr-7"]);
+      // No merge request open: every preview index goes.
+      open = [];
+      const all = await run("prune-search", env, cwd);
+      expect(all.code, all.output).toBe(0);
+      expect(indexNames().filter((name) => name.startsWith("myapp-mr-"))).toEqual([]);
+      expect(pruned.output + all.output).not.toContain(apiToken);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("the README's CircleCI job", () => {
+  const config = yamlAfter("### CircleCI") as {
+    jobs: Record<string, { steps: { run?: { command: string } }[] }>;
+  };
+
+  it("creates the pull request's index and hands it to the later steps through BASH_ENV", async () => {
+    const steps =
+      config.jobs["preview-search"]?.steps.flatMap((step) => (step.run ? [step.run.command] : [])) ?? [];
+    expect(steps.length).toBeGreaterThan(1);
+    const cwd = mkdtempSync(join(tmpdir(), "circleci-job-"));
+    const bashEnv = join(cwd, ".bash_env");
+    writeFileSync(bashEnv, "");
+    const env = ciEnv({
+      CIRCLECI: "true",
+      CIRCLE_PULL_REQUEST: "https://github.com/acme/myapp/pull/9",
+      CIRCLE_BRANCH: "feature/search",
+      CIRCLE_SHA1: "fedcba9876543210",
+      CIRCLE_BUILD_NUM: "311",
+      CIRCLE_PROJECT_REPONAME: "myapp",
+      BASH_ENV: bashEnv,
+    });
+    // CircleCI runs each step in a new `bash -eo pipefail`, which sources BASH_ENV first.
+    for (const command of steps) {
+      const step = await shell(["bash", "-eo", "pipefail", "-c"], command, env, cwd);
+      expect(step.code, `${command}\n${step.output}\n${readFileSync(bashEnv, "utf8")}`).toBe(0);
+      for (const form of credentialForms(s)) expect(step.output).not.toContain(form);
+    }
+    const index = emulator.state.indexes.find((stored) => stored.index.name === "myapp-pr-9")?.index;
+    expect(index).toBeDefined();
+    expect(readFileSync(bashEnv, "utf8")).toContain(`export UPSTASH_SEARCH_REST_TOKEN=${index?.token}\n`);
+    for (const log of logs) expect(log).not.toContain(index?.token ?? "?");
+  });
+});
