@@ -7,6 +7,8 @@ const packages = new Set(
   [
     "packages/core",
     "packages/emulator",
+    "packages/ci-context",
+    "packages/cli",
     "packages/action-kit",
     "packages/testing",
     "actions/ensure-search-index",
