@@ -169,35 +169,18 @@ export function buildProgram(): Command {
       ),
     );
 
+  // `queues pause`, --schedule-id and --flow-control-key come with core's pause and schedule
+  // operations (branch `pause`); the CLI for them is on branch `cli-pause`.
   const queues = program
     .command("queues")
-    .description("queues, schedules and flow-control keys (messaging API)")
-    .addHelpText("after", examples(["stashkit queues pause orders", "stashkit queues resume orders"]));
-  queueCommand(
-    queues,
-    "resume",
-    "resume queues, schedules and flow-control keys and read each back; every one is tried",
-    [
-      "stashkit queues resume orders",
-      "stashkit queues resume orders,emails --schedule-id scd_123 --if-missing skip --format json",
-    ],
-  ).action(
+    .description("queues (messaging API)")
+    .addHelpText("after", examples(["stashkit queues resume orders"]));
+  queueCommand(queues, "resume", "resume queues and read each back; every queue is tried", [
+    "stashkit queues resume orders",
+    "stashkit queues resume orders,emails --if-missing skip --format json",
+  ]).action(
     action(
       queueSpec("resume", () => import("./commands/queues-resume.ts")),
-      withNames,
-    ),
-  );
-  queueCommand(
-    queues,
-    "pause",
-    "pause queues, schedules and flow-control keys; what was already paused is left alone",
-    [
-      "stashkit queues pause orders --flow-control-key tenant-a",
-      "stashkit queues pause --schedule-id scd_123 --format json",
-    ],
-  ).action(
-    action(
-      queueSpec("pause", () => import("./commands/queues-pause.ts")),
       withNames,
     ),
   );
@@ -224,9 +207,7 @@ function queueCommand(queues: Command, name: string, description: string, lines:
   return common(queues.command(name))
     .description(description)
     .argument("[names...]", "queue names (commas separate too)")
-    .option("--schedule-id <ids...>", "schedules by id")
-    .option("--flow-control-key <keys...>", "flow-control keys")
-    .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
+    .option("--if-missing <mode>", "fail or skip when a queue does not exist", "fail")
     .option(
       "--messaging-url <url>",
       "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",

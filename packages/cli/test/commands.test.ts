@@ -55,7 +55,6 @@ describe("help and version", () => {
     [["search", "prune"]],
     [["search", "list"]],
     [["queues", "resume"]],
-    [["queues", "pause"]],
     [["emulator"]],
   ])("stashkit %j --help shows examples and exits 0", async (path) => {
     const run = await cli([...path, "--help"]);
@@ -327,22 +326,17 @@ describe("search delete, prune and list", () => {
 });
 
 describe("queues", () => {
-  it("pauses, then resumes queues, in text and json; a missing one fails unless skipped", async () => {
-    await createQueue(emulator, s, "orders");
-    await createQueue(emulator, s, "emails");
-    const paused = await cli(["queues", "pause", "orders", "emails"]);
-    expect(paused.code, paused.stderr).toBe(0);
-    expect(paused.stdout).toContain("queue orders: paused");
-    expect(emulator.state.queues["orders"]?.paused).toBe(true);
-    const again = await cli(["queues", "pause", "orders", "--format", "json"]);
-    expect(JSON.parse(again.stdout).targets[0]).toMatchObject({ name: "orders", outcome: "alreadyPaused" });
+  it("resumes queues, in text and json; a missing one fails unless skipped", async () => {
+    await createQueue(emulator, s, "orders", true);
+    await createQueue(emulator, s, "emails", true);
+    const text = await cli(["queues", "resume", "orders"]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toBe("queue orders: resumed (paused: false, lag: 0)\n");
+    expect(emulator.state.queues["orders"]?.paused).toBe(false);
     const resumed = await cli(["queues", "resume", "orders,emails", "--format", "json"]);
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(resumed.stdout).resumed).toEqual([
-      { kind: "queue", name: "orders" },
-      { kind: "queue", name: "emails" },
-    ]);
-    expect(emulator.state.queues["orders"]?.paused).toBe(false);
+    expect(JSON.parse(resumed.stdout).resumed).toEqual(["orders", "emails"]);
+    expect(emulator.state.queues["emails"]?.paused).toBe(false);
     const missing = await cli(["queues", "resume", "orders", "ghost"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain("queue ghost: not found");
@@ -389,10 +383,10 @@ describe("usage errors", () => {
     ],
     ["a bad --pattern", ["search", "list", "--pattern", "x-{nope}"]],
     ["a bad queue name", ["queues", "resume", "bad name!"]],
-    ["no queue at all", ["queues", "pause"]],
+    ["no queue at all", ["queues", "resume"]],
     ["a bad --if-missing", ["queues", "resume", "orders", "--if-missing", "maybe"]],
     ["a bad --messaging-url", ["queues", "resume", "orders", "--messaging-url", "not a url"]],
-    ["a bad --flow-control-key", ["queues", "pause", "--flow-control-key", "a key"]],
+    ["a pause that is not there yet", ["queues", "pause", "orders"]],
     ["no API key", ["search", "list"], { UPSTASH_API_KEY: "" }],
     ["no token", ["queues", "resume", "orders"], { QSTASH_TOKEN: "" }],
     ["--quiet with --verbose", ["search", "list", "--quiet", "--verbose"]],

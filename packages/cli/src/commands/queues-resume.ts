@@ -1,3 +1,1 @@
-import { command } from "./queues.ts";
-
-export const run = command("resume");
+export { resume as run } from "./queues.ts";

@@ -1,3 +1,0 @@
-import { command } from "./queues.ts";
-
-export const run = command("pause");
