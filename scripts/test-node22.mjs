@@ -8,7 +8,9 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
-export const NODE22_PACKAGES = ["core", "emulator", "ci-context", "cli"];
+// `pnpm test:node22 cli` runs one package's suite.
+const NODE22_PACKAGES =
+  process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli"];
 const NODE22_VERSION = "22.23.3";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -37,23 +39,17 @@ for (const name of NODE22_PACKAGES) {
   const vitest = join(dir, "node_modules/vitest/vitest.mjs");
   // The CLI's packed-tarball test runs the installed bin on Node 22 and 24 itself: once is enough.
   const exclude = name === "cli" ? ["--exclude", "test/packed.test.ts"] : [];
-  const result = spawnSync(
-    node22,
-    [
-      vitest,
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      "--outputFile.json=test-results/vitest-node22.json",
-      ...exclude,
-    ],
-    // The CLI's tests spawn the bin with the Node that runs them (process.execPath): Node 22 here too.
-    {
-      cwd: dir,
-      stdio: "inherit",
-      env: { ...process.env, PATH: `${join(node22, "..")}:${process.env.PATH}` },
+  const result = spawnSync(node22, [vitest, "run", ...exclude], {
+    cwd: dir,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      // The CLI's tests spawn the bin with the Node that runs them (process.execPath): Node 22 here too.
+      PATH: `${join(node22, "..")}:${process.env.PATH}`,
+      // Read by each package's vitest.config.ts: the Node 24 report stays where it is.
+      STASHKIT_VITEST_REPORT: "test-results/vitest-node22.json",
     },
-  );
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
