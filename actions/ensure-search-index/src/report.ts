@@ -1,4 +1,4 @@
-import { markdownTable, registerSecrets, runner, writeSummary } from "@stashkit/action-kit";
+import { escapeMarkdown, markdownTable, registerSecrets, runner, writeSummary } from "@stashkit/action-kit";
 import type { EnsureResult, IndexRef } from "@stashkit/core";
 import type { EnsureInputs } from "./inputs.ts";
 import { ensureOutputs, secretOutputs } from "./outputs.ts";
@@ -21,7 +21,9 @@ export function reportEnsured(result: EnsureResult, inputs: EnsureInputs): void 
 
 export function reportEphemeralDeleted(index: IndexRef): void {
   runner.info(`Ephemeral search index ${index.name} (${index.id}) deleted.`);
-  writeSummary(`### Ephemeral search index deleted\n\n${index.name} (${index.id})\n`);
+  writeSummary(
+    `### Ephemeral search index deleted\n\n${escapeMarkdown(index.name)} (${escapeMarkdown(index.id)})\n`,
+  );
 }
 
 /** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
@@ -40,6 +42,9 @@ export function ensureSummary(result: EnsureResult, maskEndpoint: boolean): stri
       ],
     ],
   );
-  const warnings = result.warnings.map((warning) => `> [!WARNING]\n> ${warning}`).join("\n\n");
+  // Warnings carry server values (ids, regions): escaped, each stays one line of its own block.
+  const warnings = result.warnings
+    .map((warning) => `> [!WARNING]\n> ${escapeMarkdown(warning)}`)
+    .join("\n\n");
   return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
 }

@@ -127,9 +127,22 @@ describe("outputs and summary", () => {
   });
 
   it("writes a summary without tokens, hiding a masked endpoint", () => {
-    expect(ensureSummary(result, true)).toContain("| n | id-1 | eu-west-1 | payg | (masked) | false |");
+    expect(ensureSummary(result, true)).toContain("| n | id-1 | eu-west-1 | payg | \\(masked\\) | false |");
     expect(ensureSummary(result, false)).toContain("| brave-otter-12345-eu1 |");
     expect(ensureSummary(result, false)).toContain("> careful");
     expect(ensureSummary(result, false)).not.toContain("tok");
+  });
+
+  it("escapes server values in the warnings block: a newline cannot leave it, markup does not render", () => {
+    const hostile = {
+      ...result,
+      warnings: ['index in region "eu\n\n## pwned\r![x](https://evil.example/t.png)"'],
+    };
+    const summary = ensureSummary(hostile, true);
+    const block = summary.slice(summary.indexOf("> [!WARNING]"));
+    expect(block.trimEnd().split("\n")).toEqual([
+      "> [!WARNING]",
+      '> index in region "eu  \\#\\# pwned \\!\\[x\\]\\(https://evil.example/t.png\\)"',
+    ]);
   });
 });

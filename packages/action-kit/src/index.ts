@@ -22,4 +22,4 @@ export { attemptTimeoutMs, readStepLimits, type StepLimits, stepDeadline } from 
 export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";
-export { markdownTable, writeSummary } from "./summary.ts";
+export { escapeMarkdown, markdownTable, writeSummary } from "./summary.ts";

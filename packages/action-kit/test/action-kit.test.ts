@@ -7,6 +7,7 @@ import {
   attemptTimeoutMs,
   failureLine,
   isForkPullRequest,
+  escapeMarkdown,
   markdownTable,
   readGitHubContext,
   readList,
@@ -128,8 +129,20 @@ describe("inputs", () => {
 describe("markdownTable", () => {
   it("escapes pipes, newlines and markup in cells", () => {
     expect(markdownTable(["a", "b"], [["x|y", "line\n<b>"]])).toBe(
-      "| a | b |\n| --- | --- |\n| x\\|y | line &lt;b> |",
+      "| a | b |\n| --- | --- |\n| x\\|y | line \\<b\\> |",
     );
+  });
+
+  it("renders a hostile server value as text: no image, link, tag, new row or block", () => {
+    const hostile = "![x](https://evil.example/t.png)\r| injected | row |\n> [!CAUTION]\r\n<img src=x>";
+    const cell = escapeMarkdown(hostile);
+    expect(cell).not.toMatch(/[\r\n]/);
+    // Every markup character is preceded by a backslash.
+    expect(cell).not.toMatch(/(^|[^\\])[![\]()|<>]/);
+    expect(cell).toBe(
+      "\\!\\[x\\]\\(https://evil.example/t.png\\) \\| injected \\| row \\| \\> \\[\\!CAUTION\\] \\<img src=x\\>",
+    );
+    expect(markdownTable(["id"], [[hostile]]).split("\n")).toHaveLength(3);
   });
 });
 

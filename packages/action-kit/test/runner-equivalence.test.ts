@@ -128,3 +128,53 @@ describe("runner commands match @actions/core", () => {
     expect(mine.read).toEqual(reference.read);
   });
 });
+
+describe("where we deliberately differ from @actions/core", () => {
+  const hostile = "id-1\n::set-env name=NODE_OPTIONS::x\n::add-mask::x\r::stop-commands::zz";
+
+  async function stdoutOf(api: Api, call: (api: Api) => unknown): Promise<string> {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      await call(api);
+    } finally {
+      spy.mockRestore();
+    }
+    return written.join("");
+  }
+
+  /** Lines the runner would read as commands: after its leading whitespace, `::` or `##[`. */
+  const commandLines = (stdout: string) => stdout.split(/\r\n|\r|\n/).filter((l) => /^\s*(::|##\[)/.test(l));
+
+  it("info: @actions/core lets a value start commands; ours keeps it one line that is no command", async () => {
+    const theirsOut = await stdoutOf(theirs, (api) => api.info(`Search index shop (${hostile}) created.`));
+    expect(commandLines(theirsOut).length).toBe(3);
+    const oursOut = await stdoutOf(ours, (api) => api.info(`Search index shop (${hostile}) created.`));
+    expect(commandLines(oursOut)).toEqual([]);
+    expect(oursOut).toBe(
+      "Search index shop (id-1\\n::set-env name=NODE_OPTIONS::x\\n::add-mask::x\\r::stop-commands::zz) created.\n",
+    );
+  });
+
+  it("info: a line that would start with a command gets a backslash in front", async () => {
+    for (const start of ["::add-mask::x", "  ::error::x", "##[set-output name=a;]1"]) {
+      const out = await stdoutOf(ours, (api) => api.info(`${start} (id) deleted`));
+      expect(commandLines(out)).toEqual([]);
+      expect(out).toBe(`\\${start} (id) deleted\n`);
+    }
+  });
+
+  it("group titles, warnings and errors escape CR and LF exactly as @actions/core does", async () => {
+    const calls = async (api: Api) => {
+      api.warning(hostile);
+      api.error(hostile);
+      await api.group(hostile, async () => {});
+    };
+    const oursOut = await stdoutOf(ours, calls);
+    expect(oursOut).toBe(await stdoutOf(theirs, calls));
+    expect(commandLines(oursOut).map((l) => l.split("::")[1])).toEqual(["warning", "error", "group", "endgroup"]);
+  });
+});

@@ -7,6 +7,11 @@ import { EOL } from "node:os";
  * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
  * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
  * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
+ *
+ * One deliberate difference: `info` makes every message one line that cannot be a command
+ * (see `plainLine`); @actions/core writes it as given, so a value holding a newline followed by
+ * `::set-env …` would become a command the runner executes. Every other line we print is a
+ * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
  */
 
 /** Data escaping of workflow commands: %, CR and LF. */
@@ -85,8 +90,18 @@ export function debug(message: string): void {
   issueCommand("debug", {}, message);
 }
 
+/**
+ * A log line that no part of can be read as a runner command: CR and LF become the visible
+ * `\r` and `\n` (the runner ends a line at either), and a line that would start with `::` or
+ * `##[` (after the leading whitespace the runner skips) gets a `\` in front.
+ */
+export function plainLine(message: string): string {
+  const oneLine = message.replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+  return /^\s*(::|##\[)/.test(oneLine) ? `\\${oneLine}` : oneLine;
+}
+
 export function info(message: string): void {
-  process.stdout.write(`${message}${EOL}`);
+  process.stdout.write(`${plainLine(message)}${EOL}`);
 }
 
 export function warning(message: string): void {
