@@ -19,6 +19,10 @@ describe("base URL policy", () => {
     ["http://qstash.upstash.io", false],
     ["http://10.0.0.1", false],
     ["http://localhost.evil.com", false],
+    // Node resolves these through DNS: not loopback whatever the name says.
+    ["http://api.localhost:8787", false],
+    ["http://x.localhost", false],
+    ["http://localhost.", false],
     ["ftp://example.com", false],
     ["https://user:pass@example.com", false],
     ["https://example.com/?token=x", false],

@@ -2,8 +2,10 @@ import { isIP } from "node:net";
 import { ConfigurationError } from "../errors/index.ts";
 
 /**
- * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, localhost),
- * which may use `http:` (the emulator, local tunnels). User info, a query or a fragment is
+ * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),
+ * which may use `http:` (the emulator, local tunnels). Only literal loopback addresses and the
+ * name `localhost` itself count: a name such as `api.localhost` is resolved through DNS by Node
+ * and could lead anywhere, so credentials would travel in clear text. User info, a query or a fragment is
  * refused: credentials have their own inputs, and a query string would end up in logs.
  * The refused value is never echoed whole, since it may carry a password.
  */
@@ -39,7 +41,7 @@ export function parseBaseUrl(value: string, input: string): URL {
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost") return true;
   if (isIP(host) === 4) return host.startsWith("127.");
   if (isIP(host) === 6) return host === "::1" || host === "0:0:0:0:0:0:0:1";
   return false;
