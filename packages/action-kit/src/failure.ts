@@ -2,6 +2,8 @@ import { AuthenticationError, ConfigurationError, StashkitError } from "@stashki
 import * as core from "./runner/commands.ts";
 
 export interface FailureHints {
+  /** Masks the step's secrets in the failure line (and a stack in the debug log). */
+  redact?: (text: string) => string;
   /** Said after an authentication failure: which inputs hold the credentials. */
   credentials: string;
   /** The credential inputs, to recognise an empty one. */
@@ -21,24 +23,27 @@ export function failureLine(action: string, error: unknown, hints: FailureHints)
       ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
       : ` Pass it as an input or set ${hints.credentials}.`;
   } else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
-    core.debug(error.stack);
+    core.debug(hints.redact ? hints.redact(error.stack) : error.stack);
   }
   const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-  return `${action}: ${message}${stop}${advice}`;
+  const line = `${action}: ${message}${stop}${advice}`;
+  return hints.redact ? hints.redact(line) : line;
 }
 
 /**
  * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
+ * with exit code 1 and one clear line. Resolves to whether the body succeeded.
  */
 export async function runStep(
   action: string,
   body: () => Promise<void>,
   hints: () => FailureHints,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await body();
+    return true;
   } catch (error) {
     core.setFailed(failureLine(action, error, hints()));
+    return false;
   }
 }

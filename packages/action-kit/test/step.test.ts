@@ -1,6 +1,6 @@
 import { basicCredential, ManagementClient, type MessagingClient } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readInput, runManagementStep, runMessagingStep, type Step } from "../src/index.ts";
+import { readInput, runManagementStep, runMessagingStep, runner, type Step } from "../src/index.ts";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -28,7 +28,7 @@ async function stdoutOf(fn: () => Promise<void>): Promise<string> {
 
 describe("runManagementStep", () => {
   it("registers every form of the credentials before the body runs, and builds the client", async () => {
-    withInputs({ email: "me@x.io", "api-key": "key-1", "base-url": "http://127.0.0.1:9" });
+    withInputs({ email: "me@x.io", "api-key": "key>?~", "base-url": "http://127.0.0.1:9" });
     let seen: Step<ManagementClient> | undefined;
     const out = await stdoutOf(() =>
       runManagementStep("act", async (step) => {
@@ -36,12 +36,24 @@ describe("runManagementStep", () => {
       }),
     );
     const masks = out.split("\n").filter((line) => line.startsWith("::add-mask::"));
-    expect(masks).toEqual([
-      "::add-mask::key-1",
-      "::add-mask::me@x.io",
-      "::add-mask::me@x.io:key-1",
-      `::add-mask::${basicCredential("me@x.io", "key-1")}`,
-    ]);
+    // Every form the key is sent or echoed in: raw, Basic base64 with and without padding,
+    // base64url with and without, and each percent-encoded.
+    const basic = basicCredential("me@x.io", "key>?~");
+    expect(basic).toBe("bWVAeC5pbzprZXk+P34=");
+    const forms = [
+      "key>?~",
+      "me@x.io",
+      "me@x.io:key>?~",
+      basic,
+      "bWVAeC5pbzprZXk+P34",
+      "bWVAeC5pbzprZXk-P34",
+      "bWVAeC5pbzprZXk-P34=",
+    ];
+    expect(masks).toEqual(
+      [...new Set(forms.flatMap((f) => [f, encodeURIComponent(f)]))].map(
+        (f) => `::add-mask::${runner.escapeData(f)}`,
+      ),
+    );
     expect(seen?.client()).toBeInstanceOf(ManagementClient);
     expect(seen?.client().baseUrl).toBe("http://127.0.0.1:9");
     expect(seen?.credentials).toEqual({ email: "me@x.io", apiKey: "key-1" });
@@ -68,7 +80,7 @@ describe("runManagementStep", () => {
       }),
     );
     expect(out).toContain("::error::act: input name is required and was empty");
-    withInputs({ email: "", "api-key": "k", name: "n" });
+    withInputs({ email: "", "api-key": "key-1", name: "n" });
     const second = await stdoutOf(() =>
       runManagementStep("act", async (step) => {
         step.client();
@@ -86,7 +98,7 @@ describe("runManagementStep", () => {
     [{ "timeout-seconds": "0" }, 'input timeout-seconds must be a whole number from 1 to 3600; got "0"'],
     [{ "base-url": "https://api.example.com#x" }, "base-url must not contain a fragment (#…)"],
   ])("refuses %j before the body runs", async (override, message) => {
-    withInputs({ email: "e@x.io", "api-key": "k", ...override });
+    withInputs({ email: "e@x.io", "api-key": "key-1", ...override });
     let ran = false;
     const out = await stdoutOf(() =>
       runManagementStep("act", async () => {
@@ -98,7 +110,7 @@ describe("runManagementStep", () => {
   });
 
   it("creates the step's deadline once, from timeout-seconds", async () => {
-    withInputs({ email: "e@x.io", "api-key": "k", "timeout-seconds": "30" });
+    withInputs({ email: "e@x.io", "api-key": "key-1", "timeout-seconds": "30" });
     const before = Date.now();
     let deadlineAt = 0;
     await stdoutOf(() =>
@@ -111,7 +123,7 @@ describe("runManagementStep", () => {
   });
 
   it("registers the secret inputs it is given, and titles failures as asked", async () => {
-    withInputs({ email: "e@x.io", "api-key": "k", "github-token": "ghs_secret" });
+    withInputs({ email: "e@x.io", "api-key": "key-1", "github-token": "ghs_secret" });
     const out = await stdoutOf(() =>
       runManagementStep(
         "act",
@@ -161,7 +173,7 @@ describe("runMessagingStep", () => {
       "input token is empty and QSTASH_TOKEN is not set. Pass it as an input or set the token input (or QSTASH_TOKEN)",
     ],
   ])("refuses %j, naming the input", async (override, message) => {
-    withInputs({ token: "t", ...override });
+    withInputs({ token: "token-1", ...override });
     const out = await stdoutOf(() =>
       runMessagingStep("act", async (step) => {
         step.client();

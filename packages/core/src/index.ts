@@ -10,6 +10,11 @@ export {
   MessagingClient,
   type MessagingClientOptions,
 } from "./clients/messaging-client.ts";
+export {
+  managementCredentialForms,
+  messagingCredentialForms,
+  withPercentEncoded,
+} from "./clients/credential-forms.ts";
 export * from "./errors/index.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
@@ -34,7 +39,10 @@ export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
 export type { CreateSearchIndexInput, SearchIndexesResource } from "./resources/search-indexes.ts";
 export {
+  MAX_INDEX_NAME_LENGTH,
+  MAX_QUEUE_NAME_LENGTH,
   QUEUE_NAME_PATTERN,
+  validateIndexId,
   validateIndexName,
   validatePlan,
   validateQueueName,
@@ -54,7 +62,9 @@ export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./
 export { parseBaseUrl } from "./transport/base-url.ts";
 export { type Clock, systemClock } from "./transport/clock.ts";
 export { Deadline } from "./transport/deadline.ts";
+export { destroyProxyAgents } from "./transport/dispatcher.ts";
 export type { Logger } from "./transport/logger.ts";
+export { redactAndClip } from "./transport/clip.ts";
 export { Redactor } from "./transport/redactor.ts";
 export type { RetryBudget } from "./transport/retry-budget.ts";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport/retry-policy.ts";

@@ -1,4 +1,9 @@
-import { basicCredential, ConfigurationError } from "@stashkit/core";
+import {
+  ConfigurationError,
+  managementCredentialForms,
+  messagingCredentialForms,
+  withPercentEncoded,
+} from "@stashkit/core";
 import { readWithEnvFallback } from "../inputs.ts";
 import { registerSecrets } from "../secrets.ts";
 
@@ -20,15 +25,13 @@ export const MANAGEMENT_CREDENTIALS: CredentialSpec<"email" | "apiKey"> = {
     email: { input: "email", env: "UPSTASH_EMAIL" },
     apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
   },
-  forms: ({ email, apiKey }) =>
-    email !== "" && apiKey !== ""
-      ? [apiKey, email, `${email}:${apiKey}`, basicCredential(email, apiKey)]
-      : [apiKey, email],
+  // The forms the client masks itself (core's list), and each percent-encoded, for the runner.
+  forms: ({ email, apiKey }) => withPercentEncoded(managementCredentialForms(email, apiKey)),
 };
 
 export const MESSAGING_CREDENTIALS: CredentialSpec<"token"> = {
   sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
-  forms: ({ token }) => [token],
+  forms: ({ token }) => withPercentEncoded(messagingCredentialForms(token)),
 };
 
 /**

@@ -5,8 +5,16 @@ import {
   isForkPullRequest,
   readGitHubContext,
 } from "@stashkit/ci-context";
-import { type ClientOptions, type Deadline, expandNameTemplate, parseBaseUrl } from "@stashkit/core";
+import {
+  type ClientOptions,
+  type Deadline,
+  destroyProxyAgents,
+  expandNameTemplate,
+  parseBaseUrl,
+  Redactor,
+} from "@stashkit/core";
 import { runStep } from "../failure.ts";
+import * as core from "../runner/commands.ts";
 import { readInput, readWithEnvFallback } from "../inputs.ts";
 import { registerSecrets } from "../secrets.ts";
 import {
@@ -25,6 +33,12 @@ export interface Step<Client, Names extends string = string> {
   credentials: Readonly<Record<Names, string>>;
   limits: StepLimits;
   deadline: Deadline;
+  /**
+   * Knows every secret of the step (each form of the credentials, secret inputs, and what the
+   * client learns, such as index tokens); the client masks with it, and so does the failure
+   * line. Mask other APIs' text with it too (`redactAndClip`).
+   */
+  redactor: Redactor;
   /**
    * The client, built on first use, after the body has checked its own inputs: a missing
    * credential is reported only once every other input is known to be good.
@@ -56,11 +70,21 @@ export function templateExpander(context: GitHubContext): (template: string, inp
     expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
 }
 
+/** How long past its deadline a step may take to write its failure and end by itself. */
+const GRACE_MS = 3_000;
+
 /**
  * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
  * input: register the credentials (and any secret inputs) as secrets first; read the step's
  * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
  * one `::error::` line with a hint about the credentials.
+ *
+ * The deadline ends the process too, here and nowhere else. A failed step closes the proxy
+ * agents (a proxy that accepted the connection and never answers holds its socket open). As a
+ * last resort, GRACE_MS past the deadline, a process still alive exits: after writing the
+ * failure line if the body is still running (a call the deadline does not govern), with the
+ * failure already written otherwise. The timer is unref'd and cleared on success: it never keeps
+ * a process alive nor ends one that did its work.
  */
 export async function openStep<Names extends string, Client>(
   api: ApiWiring<Names, Client>,
@@ -69,26 +93,43 @@ export async function openStep<Names extends string, Client>(
   options: StepOptions,
 ): Promise<void> {
   const context = readGitHubContext();
-  await runStep(
-    options.title ?? action,
+  const title = options.title ?? action;
+  const redactor = new Redactor();
+  let watchdog: NodeJS.Timeout | undefined;
+  let failureWritten = false;
+  const succeeded = await runStep(
+    title,
     async () => {
       const credentials = readCredentials(api.credentials);
-      registerSecrets(...(options.secretInputs ?? []).map(readInput));
+      redactor.add(...api.credentials.forms(credentials));
+      const secretInputs = (options.secretInputs ?? []).map(readInput);
+      registerSecrets(...secretInputs);
+      redactor.add(...secretInputs);
       const limits = readStepLimits();
       const { input, env, fallback } = api.baseUrl;
       const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
       parseBaseUrl(baseUrl, input);
       const deadline = stepDeadline(limits);
+      watchdog = setTimeout(() => {
+        if (!failureWritten) {
+          core.setFailed(
+            `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`,
+          );
+        }
+        process.exit(1);
+      }, deadline.remainingMs() + GRACE_MS).unref();
       let client: Client | undefined;
       await body({
         context,
         credentials,
         limits,
         deadline,
+        redactor,
         client: () => {
           if (client === undefined) {
             requireCredentials(api.credentials, credentials);
-            client = api.build(credentials, { baseUrl, ...stepClientOptions(action, limits, deadline) });
+            const shared = stepClientOptions(action, limits, deadline);
+            client = api.build(credentials, { baseUrl, ...shared, redactor });
           }
           return client;
         },
@@ -99,6 +140,13 @@ export async function openStep<Names extends string, Client>(
       credentials: describeCredentials(api.credentials),
       credentialInputs: credentialInputs(api.credentials),
       forkPullRequest: isForkPullRequest(context),
+      redact: (text) => redactor.redact(text),
     }),
   );
+  if (succeeded) {
+    clearTimeout(watchdog);
+  } else {
+    failureWritten = true;
+    await destroyProxyAgents();
+  }
 }

@@ -3,6 +3,7 @@ import { baseUrlString } from "../transport/base-url.ts";
 import type { RetryBudget } from "../transport/retry-budget.ts";
 import type { CallOptions, Transport } from "../transport/transport.ts";
 import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+import { basicCredential, managementCredentialForms } from "./credential-forms.ts";
 
 export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
 
@@ -23,11 +24,13 @@ export class ManagementClient {
     const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
     const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
     const basic = basicCredential(email, apiKey);
-    const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
-      apiKey,
-      basic,
-      `${email}:${apiKey}`,
-    ]);
+    // Every form, the email alone included: it is half of the credential.
+    const { transport, redactor } = buildTransport(
+      options,
+      DEFAULT_MANAGEMENT_URL,
+      `Basic ${basic}`,
+      managementCredentialForms(email, apiKey),
+    );
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.searchIndexes = new SearchIndexesResource(transport);
@@ -47,7 +50,4 @@ export class ManagementClient {
   }
 }
 
-/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-export function basicCredential(email: string, apiKey: string): string {
-  return Buffer.from(`${email}:${apiKey}`).toString("base64");
-}
+export { basicCredential };

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { ConfigurationError } from "../errors/index.ts";
-import { validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
+import { validateIndexId, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
   type SearchIndex,
   type SearchPlan,
@@ -99,6 +98,5 @@ export class SearchIndexesResource {
 }
 
 function indexPath(id: string): string {
-  if (id.trim() === "") throw new ConfigurationError("id", "id must not be empty");
-  return `/v2/search/${encodeURIComponent(id)}`;
+  return `/v2/search/${encodeURIComponent(validateIndexId(id))}`;
 }

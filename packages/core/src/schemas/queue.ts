@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { serverNameSchema } from "./server-values.ts";
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
 export const queueSchema = z.looseObject({
-  name: z.string().min(1),
+  name: serverNameSchema.pipe(z.string().min(1)),
   paused: z.boolean(),
   lag: z.number().optional().catch(undefined),
   parallelism: z.number().optional().catch(undefined),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverIdSchema, serverNameSchema, serverTextSchema } from "./server-values.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
@@ -14,16 +15,17 @@ export function normalizePlan(plan: string): string {
  * The search index as the product reads it. The public schema marks nothing required, so
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
- * break listing the others.
+ * break listing the others. An id or name the API should never send (a control character, a
+ * path separator, a dot segment) fails validation: it is never printed or put in a path.
  */
 export const searchIndexSchema = z.looseObject({
-  id: z.string().min(1),
-  name: z.string(),
-  endpoint: z.string().min(1),
+  id: serverIdSchema,
+  name: serverNameSchema,
+  endpoint: serverTextSchema.pipe(z.string().min(1)),
   token: z.string().min(1),
   read_only_token: z.string().min(1),
-  region: z.string().min(1),
-  type: z.string().min(1).transform(normalizePlan),
+  region: serverTextSchema.pipe(z.string().min(1)),
+  type: serverTextSchema.pipe(z.string().min(1)).transform(normalizePlan),
   creation_time: z.number().optional().catch(undefined),
   customer_id: z.string().optional().catch(undefined),
 });

@@ -6,6 +6,8 @@ export type Environment = Record<string, string | undefined>;
 export interface HttpStack {
   fetch: typeof globalThis.fetch;
   dispatcher: Dispatcher | undefined;
+  /** The host (and port) of the proxy a request to `url` would go through; never its user info. */
+  proxyFor(url: string): string | undefined;
 }
 
 /**
@@ -20,9 +22,13 @@ export function httpStackFor(env: Environment, injected: Dispatcher | undefined)
   const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
   const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
   if (!injected && !httpsProxy && !httpProxy) {
-    const builtIn: HttpStack = { fetch: globalThis.fetch, dispatcher: undefined };
+    const builtIn: HttpStack = { fetch: globalThis.fetch, dispatcher: undefined, proxyFor: () => undefined };
     return async () => builtIn;
   }
+  const proxyFor = (url: string) => {
+    const proxy = url.startsWith("https:") ? (httpsProxy ?? httpProxy) : httpProxy;
+    return proxy && URL.canParse(proxy) ? new URL(proxy).host : undefined;
+  };
   let stack: Promise<HttpStack> | undefined;
   return () => {
     stack ??= import("undici").then((undici) => {
@@ -31,7 +37,7 @@ export function httpStackFor(env: Environment, injected: Dispatcher | undefined)
       if (httpsProxy) options.httpsProxy = httpsProxy;
       const dispatcher =
         injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
-      return { fetch: undici.fetch as unknown as typeof globalThis.fetch, dispatcher };
+      return { fetch: undici.fetch as unknown as typeof globalThis.fetch, dispatcher, proxyFor };
     });
     return stack;
   };
@@ -51,4 +57,15 @@ function proxyAgent(
     proxyAgents.set(key, agent);
   }
   return agent;
+}
+
+/**
+ * Closes every proxy agent this process opened, dropping their sockets at once: a proxy that
+ * accepted a connection and never answers would otherwise keep the process alive. For a CI step
+ * that has ended (action-kit calls it after the failure line); a client used afterwards opens new ones.
+ */
+export async function destroyProxyAgents(): Promise<void> {
+  const agents = [...proxyAgents.values()];
+  proxyAgents.clear();
+  await Promise.allSettled(agents.map((agent) => agent.destroy()));
 }

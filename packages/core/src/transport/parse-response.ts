@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { describeFailure, ResponseValidationError } from "../errors/index.ts";
+import { isSafeId } from "../schemas/server-values.ts";
 import { tryParseJson } from "./api-message.ts";
+import { redactAndClip } from "./clip.ts";
 import { maskSecretFields, maskSecretText, type Redactor } from "./redactor.ts";
 import type { ApiRequest, ApiResponse } from "./transport.ts";
 
@@ -50,13 +52,18 @@ export function parseResponse<Schema extends z.ZodType>(
   );
 }
 
+/**
+ * The start of a body for a message. Only a bounded prefix is ever looked at: the redactor stops
+ * once it has enough (recognising a secret the cut would split), the token-field pattern then
+ * runs over that prefix alone, and the result is clipped.
+ */
 function excerpt(text: string, redactor: Redactor): string {
-  const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
-  return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+  return redactAndClip(maskSecretText(redactor.redact(text, EXCERPT_LENGTH * 4)), redactor, EXCERPT_LENGTH);
 }
 
 function idOf(value: unknown): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   const id = (value as Record<string, unknown>)["id"];
-  return typeof id === "string" && id !== "" ? id : undefined;
+  // An id the API should never send is not worth naming: it would be refused when used.
+  return typeof id === "string" && isSafeId(id) ? id : undefined;
 }

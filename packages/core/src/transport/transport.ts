@@ -11,10 +11,12 @@ import {
 } from "../errors/index.ts";
 import { extractApiMessage } from "./api-message.ts";
 import { baseUrlString } from "./base-url.ts";
+import { redactAndClip } from "./clip.ts";
 import type { Clock } from "./clock.ts";
 import type { Deadline } from "./deadline.ts";
 import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
+import { MAX_RESPONSE_BYTES, readBody } from "./read-body.ts";
 import type { Redactor } from "./redactor.ts";
 import { RetryBudget } from "./retry-budget.ts";
 import { type AttemptFailure, decideRetry, mayHaveTakenEffect, type RetryPolicy } from "./retry-policy.ts";
@@ -184,13 +186,27 @@ export class Transport {
       };
       // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
       if (http.dispatcher) Object.assign(init, { dispatcher: http.dispatcher });
-      const answer = await http.fetch(`${baseUrlString(baseUrl)}${request.path}`, init);
-      const text = await answer.text();
+      const url = `${baseUrlString(baseUrl)}${request.path}`;
+      const answer = await http.fetch(url, init);
+      const { text, tooLarge } = await readBody(answer);
       const responseHeaders = flatten(answer.headers);
-      const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+      const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+      const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
       logger.debug(
         `${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`,
       );
+      if (answer.status === 407) return proxyRefused(context, http.proxyFor(url));
+      if (tooLarge && answer.status >= 200 && answer.status < 300) {
+        const what = `answered ${answer.status} with a body over ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than stashkit reads`;
+        const error = new ResponseValidationError(describeFailure({ ...context, requestId }, what), {
+          ...context,
+          status: answer.status,
+          requestId,
+          issues: [{ path: [], message: "too large" }],
+          bodyExcerpt: "",
+        });
+        return { failure: { kind: "invalid-body" }, error };
+      }
       if (answer.status >= 200 && answer.status < 300) {
         try {
           return { value: read({ status: answer.status, text, requestId }) };
@@ -204,11 +220,10 @@ export class Transport {
         clock.now(),
         this.#options.retry.maxServerDelayMs,
       );
-      const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
       const error = errorForStatus({
         ...context,
         status: answer.status,
-        apiMessage: apiMessage && redactor.redact(apiMessage),
+        apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
         requestId,
         retryAfterMs: serverDelayMs,
       });
@@ -222,7 +237,12 @@ export class Transport {
         return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
       }
       const code = errorCode(cause);
-      const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
+      const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+      // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+      if (/^Proxy response \(407\)/.test(reason)) {
+        const http = await this.#options.http();
+        return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
+      }
       const message = describeFailure(
         context,
         `failed to connect or lost the connection (${code ?? reason})`,
@@ -297,6 +317,20 @@ export class Transport {
       { cause: error },
     );
   }
+}
+
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(
+  context: { operation: string; method: string; path: string },
+  proxyHost: string | undefined,
+): { failure: AttemptFailure; error: StashkitError } {
+  const code = "PROXY_AUTHENTICATION_REQUIRED";
+  const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+  const message = describeFailure(
+    context,
+    `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`,
+  );
+  return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
 }
 
 function flatten(headers: Headers): Record<string, string | undefined> {

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * What a name or id may hold, whether it comes from an input or from an API answer: no control
+ * characters (a CR or LF could start a runner command when printed; C1, line separators and
+ * bidirectional overrides could disguise a log line), no path separators, and not a dot
+ * segment (`.` or `..` would change the path it is put in). Lengths are checked first, so no
+ * pattern ever runs over a long value.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069/\\]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Ids from the API (UUIDs in practice) that stashkit puts in a path: at most this long. */
+export const MAX_ID_LENGTH = 256;
+/** Names from the API are read up to this length; stashkit itself sends at most MAX_INDEX_NAME_LENGTH. */
+export const MAX_SERVER_NAME_LENGTH = 1024;
+
+export function hasUnsafeCharacter(value: string): boolean {
+  return UNSAFE_CHARACTER.test(value);
+}
+
+export function isDotSegment(value: string): boolean {
+  return value === "." || value === "..";
+}
+
+export function isSafeId(value: string): boolean {
+  return (
+    value !== "" &&
+    value.length <= MAX_ID_LENGTH &&
+    value.trim() === value &&
+    !isDotSegment(value) &&
+    !hasUnsafeCharacter(value)
+  );
+}
+
+export function isSafeServerName(value: string): boolean {
+  return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
+}
+
+// The messages never quote the value: it is exactly what must not be printed.
+export const serverIdSchema = z
+  .string()
+  .min(1)
+  .refine(isSafeId, {
+    message: `not a usable id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+  });
+
+export const serverNameSchema = z.string().refine(isSafeServerName, {
+  message: `not a usable name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+});
+
+/** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
+export const serverTextSchema = z.string().refine(
+  (value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value),
+  { message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)` },
+);

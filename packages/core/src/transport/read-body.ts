@@ -1,0 +1,37 @@
+/** The most of an answer the client reads: no answer either API gives comes near it. */
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+export interface ReadBody {
+  text: string;
+  /** The answer was longer than the limit: `text` is its start (or empty when its declared length said so). */
+  tooLarge: boolean;
+}
+
+/**
+ * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
+ * the process's memory. An answer that declares a length within the limit is read whole, the
+ * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
+ */
+export async function readBody(answer: Response, limit = MAX_RESPONSE_BYTES): Promise<ReadBody> {
+  const declared = answer.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) <= limit) return { text: await answer.text(), tooLarge: false };
+    await answer.body?.cancel();
+    return { text: "", tooLarge: true };
+  }
+  if (answer.body === null) return { text: "", tooLarge: false };
+  const reader = answer.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), tooLarge: false };
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel();
+      return { text: text + decoder.decode(), tooLarge: true };
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
