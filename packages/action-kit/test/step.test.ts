@@ -56,7 +56,7 @@ describe("runManagementStep", () => {
     );
     expect(seen?.client()).toBeInstanceOf(ManagementClient);
     expect(seen?.client().baseUrl).toBe("http://127.0.0.1:9");
-    expect(seen?.credentials).toEqual({ email: "me@x.io", apiKey: "key-1" });
+    expect(seen?.credentials).toEqual({ email: "me@x.io", apiKey: "key>?~" });
     expect(process.exitCode).toBeUndefined();
   });
 
