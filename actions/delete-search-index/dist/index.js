@@ -243,7 +243,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6332);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4576);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -253,7 +253,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6332:
+/***/ 4576:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9848,7 +9848,53 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/server-values.js
+
+/**
+ * What a name or id may hold, whether it comes from an input or from an API answer: no control
+ * characters (a CR or LF could start a runner command when printed; C1, line separators and
+ * bidirectional overrides could disguise a log line), no path separators, and not a dot
+ * segment (`.` or `..` would change the path it is put in). Lengths are checked first, so no
+ * pattern ever runs over a long value.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069/\\]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Ids from the API (UUIDs in practice) that stashkit puts in a path: at most this long. */
+const MAX_ID_LENGTH = 256;
+/** Names from the API are read up to this length; stashkit itself sends at most MAX_INDEX_NAME_LENGTH. */
+const MAX_SERVER_NAME_LENGTH = 1024;
+function hasUnsafeCharacter(value) {
+    return UNSAFE_CHARACTER.test(value);
+}
+function server_values_isDotSegment(value) {
+    return value === "." || value === "..";
+}
+function isSafeId(value) {
+    return (value !== "" &&
+        value.length <= MAX_ID_LENGTH &&
+        value.trim() === value &&
+        !server_values_isDotSegment(value) &&
+        !hasUnsafeCharacter(value));
+}
+function isSafeServerName(value) {
+    return value.length <= MAX_SERVER_NAME_LENGTH && !server_values_isDotSegment(value) && !hasUnsafeCharacter(value);
+}
+// The messages never quote the value: it is exactly what must not be printed.
+const serverIdSchema = schemas_string()
+    .min(1)
+    .refine(isSafeId, {
+    message: `not a usable id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+});
+const serverNameSchema = schemas_string().refine(isSafeServerName, {
+    message: `not a usable name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+});
+/** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
+const serverTextSchema = schemas_string().refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), { message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)` });
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-index.js
+
 
 const SEARCH_REGIONS = ["eu-west-1", "us-central1"];
 const SEARCH_PLANS = ["free", "payg", "fixed"];
@@ -9860,16 +9906,17 @@ function normalizePlan(plan) {
  * The search index as the product reads it. The public schema marks nothing required, so
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
- * break listing the others.
+ * break listing the others. An id or name the API should never send (a control character, a
+ * path separator, a dot segment) fails validation: it is never printed or put in a path.
  */
 const searchIndexSchema = looseObject({
-    id: schemas_string().min(1),
-    name: schemas_string(),
-    endpoint: schemas_string().min(1),
+    id: serverIdSchema,
+    name: serverNameSchema,
+    endpoint: serverTextSchema.pipe(schemas_string().min(1)),
     token: schemas_string().min(1),
     read_only_token: schemas_string().min(1),
-    region: schemas_string().min(1),
-    type: schemas_string().min(1).transform(normalizePlan),
+    region: serverTextSchema.pipe(schemas_string().min(1)),
+    type: serverTextSchema.pipe(schemas_string().min(1)).transform(normalizePlan),
     creation_time: schemas_number().optional().catch(undefined),
     customer_id: schemas_string().optional().catch(undefined),
 });
@@ -9878,21 +9925,54 @@ const searchIndexListSchema = array(searchIndexSchema);
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
 
 
+
 const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/**
+ * Longest queue and index names stashkit sends. Neither API documents a limit; these are ours,
+ * generous for names made from templates (a 40-character branch and more) and far below what
+ * would make a request or a log line unwieldy.
+ */
+const MAX_QUEUE_NAME_LENGTH = 128;
+const MAX_INDEX_NAME_LENGTH = 128;
+/** A value too long to quote whole in a message: its start and its length. */
+function tooLong(input, value, max, what) {
+    return new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(`${value.slice(0, 20)}…`)} is ${value.length} characters long: ${what} may have at most ${max}`);
+}
 /** Checks run before any request. `input` is the name the caller knows the value by. */
 function validateQueueName(name, input = "queueName") {
+    if (name.length > MAX_QUEUE_NAME_LENGTH)
+        throw tooLong(input, name, MAX_QUEUE_NAME_LENGTH, "queue names");
     if (!QUEUE_NAME_PATTERN.test(name)) {
         throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
     }
+    // A queue name is a path segment: "." and ".." would name another path.
+    if (isDotSegment(name))
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: "." and ".." are not queue names`);
     return name;
 }
 function validateIndexName(name, input = "name") {
     if (name.trim() === "")
         throw new configuration_error_ConfigurationError(input, `${input} must not be empty`);
+    if (name.length > MAX_INDEX_NAME_LENGTH)
+        throw tooLong(input, name, MAX_INDEX_NAME_LENGTH, "index names");
     if (name !== name.trim()) {
         throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
     }
+    if (hasUnsafeCharacter(name) || server_values_isDotSegment(name)) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: index names may not be "." or "..", nor contain control characters (line breaks, tabs), "/" or "\\"`);
+    }
     return name;
+}
+/** An index id about to go into a path (`/v2/search/{id}`). */
+function validateIndexId(id, input = "id") {
+    if (id.trim() === "")
+        throw new configuration_error_ConfigurationError(input, `${input} must not be empty`);
+    if (id.length > MAX_ID_LENGTH)
+        throw tooLong(input, id, MAX_ID_LENGTH, "ids");
+    if (!isSafeId(id)) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(id)} is invalid: an id may not be "." or "..", have surrounding spaces, nor contain control characters, "/" or "\\"`);
+    }
+    return id;
 }
 function validateRegion(region, input = "region") {
     return oneOf(region, SEARCH_REGIONS, input);
@@ -9925,30 +10005,54 @@ class ResponseValidationError extends StashkitError {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
-const MAX_LENGTH = 300;
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/clip.js
 /**
- * Finds the API's own words in an error body. The messaging API answers `{"error": "…"}`;
- * the management API has been seen to answer plain text, a JSON string, `{"error"}` or
- * `{"message"}`. HTML error pages (proxies, load balancers) are reduced to their title.
+ * The one place text that came from outside (an API's error text, a body excerpt, a request id,
+ * a network error, another API's error) is made fit for a message: secrets masked first, then
+ * made one line (whitespace and control characters become one space), then cut to `maxLength`
+ * with "…". Masking first means a secret the cut would split is masked whole; and masking stops
+ * once it has enough text, so a huge input costs no more than a short one.
  */
-function extractApiMessage(body, contentType) {
+function redactAndClip(text, redactor, maxLength) {
+    // Room for whitespace runs that collapse to one space.
+    const masked = redactor.redact(text, maxLength * 4);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    const oneLine = masked.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+    return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
+
+const MAX_LENGTH = 300;
+/** HTML is searched for its title in this much of the page only. */
+const HTML_HEAD = 65_536;
+/**
+ * Finds the API's own words in an error body, masked and clipped to 300 characters. The
+ * messaging API answers `{"error": "…"}`; the management API has been seen to answer plain
+ * text, a JSON string, `{"error"}` or `{"message"}`. HTML error pages (proxies, load balancers)
+ * are reduced to their title.
+ */
+function extractApiMessage(body, contentType, redactor) {
     const text = body.trim();
     if (text === "")
         return undefined;
     const parsed = tryParseJson(text);
+    const clip = (message) => {
+        const clipped = message === undefined ? "" : redactAndClip(message, redactor, MAX_LENGTH);
+        return clipped === "" ? undefined : clipped;
+    };
     if (parsed.ok)
-        return clip(messageFromJson(parsed.value));
+        return clip(messageFromJson(parsed.value, 0));
     if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
-        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+        const title = /<title[^>]{0,200}>([^<]{0,1000})<\/title>/i.exec(text.slice(0, HTML_HEAD))?.[1];
         return clip(title ? `HTML error page: ${title}` : "HTML error page");
     }
     return clip(text);
 }
-function messageFromJson(value) {
+function messageFromJson(value, depth) {
     if (typeof value === "string")
         return value;
-    if (value === null || typeof value !== "object" || Array.isArray(value))
+    if (depth > 4 || value === null || typeof value !== "object" || Array.isArray(value))
         return undefined;
     const record = value;
     for (const key of ["error", "message", "msg", "detail"]) {
@@ -9956,20 +10060,12 @@ function messageFromJson(value) {
         if (typeof field === "string")
             return field;
         if (field !== null && typeof field === "object") {
-            const nested = messageFromJson(field);
+            const nested = messageFromJson(field, depth + 1);
             if (nested)
                 return nested;
         }
     }
     return undefined;
-}
-function clip(message) {
-    if (message === undefined)
-        return undefined;
-    const oneLine = message.replace(/\s+/g, " ").trim();
-    if (oneLine === "")
-        return undefined;
-    return oneLine.length > MAX_LENGTH ? `${oneLine.slice(0, MAX_LENGTH - 1)}…` : oneLine;
 }
 function tryParseJson(text) {
     try {
@@ -9982,39 +10078,128 @@ function tryParseJson(text) {
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
 const MASK = "***";
+/** Secrets at least this long are found through their first ANCHOR characters. */
+const ANCHOR = 16;
 /**
- * Knows every secret a client handles (tokens, the API key, the Basic value, the index
- * tokens it receives) and masks them in any text before it leaves the client: error
+ * Knows every secret a client handles (tokens, the API key, the email, the Basic value, the
+ * index tokens it receives) and masks them in any text before it leaves the client: error
  * messages, log lines, body excerpts.
+ *
+ * Neither adding a secret nor masking a text grows with the number of secrets (20,000 indexes
+ * mean 40,000 tokens): a secret of ANCHOR characters or more is filed under its first ANCHOR
+ * characters, a shorter one under its length; masking looks up each position of the text once.
  */
 class Redactor {
-    #secrets = new Set();
-    #ordered = [];
-    /** Registers secrets; empty values are ignored. URL-encoded forms are masked too. */
+    #known = new Set();
+    /** Long secrets by their first ANCHOR characters; each list longest first once sorted. */
+    #anchored = new Map();
+    /** Short secrets by length, lengths longest first. */
+    #short = new Map();
+    #shortLengths = [];
+    /** A cheap first test: whether any secret starts with these two code units (hashed to 16 bits). */
+    #starts = new Uint8Array(0x10000);
+    /** A one-character secret defeats the two-character test. */
+    #singleCharacter = false;
+    /**
+     * Registers secrets; empty values are ignored. The percent-encoded form (as in a URL or a form
+     * body) is masked too; other encodings (the Basic value) are registered by whoever makes them.
+     */
     add(...values) {
-        let changed = false;
         for (const value of values) {
             if (!value)
                 continue;
-            for (const form of [value, encodeURIComponent(value)]) {
-                if (!this.#secrets.has(form)) {
-                    this.#secrets.add(form);
-                    changed = true;
+            this.#file(value);
+            const encoded = encodeURIComponent(value);
+            if (encoded !== value)
+                this.#file(encoded);
+        }
+    }
+    /**
+     * Masks every registered secret in `text`; secrets that overlap become one mask.
+     * With `maxLength`, returns only the first `maxLength` characters of the masked text, and
+     * stops working once it has them: a secret the cut would split is still recognised whole
+     * (it is matched against the whole text), so clipping after this never shows part of one,
+     * and the work depends on `maxLength`, not on the size of `text`.
+     */
+    redact(text, maxLength = Number.POSITIVE_INFINITY) {
+        if (this.#known.size === 0)
+            return text.length > maxLength ? text.slice(0, maxLength) : text;
+        let out = "";
+        let plainFrom = 0;
+        let i = 0;
+        while (i < text.length) {
+            if (out.length + (i - plainFrom) >= maxLength)
+                break;
+            const length = this.#longestAt(text, i);
+            if (length === 0) {
+                i++;
+                continue;
+            }
+            // Extend the mask over every secret that starts inside it.
+            let end = i + length;
+            for (let j = i + 1; j < end; j++)
+                end = Math.max(end, j + this.#longestAt(text, j));
+            out += `${text.slice(plainFrom, i)}${MASK}`;
+            i = end;
+            plainFrom = end;
+        }
+        out += text.slice(plainFrom, i);
+        return out.length > maxLength ? out.slice(0, maxLength) : out;
+    }
+    #file(secret) {
+        if (this.#known.has(secret))
+            return;
+        this.#known.add(secret);
+        if (secret.length === 1)
+            this.#singleCharacter = true;
+        else
+            this.#starts[pairKey(secret, 0)] = 1;
+        if (secret.length >= ANCHOR) {
+            const key = secret.slice(0, ANCHOR);
+            const bucket = this.#anchored.get(key);
+            if (bucket) {
+                bucket.secrets.push(secret);
+                bucket.sorted = false;
+            }
+            else {
+                this.#anchored.set(key, { secrets: [secret], sorted: true });
+            }
+            return;
+        }
+        const set = this.#short.get(secret.length);
+        if (set) {
+            set.add(secret);
+        }
+        else {
+            this.#short.set(secret.length, new Set([secret]));
+            this.#shortLengths = [...this.#short.keys()].sort((a, b) => b - a);
+        }
+    }
+    /** The length of the longest secret that starts at `i`, 0 if none. */
+    #longestAt(text, i) {
+        if (!this.#singleCharacter && (i + 1 >= text.length || this.#starts[pairKey(text, i)] === 0))
+            return 0;
+        if (this.#anchored.size > 0 && i + ANCHOR <= text.length) {
+            const bucket = this.#anchored.get(text.slice(i, i + ANCHOR));
+            if (bucket) {
+                if (!bucket.sorted) {
+                    bucket.secrets.sort((a, b) => b.length - a.length);
+                    bucket.sorted = true;
                 }
+                for (const secret of bucket.secrets)
+                    if (text.startsWith(secret, i))
+                        return secret.length;
             }
         }
-        // Longest first, so a secret that contains another is masked whole.
-        if (changed)
-            this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
-    }
-    redact(text) {
-        let result = text;
-        for (const secret of this.#ordered) {
-            if (result.includes(secret))
-                result = result.split(secret).join(MASK);
+        for (const length of this.#shortLengths) {
+            if (i + length <= text.length && this.#short.get(length)?.has(text.slice(i, i + length)))
+                return length;
         }
-        return result;
+        return 0;
     }
+}
+function pairKey(text, i) {
+    return ((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff;
 }
 const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
 /** Masks the values of token-like fields in a parsed JSON value, at any depth. */
@@ -10029,13 +10214,17 @@ function maskSecretFields(value) {
     }
     return value;
 }
-const SECRET_PAIR = /("?[\w-]*(?:token|secret|password|api[-_]?key|authorization)"?\s*[:=]\s*"?)([^",\s}&]+)/gi;
-/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). */
+// Bounded repetitions: the key and the value are short in any real answer, and an unbounded
+// `[\w-]*` before a keyword made this quadratic over a long run of word characters.
+const SECRET_PAIR = /("?[\w-]{0,40}(?:token|secret|password|api[-_]?key|authorization)"?\s{0,8}[:=]\s{0,8}"?)([^",\s}&]{1,512})/gi;
+/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). Callers cut the text first. */
 function maskSecretText(text) {
     return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
+
+
 
 
 
@@ -10076,19 +10265,23 @@ function parseResponse(request, response, schema, redactor) {
         resourceId: idOf(parsed.value),
     });
 }
+/**
+ * The start of a body for a message. Only a bounded prefix is ever looked at: the redactor stops
+ * once it has enough (recognising a secret the cut would split), the token-field pattern then
+ * runs over that prefix alone, and the result is clipped.
+ */
 function excerpt(text, redactor) {
-    const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
-    return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
+    return redactAndClip(maskSecretText(redactor.redact(text, EXCERPT_LENGTH * 4)), redactor, EXCERPT_LENGTH);
 }
 function idOf(value) {
     if (value === null || typeof value !== "object" || Array.isArray(value))
         return undefined;
     const id = value["id"];
-    return typeof id === "string" && id !== "" ? id : undefined;
+    // An id the API should never send is not worth naming: it would be refused when used.
+    return typeof id === "string" && isSafeId(id) ? id : undefined;
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
-
 
 
 
@@ -10161,9 +10354,7 @@ class SearchIndexesResource {
     }
 }
 function indexPath(id) {
-    if (id.trim() === "")
-        throw new configuration_error_ConfigurationError("id", "id must not be empty");
-    return `/v2/search/${encodeURIComponent(id)}`;
+    return `/v2/search/${encodeURIComponent(validateIndexId(id))}`;
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -10172,8 +10363,10 @@ var external_node_net_ = __nccwpck_require__(7030);
 
 
 /**
- * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, localhost),
- * which may use `http:` (the emulator, local tunnels). User info, a query or a fragment is
+ * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),
+ * which may use `http:` (the emulator, local tunnels). Only literal loopback addresses and the
+ * name `localhost` itself count: a name such as `api.localhost` is resolved through DNS by Node
+ * and could lead anywhere, so credentials would travel in clear text. User info, a query or a fragment is
  * refused: credentials have their own inputs, and a query string would end up in logs.
  * The refused value is never echoed whole, since it may carry a password.
  */
@@ -10202,7 +10395,7 @@ function parseBaseUrl(value, input) {
 }
 function isLoopbackHost(hostname) {
     const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    if (host === "localhost" || host.endsWith(".localhost"))
+    if (host === "localhost")
         return true;
     if ((0,external_node_net_.isIP)(host) === 4)
         return host.startsWith("127.");
@@ -10240,9 +10433,13 @@ function httpStackFor(env, injected) {
     const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
     const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
     if (!injected && !httpsProxy && !httpProxy) {
-        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined };
+        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined, proxyFor: () => undefined };
         return async () => builtIn;
     }
+    const proxyFor = (url) => {
+        const proxy = url.startsWith("https:") ? (httpsProxy ?? httpProxy) : httpProxy;
+        return proxy && URL.canParse(proxy) ? new URL(proxy).host : undefined;
+    };
     let stack;
     return () => {
         stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
@@ -10252,7 +10449,7 @@ function httpStackFor(env, injected) {
             if (httpsProxy)
                 options.httpsProxy = httpsProxy;
             const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
-            return { fetch: undici.fetch, dispatcher };
+            return { fetch: undici.fetch, dispatcher, proxyFor };
         });
         return stack;
     };
@@ -10266,6 +10463,16 @@ function proxyAgent(undici, key, options) {
         proxyAgents.set(key, agent);
     }
     return agent;
+}
+/**
+ * Closes every proxy agent this process opened, dropping their sockets at once: a proxy that
+ * accepted a connection and never answers would otherwise keep the process alive. For a CI step
+ * that has ended (action-kit calls it after the failure line); a client used afterwards opens new ones.
+ */
+async function destroyProxyAgents() {
+    const agents = [...proxyAgents.values()];
+    proxyAgents.clear();
+    await Promise.allSettled(agents.map((agent) => agent.destroy()));
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
@@ -10499,6 +10706,41 @@ class DeadlineExceededError extends StashkitError {
     name = "DeadlineExceededError";
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
+/** The most of an answer the client reads: no answer either API gives comes near it. */
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/**
+ * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
+ * the process's memory. An answer that declares a length within the limit is read whole, the
+ * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
+ */
+async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
+    const declared = answer.headers.get("content-length");
+    if (declared !== null && /^\d+$/.test(declared)) {
+        if (Number(declared) <= limit)
+            return { text: await answer.text(), tooLarge: false };
+        await answer.body?.cancel();
+        return { text: "", tooLarge: true };
+    }
+    if (answer.body === null)
+        return { text: "", tooLarge: false };
+    const reader = answer.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            return { text: text + decoder.decode(), tooLarge: false };
+        bytes += value.byteLength;
+        if (bytes > limit) {
+            await reader.cancel();
+            return { text: text + decoder.decode(), tooLarge: true };
+        }
+        text += decoder.decode(value, { stream: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
 
 /**
@@ -10592,6 +10834,8 @@ function clamp(delay, maxMs) {
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
+
 
 
 
@@ -10702,11 +10946,26 @@ class Transport {
             // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
             if (http.dispatcher)
                 Object.assign(init, { dispatcher: http.dispatcher });
-            const answer = await http.fetch(`${baseUrlString(baseUrl)}${request.path}`, init);
-            const text = await answer.text();
+            const url = `${baseUrlString(baseUrl)}${request.path}`;
+            const answer = await http.fetch(url, init);
+            const { text, tooLarge } = await readBody(answer);
             const responseHeaders = flatten(answer.headers);
-            const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+            const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+            const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
             logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+            if (answer.status === 407)
+                return proxyRefused(context, http.proxyFor(url));
+            if (tooLarge && answer.status >= 200 && answer.status < 300) {
+                const what = `answered ${answer.status} with a body over ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than stashkit reads`;
+                const error = new ResponseValidationError(describeFailure({ ...context, requestId }, what), {
+                    ...context,
+                    status: answer.status,
+                    requestId,
+                    issues: [{ path: [], message: "too large" }],
+                    bodyExcerpt: "",
+                });
+                return { failure: { kind: "invalid-body" }, error };
+            }
             if (answer.status >= 200 && answer.status < 300) {
                 try {
                     return { value: read({ status: answer.status, text, requestId }) };
@@ -10718,11 +10977,10 @@ class Transport {
                 }
             }
             const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
             const error = errorForStatus({
                 ...context,
                 status: answer.status,
-                apiMessage: apiMessage && redactor.redact(apiMessage),
+                apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
                 requestId,
                 retryAfterMs: serverDelayMs,
             });
@@ -10738,7 +10996,12 @@ class Transport {
                 return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
             }
             const code = errorCode(cause);
-            const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
+            const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+            // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+            if (/^Proxy response \(407\)/.test(reason)) {
+                const http = await this.#options.http();
+                return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
+            }
             const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
             return {
                 failure: { kind: "network", code },
@@ -10788,6 +11051,13 @@ class Transport {
         };
         return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
     }
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(context, proxyHost) {
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = describeFailure(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
 }
 function flatten(headers) {
     const flat = {};
@@ -10860,7 +11130,37 @@ function requireSecret(value, input, hint) {
     return value.trim();
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/credential-forms.js
+/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
+function basicCredential(email, apiKey) {
+    return Buffer.from(`${email}:${apiKey}`).toString("base64");
+}
+/**
+ * Every form the management credentials are sent or may be echoed back in: the key, the email,
+ * `email:key`, its Basic value in base64 with and without padding and in base64url with and
+ * without padding. Percent-encoded forms are added by the redactor (and by the runner's
+ * masking, which action-kit gives the same list plus those forms).
+ */
+function managementCredentialForms(email, apiKey) {
+    if (email === "" || apiKey === "")
+        return [apiKey, email].filter((v) => v !== "");
+    const pair = `${email}:${apiKey}`;
+    const basic = basicCredential(email, apiKey);
+    const unpadded = basic.replace(/=+$/, "");
+    const url = unpadded.replace(/\+/g, "-").replace(/\//g, "_");
+    return [...new Set([apiKey, email, pair, basic, unpadded, url, url + basic.slice(unpadded.length)])];
+}
+/** The messaging token is sent as a Bearer token only; the redactor adds its percent-encoded form. */
+function messagingCredentialForms(token) {
+    return token === "" ? [] : [token];
+}
+/** A form as it would appear in a URL or form body, when that differs. */
+function withPercentEncoded(forms) {
+    return [...new Set(forms.flatMap((form) => [form, encodeURIComponent(form)]))];
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
+
 
 
 
@@ -10874,11 +11174,8 @@ class ManagementClient {
         const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
         const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
         const basic = basicCredential(email, apiKey);
-        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
-            apiKey,
-            basic,
-            `${email}:${apiKey}`,
-        ]);
+        // Every form, the email alone included: it is half of the credential.
+        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, managementCredentialForms(email, apiKey));
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.searchIndexes = new SearchIndexesResource(transport);
@@ -10894,10 +11191,7 @@ class ManagementClient {
         return this.#redact(text);
     }
 }
-/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-function basicCredential(email, apiKey) {
-    return Buffer.from(`${email}:${apiKey}`).toString("base64");
-}
+
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -10914,6 +11208,11 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
  * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
  * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
+ *
+ * One deliberate difference: `info` makes every message one line that cannot be a command
+ * (see `plainLine`); @actions/core writes it as given, so a value holding a newline followed by
+ * `::set-env …` would become a command the runner executes. Every other line we print is a
+ * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
  */
 /** Data escaping of workflow commands: %, CR and LF. */
 function escapeData(value) {
@@ -10981,8 +11280,17 @@ function isDebug() {
 function debug(message) {
     issueCommand("debug", {}, message);
 }
+/**
+ * A log line that no part of can be read as a runner command: CR and LF become the visible
+ * `\r` and `\n` (the runner ends a line at either), and a line that would start with `::` or
+ * `##[` (after the leading whitespace the runner skips) gets a `\` in front.
+ */
+function plainLine(message) {
+    const oneLine = message.replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+    return /^\s*(::|##\[)/.test(oneLine) ? `\\${oneLine}` : oneLine;
+}
 function info(message) {
-    process.stdout.write(`${message}${external_node_os_namespaceObject.EOL}`);
+    process.stdout.write(`${plainLine(message)}${external_node_os_namespaceObject.EOL}`);
 }
 function warning(message) {
     issueCommand("warning", {}, message);
@@ -11090,13 +11398,12 @@ const MANAGEMENT_CREDENTIALS = {
         email: { input: "email", env: "UPSTASH_EMAIL" },
         apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
     },
-    forms: ({ email, apiKey }) => email !== "" && apiKey !== ""
-        ? [apiKey, email, `${email}:${apiKey}`, basicCredential(email, apiKey)]
-        : [apiKey, email],
+    // The forms the client masks itself (core's list), and each percent-encoded, for the runner.
+    forms: ({ email, apiKey }) => withPercentEncoded(managementCredentialForms(email, apiKey)),
 };
 const MESSAGING_CREDENTIALS = {
     sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
-    forms: ({ token }) => [token],
+    forms: ({ token }) => withPercentEncoded(messagingCredentialForms(token)),
 };
 /**
  * Reads the credentials (input, else environment) and registers every form of them as secrets
@@ -11290,21 +11597,24 @@ function failureLine(action, error, hints) {
             : ` Pass it as an input or set ${hints.credentials}.`;
     }
     else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
-        debug(error.stack);
+        debug(hints.redact ? hints.redact(error.stack) : error.stack);
     }
     const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-    return `${action}: ${message}${stop}${advice}`;
+    const line = `${action}: ${message}${stop}${advice}`;
+    return hints.redact ? hints.redact(line) : line;
 }
 /**
  * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
+ * with exit code 1 and one clear line. Resolves to whether the body succeeded.
  */
 async function runStep(action, body, hints) {
     try {
         await body();
+        return true;
     }
     catch (error) {
         setFailed(failureLine(action, error, hints()));
+        return false;
     }
 }
 //# sourceMappingURL=failure.js.map
@@ -11381,37 +11691,62 @@ function stepClientOptions(action, limits, deadline) {
 
 
 
+
 /** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
 function templateExpander(context) {
     const run = gitHubRun(context);
     return (template, input) => expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
 }
+/** How long past its deadline a step may take to write its failure and end by itself. */
+const GRACE_MS = 3_000;
 /**
  * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
  * input: register the credentials (and any secret inputs) as secrets first; read the step's
  * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
  * one `::error::` line with a hint about the credentials.
+ *
+ * The deadline ends the process too, here and nowhere else. A failed step closes the proxy
+ * agents (a proxy that accepted the connection and never answers holds its socket open). As a
+ * last resort, GRACE_MS past the deadline, a process still alive exits: after writing the
+ * failure line if the body is still running (a call the deadline does not govern), with the
+ * failure already written otherwise. The timer is unref'd and cleared on success: it never keeps
+ * a process alive nor ends one that did its work.
  */
 async function openStep(api, action, body, options) {
     const context = readGitHubContext();
-    await runStep(options.title ?? action, async () => {
+    const title = options.title ?? action;
+    const redactor = new Redactor();
+    let watchdog;
+    let failureWritten = false;
+    const succeeded = await runStep(title, async () => {
         const credentials = readCredentials(api.credentials);
-        registerSecrets(...(options.secretInputs ?? []).map(readInput));
+        redactor.add(...api.credentials.forms(credentials));
+        const secretInputs = (options.secretInputs ?? []).map(readInput);
+        registerSecrets(...secretInputs);
+        redactor.add(...secretInputs);
         const limits = readStepLimits();
         const { input, env, fallback } = api.baseUrl;
         const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
         parseBaseUrl(baseUrl, input);
         const deadline = stepDeadline(limits);
+        watchdog = setTimeout(() => {
+            if (!failureWritten) {
+                setFailed(`${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
+            }
+            process.exit(1);
+        }, deadline.remainingMs() + GRACE_MS).unref();
         let client;
         await body({
             context,
             credentials,
             limits,
             deadline,
+            redactor,
             client: () => {
                 if (client === undefined) {
                     requireCredentials(api.credentials, credentials);
-                    client = api.build(credentials, { baseUrl, ...stepClientOptions(action, limits, deadline) });
+                    const shared = stepClientOptions(action, limits, deadline);
+                    client = api.build(credentials, { baseUrl, ...shared, redactor });
                 }
                 return client;
             },
@@ -11421,7 +11756,15 @@ async function openStep(api, action, body, options) {
         credentials: describeCredentials(api.credentials),
         credentialInputs: credentialInputs(api.credentials),
         forkPullRequest: isForkPullRequest(context),
+        redact: (text) => redactor.redact(text),
     }));
+    if (succeeded) {
+        clearTimeout(watchdog);
+    }
+    else {
+        failureWritten = true;
+        await destroyProxyAgents();
+    }
 }
 //# sourceMappingURL=open-step.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/management-step.js
@@ -11565,11 +11908,14 @@ async function pruneSearchIndexes(client, input) {
 }
 
 ;// CONCATENATED MODULE: ./lib/pull-requests.js
+
 /**
  * Reads pull request states with @actions/github's Octokit (GITHUB_API_URL is honoured). Loaded
  * only when pruning: Octokit is most of this action's code, and deleting by name never needs it.
+ * A failure is reported in one line of our own, with GitHub's text masked and clipped like any
+ * API's: Octokit's own message and stack carry the answer's body and the request.
  */
-async function pullRequestStates(token, context) {
+async function pullRequestStates(token, context, redactor) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 258).then(__nccwpck_require__.bind(__nccwpck_require__, 8258));
     const octokit = getOctokit(token);
     const known = new Map();
@@ -11583,7 +11929,8 @@ async function pullRequestStates(token, context) {
                 // A pull request we cannot see is kept: the token may lack access, or the number may belong elsewhere.
                 if (error.status === 404)
                     return "unknown";
-                throw error;
+                const said = redactAndClip(String(error.message ?? error), redactor, 300);
+                throw new Error(`reading pull request #${pullNumber} from GitHub failed${error.status ? ` (${error.status})` : ""}: ${said}`);
             });
             known.set(pullNumber, state);
         }
@@ -11597,7 +11944,7 @@ async function pullRequestStates(token, context) {
 
 /** Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning. */
 async function prune(client, context, options) {
-    const stateOf = await pullRequestStates(options.githubToken, context);
+    const stateOf = await pullRequestStates(options.githubToken, context, options.redactor);
     const result = await group(`Prune search indexes matching ${options.pattern}`, () => pruneSearchIndexes(client, {
         pattern: options.pattern,
         patternInput: "prune-pattern",
@@ -11618,13 +11965,20 @@ async function prune(client, context, options) {
 
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
-/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
-function markdownTable(header, rows) {
-    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
-    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+/**
+ * Makes text from an input or an API answer render as that text in the job summary: one line
+ * (CR and LF become spaces, so it cannot end a table row or leave a block), Markdown and HTML
+ * punctuation backslash-escaped (no image, link, emphasis, tag or table cell can come from it).
+ * `-`, `.`, `:`, `/`, `,` and `@` stay as they are: names read better, and none can start markup
+ * inside a line.
+ */
+function escapeMarkdown(text) {
+    return text.replace(/\r\n|\r|\n/g, " ").replace(/[\\`*_{}[\]()#+!|<>~&$]/g, "\\$&");
 }
-function escapeCell(text) {
-    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+/** A Markdown table for the job summary. Every cell is escaped (`escapeMarkdown`). */
+function markdownTable(header, rows) {
+    const line = (cells) => `| ${cells.map(escapeMarkdown).join(" | ")} |`;
+    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 /**
  * Appends to the job summary when the runner supports one. Local runners and older servers
@@ -11668,7 +12022,7 @@ async function run() {
                 deleted: await group(`Delete search index ${target.name}`, () => deleteSearchIndex(client, { name: target.name, dryRun })),
                 kept: [],
             }
-            : await prune(client, step.context, { ...target, dryRun });
+            : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
         reportDeleted(result, dryRun);
     }, { secretInputs: ["github-token"] });
 }

@@ -20,7 +20,7 @@ export async function run(): Promise<void> {
               ),
               kept: [],
             }
-          : await prune(client, step.context, { ...target, dryRun });
+          : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
       reportDeleted(result, dryRun);
     },
     { secretInputs: ["github-token"] },

@@ -1,14 +1,14 @@
 import { type GitHubContext, runner } from "@stashkit/action-kit";
-import { type IndexRef, type ManagementClient, pruneSearchIndexes } from "@stashkit/core";
+import { type IndexRef, type ManagementClient, pruneSearchIndexes, type Redactor } from "@stashkit/core";
 import { pullRequestStates } from "./pull-requests.ts";
 
 /** Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning. */
 export async function prune(
   client: ManagementClient,
   context: GitHubContext,
-  options: { pattern: string; githubToken: string; dryRun: boolean },
+  options: { pattern: string; githubToken: string; dryRun: boolean; redactor: Redactor },
 ): Promise<{ deleted: IndexRef[]; kept: IndexRef[] }> {
-  const stateOf = await pullRequestStates(options.githubToken, context);
+  const stateOf = await pullRequestStates(options.githubToken, context, options.redactor);
   const result = await runner.group(`Prune search indexes matching ${options.pattern}`, () =>
     pruneSearchIndexes(client, {
       pattern: options.pattern,

@@ -121,6 +121,37 @@ describe("delete-search-index, run as the runner runs it", () => {
     expect(findLeaks(run, ["ghs_test_token", server.account.apiKey])).toEqual([]);
   });
 
+  it("reports a GitHub API failure in one masked, clipped line of its own", async () => {
+    const server = await emulator();
+    await createIndexes(server, "shop-pr-1");
+    const token = "ghs_0123456789abcdefghijklmnopqrstuvwxyzAB";
+    const github = createServer((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      // 280 characters, then the token straddling the 300-character cut, then more.
+      const message = `${"x".repeat(280)} you sent ${token} ${"y".repeat(5000)}\n::set-env name=A::b`;
+      res.writeHead(500).end(JSON.stringify({ message }));
+    });
+    await new Promise<void>((resolve) => github.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => github.close(() => resolve())));
+    const run = await remove(
+      server,
+      { "prune-pattern": "shop-pr-{pr}", "max-attempts": "1" },
+      {
+        githubToken: token,
+        env: { GITHUB_API_URL: `http://127.0.0.1:${(github.address() as AddressInfo).port}`, RUNNER_DEBUG: "1" },
+      },
+    );
+    expect(run.exitCode).toBe(1);
+    const [line] = errorLines(run);
+    expect(errorLines(run)).toHaveLength(1);
+    expect(line).toMatch(/^::error::delete-search-index: reading pull request #1 from GitHub failed \(500\): x+/);
+    expect(line?.length).toBeLessThan(500);
+    // Not even the start of the token, whatever the cut.
+    expect(line).not.toContain("ghs_0123");
+    expect(run.stdout.split("\n").filter((l) => l.startsWith("::set-env"))).toEqual([]);
+    expect(findLeaks(run, [token, token.slice(0, 20), server.account.apiKey])).toEqual([]);
+  });
+
   it("deletes nothing in a dry run", async () => {
     const server = await emulator();
     await createIndexes(server, "shop-pr-1");
@@ -128,7 +159,7 @@ describe("delete-search-index, run as the runner runs it", () => {
     const run = await remove(
       server,
       { "prune-pattern": "shop-pr-{pr}", "dry-run": "true" },
-      { githubToken: "t", env: { GITHUB_API_URL: github.url } },
+      { githubToken: "ghs_dummy", env: { GITHUB_API_URL: github.url } },
     );
     expect(run.exitCode).toBe(0);
     expect(run.outputs["count"]).toBe("1");
@@ -149,7 +180,7 @@ describe("delete-search-index, run as the runner runs it", () => {
     ["a non-boolean dry-run", { name: "a", "dry-run": "perhaps" }, /input dry-run must be true or false/],
   ])("refuses %s before any request", async (_case, inputs, message) => {
     const server = await emulator();
-    const run = await remove(server, inputs, { githubToken: "t" });
+    const run = await remove(server, inputs, { githubToken: "ghs_dummy" });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toHaveLength(1);
     expect(errorLines(run)[0]).toMatch(message);

@@ -239,8 +239,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 35 modules
-var management_step = __nccwpck_require__(3304);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 38 modules
+var management_step = __nccwpck_require__(2996);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
@@ -274,8 +274,8 @@ var invalid_request_error = __nccwpck_require__(1343);
 var unexpected_status_error = __nccwpck_require__(2832);
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
 var inputs = __nccwpck_require__(6927);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js + 18 modules
-var search_index = __nccwpck_require__(8607);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js
+var search_index = __nccwpck_require__(111);
 // EXTERNAL MODULE: ../../packages/core/dist/operations/delete-by-id.js
 var delete_by_id = __nccwpck_require__(5951);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-search-index.js
@@ -452,7 +452,7 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3304);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2996);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
 /* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1899);
@@ -492,13 +492,20 @@ var secrets = __nccwpck_require__(7018);
 var commands = __nccwpck_require__(5504);
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
 
-/** A Markdown table for the job summary. Cells are escaped so a name cannot break the layout. */
-function markdownTable(header, rows) {
-    const line = (cells) => `| ${cells.map(escapeCell).join(" | ")} |`;
-    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+/**
+ * Makes text from an input or an API answer render as that text in the job summary: one line
+ * (CR and LF become spaces, so it cannot end a table row or leave a block), Markdown and HTML
+ * punctuation backslash-escaped (no image, link, emphasis, tag or table cell can come from it).
+ * `-`, `.`, `:`, `/`, `,` and `@` stay as they are: names read better, and none can start markup
+ * inside a line.
+ */
+function escapeMarkdown(text) {
+    return text.replace(/\r\n|\r|\n/g, " ").replace(/[\\`*_{}[\]()#+!|<>~&$]/g, "\\$&");
 }
-function escapeCell(text) {
-    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/</g, "&lt;");
+/** A Markdown table for the job summary. Every cell is escaped (`escapeMarkdown`). */
+function markdownTable(header, rows) {
+    const line = (cells) => `| ${cells.map(escapeMarkdown).join(" | ")} |`;
+    return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 /**
  * Appends to the job summary when the runner supports one. Local runners and older servers
@@ -569,7 +576,7 @@ function reportEnsured(result, inputs) {
 }
 function reportEphemeralDeleted(index) {
     commands/* info */.pq(`Ephemeral search index ${index.name} (${index.id}) deleted.`);
-    writeSummary(`### Ephemeral search index deleted\n\n${index.name} (${index.id})\n`);
+    writeSummary(`### Ephemeral search index deleted\n\n${escapeMarkdown(index.name)} (${escapeMarkdown(index.id)})\n`);
 }
 /** The job summary: what the index is, never a token, the endpoint only when it is not masked. */
 function ensureSummary(result, maskEndpoint) {
@@ -584,1827 +591,29 @@ function ensureSummary(result, maskEndpoint) {
             String(result.created),
         ],
     ]);
-    const warnings = result.warnings.map((warning) => `> [!WARNING]\n> ${warning}`).join("\n\n");
+    // Warnings carry server values (ids, regions): escaped, each stays one line of its own block.
+    const warnings = result.warnings
+        .map((warning) => `> [!WARNING]\n> ${escapeMarkdown(warning)}`)
+        .join("\n\n");
     return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
 }
 
 
 /***/ }),
 
-/***/ 6802:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IK: () => (/* binding */ readWithEnvFallback),
-/* harmony export */   Kf: () => (/* binding */ readChoice),
-/* harmony export */   R5: () => (/* binding */ readInput),
-/* harmony export */   Vf: () => (/* binding */ readBoolean),
-/* harmony export */   bf: () => (/* binding */ readWholeNumber),
-/* harmony export */   yu: () => (/* binding */ readRequired)
-/* harmony export */ });
-/* unused harmony export readList */
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
-/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
-
-
-/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
-function readInput(name) {
-    return _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name);
-}
-function readRequired(name) {
-    const value = readInput(name);
-    if (value === "")
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} is required and was empty`);
-    return value;
-}
-function readChoice(name, accepted, fallback) {
-    const value = readInput(name) || fallback;
-    if (!accepted.includes(value)) {
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
-}
-/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
-function readBoolean(name, fallback) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    if (["true", "True", "TRUE"].includes(value))
-        return true;
-    if (["false", "False", "FALSE"].includes(value))
-        return false;
-    throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
-}
-function readWholeNumber(name, fallback, min, max) {
-    const value = readInput(name);
-    if (value === "")
-        return fallback;
-    const number = Number(value);
-    if (!/^\d+$/.test(value) || number < min || number > max) {
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
-    }
-    return number;
-}
-/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
-function readList(name) {
-    return [
-        ...new Set(readInput(name)
-            .split(/[\n,]/)
-            .map((item) => item.trim())
-            .filter((item) => item !== "")),
-    ];
-}
-/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
-function readWithEnvFallback(name, envName, fallback = "") {
-    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
-}
-//# sourceMappingURL=inputs.js.map
-
-/***/ }),
-
-/***/ 5504:
+/***/ 6585:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  fe: () => (/* binding */ appendSummary),
-  Yz: () => (/* binding */ debug),
-  dN: () => (/* binding */ exportVariable),
-  V4: () => (/* binding */ getInput),
-  Gu: () => (/* binding */ getState),
-  Os: () => (/* binding */ group),
-  pq: () => (/* binding */ info),
-  LZ: () => (/* binding */ saveState),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ setSecret),
-  $e: () => (/* binding */ warning)
+  YOg: () => (/* binding */ array),
+  _H3: () => (/* binding */ looseObject),
+  aig: () => (/* binding */ schemas_number),
+  YjP: () => (/* binding */ schemas_string)
 });
 
-// UNUSED EXPORTS: error, escapeData, escapeProperty, isDebug, issueCommand
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
-
-
-
-/**
- * The runner's side of the action interface, as GitHub documents it: workflow commands on
- * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
- * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
- * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
- */
-/** Data escaping of workflow commands: %, CR and LF. */
-function escapeData(value) {
-    return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-/** Property escaping: data escaping plus ":" and ",". */
-function escapeProperty(value) {
-    return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function issueCommand(name, properties, message) {
-    const props = Object.entries(properties)
-        .filter(([, value]) => value !== "")
-        .map(([key, value]) => `${key}=${escapeProperty(value)}`)
-        .join(",");
-    process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
-}
-/**
- * Appends `name<<delimiter` / value / `delimiter` to the runner's file, with a random delimiter
- * that neither the name nor the value may contain. Returns false when the runner gave no file.
- */
-function appendFileCommand(command, name, value) {
-    const file = process.env[`GITHUB_${command}`];
-    if (!file)
-        return false;
-    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
-    if (name.includes(delimiter) || value.includes(delimiter)) {
-        throw new Error(`unexpected input: the name or value contains the delimiter ${delimiter}`);
-    }
-    (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
-    return true;
-}
-/** An input: `INPUT_<NAME>` (spaces as `_`, upper-cased), trimmed; "" when unset. */
-function getInput(name) {
-    return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-/** Registers a value with the runner's masking. */
-function setSecret(secret) {
-    issueCommand("add-mask", {}, secret);
-}
-function setOutput(name, value) {
-    if (appendFileCommand("OUTPUT", name, value))
-        return;
-    process.stdout.write(external_node_os_namespaceObject.EOL);
-    issueCommand("set-output", { name }, value);
-}
-/** Sets the variable for this process and for the rest of the job. */
-function exportVariable(name, value) {
-    process.env[name] = value;
-    if (appendFileCommand("ENV", name, value))
-        return;
-    issueCommand("set-env", { name }, value);
-}
-/** Saves a value for this action's post step (read there with `getState`). */
-function saveState(name, value) {
-    if (appendFileCommand("STATE", name, value))
-        return;
-    issueCommand("save-state", { name }, value);
-}
-function getState(name) {
-    return process.env[`STATE_${name}`] ?? "";
-}
-function isDebug() {
-    return process.env["RUNNER_DEBUG"] === "1";
-}
-function debug(message) {
-    issueCommand("debug", {}, message);
-}
-function info(message) {
-    process.stdout.write(`${message}${external_node_os_namespaceObject.EOL}`);
-}
-function warning(message) {
-    issueCommand("warning", {}, message);
-}
-function error(message) {
-    issueCommand("error", {}, message);
-}
-/** Marks the step failed: exit code 1 and one `::error::` line. */
-function setFailed(message) {
-    process.exitCode = 1;
-    error(message);
-}
-async function group(name, body) {
-    issueCommand("group", {}, name);
-    try {
-        return await body();
-    }
-    finally {
-        issueCommand("endgroup", {}, "");
-    }
-}
-/** Appends Markdown to the job summary; false when the runner supports none (no GITHUB_STEP_SUMMARY). */
-function appendSummary(markdown) {
-    const file = process.env["GITHUB_STEP_SUMMARY"];
-    if (!file)
-        return false;
-    (0,external_node_fs_.appendFileSync)(file, markdown, { encoding: "utf8" });
-    return true;
-}
-//# sourceMappingURL=commands.js.map
-
-/***/ }),
-
-/***/ 7018:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ registerSecrets)
-/* harmony export */ });
-/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
-
-/**
- * Registers values with the runner so it masks them in every log line. Call before anything
- * else is logged or set. Empty values are skipped: the runner warns about them.
- */
-function registerSecrets(...values) {
-    for (const value of values) {
-        if (value && value.trim() !== "")
-            _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
-    }
-}
-//# sourceMappingURL=secrets.js.map
-
-/***/ }),
-
-/***/ 3304:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  R: () => (/* binding */ runManagementStep)
-});
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
-var configuration_error = __nccwpck_require__(8794);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
-var inputs = __nccwpck_require__(6927);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js + 18 modules
-var search_index = __nccwpck_require__(8607);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
-var response_validation_error = __nccwpck_require__(1113);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
-var stashkit_error = __nccwpck_require__(8627);
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
-const MAX_LENGTH = 300;
-/**
- * Finds the API's own words in an error body. The messaging API answers `{"error": "…"}`;
- * the management API has been seen to answer plain text, a JSON string, `{"error"}` or
- * `{"message"}`. HTML error pages (proxies, load balancers) are reduced to their title.
- */
-function extractApiMessage(body, contentType) {
-    const text = body.trim();
-    if (text === "")
-        return undefined;
-    const parsed = tryParseJson(text);
-    if (parsed.ok)
-        return clip(messageFromJson(parsed.value));
-    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
-        const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-        return clip(title ? `HTML error page: ${title}` : "HTML error page");
-    }
-    return clip(text);
-}
-function messageFromJson(value) {
-    if (typeof value === "string")
-        return value;
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const record = value;
-    for (const key of ["error", "message", "msg", "detail"]) {
-        const field = record[key];
-        if (typeof field === "string")
-            return field;
-        if (field !== null && typeof field === "object") {
-            const nested = messageFromJson(field);
-            if (nested)
-                return nested;
-        }
-    }
-    return undefined;
-}
-function clip(message) {
-    if (message === undefined)
-        return undefined;
-    const oneLine = message.replace(/\s+/g, " ").trim();
-    if (oneLine === "")
-        return undefined;
-    return oneLine.length > MAX_LENGTH ? `${oneLine.slice(0, MAX_LENGTH - 1)}…` : oneLine;
-}
-function tryParseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch {
-        return { ok: false };
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
-const MASK = "***";
-/**
- * Knows every secret a client handles (tokens, the API key, the Basic value, the index
- * tokens it receives) and masks them in any text before it leaves the client: error
- * messages, log lines, body excerpts.
- */
-class Redactor {
-    #secrets = new Set();
-    #ordered = [];
-    /** Registers secrets; empty values are ignored. URL-encoded forms are masked too. */
-    add(...values) {
-        let changed = false;
-        for (const value of values) {
-            if (!value)
-                continue;
-            for (const form of [value, encodeURIComponent(value)]) {
-                if (!this.#secrets.has(form)) {
-                    this.#secrets.add(form);
-                    changed = true;
-                }
-            }
-        }
-        // Longest first, so a secret that contains another is masked whole.
-        if (changed)
-            this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
-    }
-    redact(text) {
-        let result = text;
-        for (const secret of this.#ordered) {
-            if (result.includes(secret))
-                result = result.split(secret).join(MASK);
-        }
-        return result;
-    }
-}
-const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
-/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
-function maskSecretFields(value) {
-    if (Array.isArray(value))
-        return value.map(maskSecretFields);
-    if (value !== null && typeof value === "object") {
-        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
-            key,
-            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
-        ]));
-    }
-    return value;
-}
-const SECRET_PAIR = /("?[\w-]*(?:token|secret|password|api[-_]?key|authorization)"?\s*[:=]\s*"?)([^",\s}&]+)/gi;
-/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). */
-function maskSecretText(text) {
-    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
-
-
-
-const EXCERPT_LENGTH = 200;
-/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
-function parseResponse(request, response, schema, redactor) {
-    const parsed = tryParseJson(response.text);
-    const context = {
-        operation: request.operation,
-        method: request.method,
-        path: request.path,
-        status: response.status,
-        requestId: response.requestId,
-    };
-    if (!parsed.ok) {
-        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
-        throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with ${what}`), {
-            ...context,
-            issues: [{ path: [], message: "not JSON" }],
-            bodyExcerpt: excerpt(response.text, redactor),
-        });
-    }
-    const result = schema.safeParse(parsed.value);
-    if (result.success)
-        return result.data;
-    const issues = result.error.issues.map((issue) => ({
-        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-        message: issue.message,
-    }));
-    const first = issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
-        .join("; ");
-    throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with an unexpected body (${first})`), {
-        ...context,
-        issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-        resourceId: idOf(parsed.value),
-    });
-}
-function excerpt(text, redactor) {
-    const masked = redactor.redact(maskSecretText(text.replace(/\s+/g, " ").trim()));
-    return masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked;
-}
-function idOf(value) {
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const id = value["id"];
-    return typeof id === "string" && id !== "" ? id : undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
-
-
-
-
-/**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
- */
-class SearchIndexesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
-    async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/search",
-            operation: "list search indexes",
-            idempotent: true,
-        };
-        const indexes = await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexListSchema */.GC));
-        for (const index of indexes)
-            this.#remember(index);
-        return indexes;
-    }
-    /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
-    async create(input, call) {
-        const body = {
-            name: (0,inputs/* validateIndexName */.ib)(input.name),
-            region: (0,inputs/* validateRegion */.jq)(input.region),
-            type: (0,inputs/* validatePlan */.Oo)(input.type),
-        };
-        const request = {
-            method: "POST",
-            path: "/v2/search",
-            body,
-            operation: `create search index ${body.name}`,
-            idempotent: false,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
-    }
-    async get(id, call) {
-        const request = {
-            method: "GET",
-            path: indexPath(id),
-            operation: `get search index ${id}`,
-            idempotent: true,
-        };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
-    }
-    async delete(id, call) {
-        const request = {
-            method: "DELETE",
-            path: indexPath(id),
-            operation: `delete search index ${id}`,
-            idempotent: true,
-        };
-        // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.#transport.send(request, call);
-    }
-    get #redactor() {
-        return this.#transport.redactor;
-    }
-    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-    #reader(request, schema) {
-        return (response) => parseResponse(request, response, schema, this.#redactor);
-    }
-    #remember(index) {
-        this.#redactor.add(index.token, index.read_only_token);
-        return index;
-    }
-}
-function indexPath(id) {
-    if (id.trim() === "")
-        throw new configuration_error/* ConfigurationError */.j("id", "id must not be empty");
-    return `/v2/search/${encodeURIComponent(id)}`;
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
-
-
-/**
- * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, localhost),
- * which may use `http:` (the emulator, local tunnels). User info, a query or a fragment is
- * refused: credentials have their own inputs, and a query string would end up in logs.
- * The refused value is never echoed whole, since it may carry a password.
- */
-function parseBaseUrl(value, input) {
-    const trimmed = value.trim();
-    if (trimmed === "" || !URL.canParse(trimmed)) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
-    }
-    const url = new URL(trimmed);
-    if (url.username !== "" || url.password !== "") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
-    }
-    if (url.search !== "" || trimmed.includes("?")) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a query string`);
-    }
-    if (url.hash !== "" || trimmed.includes("#")) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a fragment (#…)`);
-    }
-    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https://; got ${url.protocol}//`);
-    }
-    return url;
-}
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    if (host === "localhost" || host.endsWith(".localhost"))
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith("127.");
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === "::1" || host === "0:0:0:0:0:0:0:1";
-    return false;
-}
-/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
-function baseUrlString(url) {
-    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
-
-const systemClock = {
-    now: () => Date.now(),
-    sleep: async (ms, signal) => {
-        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
-    },
-    random: () => Math.random(),
-};
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
-/**
- * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
- * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
- * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
- * package is loaded on first use and its fetch is paired with the dispatcher, so both always
- * come from the same undici. The proxy URL may hold credentials: it is never logged.
- */
-function httpStackFor(env, injected) {
-    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
-    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
-    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
-    if (!injected && !httpsProxy && !httpProxy) {
-        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined };
-        return async () => builtIn;
-    }
-    let stack;
-    return () => {
-        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
-            const options = { noProxy };
-            if (httpProxy)
-                options.httpProxy = httpProxy;
-            if (httpsProxy)
-                options.httpsProxy = httpsProxy;
-            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
-            return { fetch: undici.fetch, dispatcher };
-        });
-        return stack;
-    };
-}
-const proxyAgents = new Map();
-/** One proxy agent per proxy configuration in the process, so connections are reused. */
-function proxyAgent(undici, key, options) {
-    let agent = proxyAgents.get(key);
-    if (!agent) {
-        agent = new undici.EnvHttpProxyAgent(options);
-        proxyAgents.set(key, agent);
-    }
-    return agent;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
-const silentLogger = { debug() { }, info() { }, warning() { } };
-/** Every line passes the redactor first, whatever the logger does with it. */
-function redactingLogger(logger, redactor) {
-    return {
-        debug: (message) => logger.debug(redactor.redact(message)),
-        info: (message) => logger.info(redactor.redact(message)),
-        warning: (message) => logger.warning(redactor.redact(message)),
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
-
-const DEFAULT_RETRY_POLICY = Object.freeze({
-    maxAttempts: 5,
-    baseDelayMs: 300,
-    maxDelayMs: 8_000,
-    maxServerDelayMs: 60_000,
-    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
-    retryCodes: Object.freeze([
-        "ECONNRESET",
-        "ECONNREFUSED",
-        "EPIPE",
-        "ETIMEDOUT",
-        "ENOTFOUND",
-        "EAI_AGAIN",
-        "UND_ERR_SOCKET",
-        "UND_ERR_CONNECT_TIMEOUT",
-        "UND_ERR_HEADERS_TIMEOUT",
-        "UND_ERR_BODY_TIMEOUT",
-        "UND_ERR_CLOSED",
-    ]),
-});
-/**
- * Failures after which the request certainly never reached the API: safe to repeat even for
- * a call that is not idempotent (create). A reset or timeout after sending is not among them.
- */
-const NOT_SENT_CODES = [
-    "ECONNREFUSED",
-    "UND_ERR_CONNECT_TIMEOUT",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-];
-function resolveRetryPolicy(overrides = {}) {
-    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
-    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
-    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
-    return policy;
-}
-function wholeNumberIn(input, value, min, max) {
-    if (!Number.isInteger(value) || value < min || value > max) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
-    }
-}
-/**
- * The one place that decides whether to try again and after how long, in a fixed order:
- * attempts left → is the failure retryable → is it safe for this call → how long to wait.
- */
-function decideRetry(input) {
-    const { attempt, policy, idempotent, failure } = input;
-    if (attempt >= policy.maxAttempts)
-        return { retry: false };
-    switch (failure.kind) {
-        case "status": {
-            if (!policy.retryStatuses.includes(failure.status))
-                return { retry: false };
-            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
-            if (!idempotent && failure.status !== 429)
-                return { retry: false };
-            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
-        }
-        case "network": {
-            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
-                return { retry: false };
-            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
-                return { retry: false };
-            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
-        }
-        case "attempt-timeout":
-        case "invalid-body":
-            // Either may follow a side effect, so only an idempotent call is tried again.
-            return idempotent
-                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
-                : { retry: false };
-    }
-}
-/**
- * Whether a failed attempt may have changed something on the server: any transient status but
- * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
- * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
- * that are not idempotent, told to the caller through the error.
- */
-function mayHaveTakenEffect(failure, policy) {
-    switch (failure.kind) {
-        case "status":
-            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
-        case "network":
-            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
-        case "attempt-timeout":
-        case "invalid-body":
-            return true;
-    }
-}
-/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
-function backoffDelay(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-    return Math.round(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
-
-/** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error/* StashkitError */.a {
-    name = "AuthenticationError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
-var conflict_error = __nccwpck_require__(4650);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-var invalid_request_error = __nccwpck_require__(1343);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
-var not_found_error = __nccwpck_require__(5580);
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends stashkit_error/* StashkitError */.a {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
-
-/** 5xx: the API failed; retried for idempotent calls. */
-class ServerError extends stashkit_error/* StashkitError */.a {
-    name = "ServerError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
-var unexpected_status_error = __nccwpck_require__(2832);
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
-
-
-
-
-
-
-
-
-/** Maps a non-2xx answer to the error class that says what it means. */
-function errorForStatus(context) {
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `answered ${context.status}`);
-    const { status } = context;
-    if (status === 401 || status === 403)
-        return new AuthenticationError(message, context);
-    if (status === 404)
-        return new not_found_error/* NotFoundError */.m(message, context);
-    if (status === 409)
-        return new conflict_error/* ConflictError */.f(message, context);
-    if (status === 400 || status === 422)
-        return new invalid_request_error/* InvalidRequestError */.t(message, context);
-    if (status === 429)
-        return new RateLimitedError(message, context);
-    if (status >= 500)
-        return new ServerError(message, context);
-    return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
-
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error/* StashkitError */.a {
-    name = "AbortedError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
-
-/** One attempt got no complete answer within the per-attempt timeout. */
-class AttemptTimeoutError extends stashkit_error/* StashkitError */.a {
-    name = "AttemptTimeoutError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
-
-/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class ConnectionError extends stashkit_error/* StashkitError */.a {
-    name = "ConnectionError";
-    code;
-    constructor(message, context, options) {
-        super(message, context, options);
-        this.code = context.code;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
-
-/** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
-    name = "DeadlineExceededError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
-
-/**
- * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
- * the client's attempts, backoff and deadline, handed out by the transport so the operation
- * needs neither the retry policy nor the clock.
- */
-class RetryBudget {
-    #policy;
-    #clock;
-    #deadlineAt;
-    #signal;
-    #attempts = 1;
-    constructor(options) {
-        this.#policy = options.policy;
-        this.#clock = options.clock;
-        this.#deadlineAt = options.deadlineAt;
-        this.#signal = options.signal;
-    }
-    /**
-     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
-     * or the wait would pass the deadline.
-     */
-    async retryAfter(failure) {
-        const delay = backoffDelay(this.#attempts, this.#policy, this.#clock.random);
-        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
-            throw failure;
-        }
-        this.#attempts++;
-        await this.#clock.sleep(delay, this.#signal);
-    }
-    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
-    async waitUntil(time) {
-        if (time >= this.#deadlineAt)
-            return false;
-        const wait = time - this.#clock.now();
-        if (wait > 0)
-            await this.#clock.sleep(wait, this.#signal);
-        return true;
-    }
-    now() {
-        return this.#clock.now();
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
-
-
-
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
-/**
- * The one place requests are made: headers, per-attempt timeout, overall deadline, the
- * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
- * and every message passes the redactor.
- */
-class Transport {
-    #authorization;
-    #options;
-    constructor(options) {
-        const { authorization, ...rest } = options;
-        this.#authorization = authorization;
-        this.#options = rest;
-    }
-    get baseUrl() {
-        return this.#options.baseUrl;
-    }
-    get redactor() {
-        return this.#options.redactor;
-    }
-    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
-    retryBudget(call = {}) {
-        const { retry, clock } = this.#options;
-        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
-    }
-    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
-    #deadlineAt(call) {
-        const { deadlineMs, deadline, clock } = this.#options;
-        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
-    }
-    /**
-     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
-     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
-     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
-     */
-    async send(request, call = {}, read = (response) => response) {
-        const { clock, retry, logger } = this.#options;
-        const deadlineAt = this.#deadlineAt(call);
-        const deadline = new AbortController();
-        const deadlineTimer = Number.isFinite(deadlineAt)
-            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
-            : undefined;
-        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
-        try {
-            for (let attempt = 1;; attempt++) {
-                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
-                if ("value" in outcome)
-                    return outcome.value;
-                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
-                const decision = decideRetry({
-                    attempt,
-                    policy: retry,
-                    idempotent: request.idempotent,
-                    failure: outcome.failure,
-                    random: clock.random,
-                });
-                if (!decision.retry)
-                    throw outcome.error;
-                if (clock.now() + decision.delayMs >= deadlineAt)
-                    throw this.#outOfTime(request, outcome, decision.delayMs);
-                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
-                try {
-                    await clock.sleep(decision.delayMs, stop);
-                }
-                catch {
-                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                }
-            }
-        }
-        finally {
-            clearTimeout(deadlineTimer);
-        }
-    }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
-        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
-        const attemptTimeout = new AbortController();
-        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
-        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const started = clock.now();
-        try {
-            const headers = {
-                authorization: this.#authorization,
-                "user-agent": this.#options.userAgent,
-                accept: "application/json",
-            };
-            let body = null;
-            if (request.body !== undefined) {
-                headers["content-type"] = "application/json";
-                body = JSON.stringify(request.body);
-            }
-            const http = await this.#options.http();
-            const init = {
-                method: request.method,
-                headers,
-                body,
-                signal: AbortSignal.any(signals),
-                // An API answer is never a redirect; following one could carry the credentials elsewhere.
-                redirect: "manual",
-            };
-            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-            if (http.dispatcher)
-                Object.assign(init, { dispatcher: http.dispatcher });
-            const answer = await http.fetch(`${baseUrlString(baseUrl)}${request.path}`, init);
-            const text = await answer.text();
-            const responseHeaders = flatten(answer.headers);
-            const requestId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-            if (answer.status >= 200 && answer.status < 300) {
-                try {
-                    return { value: read({ status: answer.status, text, requestId }) };
-                }
-                catch (error) {
-                    if (error instanceof response_validation_error/* ResponseValidationError */.d)
-                        return { failure: { kind: "invalid-body" }, error };
-                    throw error;
-                }
-            }
-            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const apiMessage = extractApiMessage(text, responseHeaders["content-type"]);
-            const error = errorForStatus({
-                ...context,
-                status: answer.status,
-                apiMessage: apiMessage && redactor.redact(apiMessage),
-                requestId,
-                retryAfterMs: serverDelayMs,
-            });
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
-        }
-        catch (cause) {
-            if (callerSignal?.aborted)
-                throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-            if (deadlineSignal.aborted)
-                throw this.#deadlineError(request, deadlineAt, cause);
-            if (attemptTimeout.signal.aborted) {
-                const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-            }
-            const code = errorCode(cause);
-            const reason = redactor.redact(cause instanceof Error ? cause.message : String(cause));
-            const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
-            return {
-                failure: { kind: "network", code },
-                error: new ConnectionError(message, { ...context, code }, { cause }),
-            };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        if (callerSignal?.aborted)
-            throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
-            throw this.#deadlineError(request, deadlineAt, undefined);
-        }
-    }
-    #deadlineError(request, deadlineAt, cause) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-        return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
-            cause,
-        });
-    }
-    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-    #outOfTime(request, outcome, delayMs) {
-        const { error } = outcome;
-        if (error instanceof RateLimitedError) {
-            const retryAt = new Date(this.#options.clock.now() + delayMs);
-            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
-                operation: request.operation,
-                method: request.method,
-                path: request.path,
-                status: error.status,
-                apiMessage: error.apiMessage,
-                requestId: error.requestId,
-                retryAfterMs: delayMs,
-                now: this.#options.clock.now(),
-            });
-        }
-        const context = {
-            operation: request.operation,
-            method: request.method,
-            path: request.path,
-            status: error.status,
-        };
-        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
-    }
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/version.js
-/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
-const VERSION = "0.1.0";
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
-
-/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
-function userAgent(caller) {
-    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
-    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
-
-
-
-
-
-
-
-
-
-/** Validates shared options and builds the transport; nothing is sent here. */
-function buildTransport(options, defaultBaseUrl, authorization, secrets) {
-    const redactor = options.redactor ?? new Redactor();
-    redactor.add(authorization, ...secrets);
-    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
-    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
-    wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
-    if (deadlineMs !== undefined)
-        wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
-    const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
-        authorization,
-        redactor,
-        retry: resolveRetryPolicy(options.retry),
-        attemptTimeoutMs,
-        deadlineMs,
-        deadline: options.deadline,
-        userAgent: userAgent(options.userAgentSuffix),
-        logger: redactingLogger(options.logger ?? silentLogger, redactor),
-        http: httpStackFor(options.env ?? process.env, options.dispatcher),
-        clock: options.clock ?? systemClock,
-    });
-    return { transport, redactor };
-}
-function requireSecret(value, input, hint) {
-    if (value === undefined || value.trim() === "") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} is empty; ${hint}`);
-    }
-    return value.trim();
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
-
-
-
-const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
-/** Client of the management API (search indexes), authenticated with HTTP Basic. */
-class ManagementClient {
-    searchIndexes;
-    #transport;
-    #redact;
-    constructor(options) {
-        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
-        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
-        const basic = basicCredential(email, apiKey);
-        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, [
-            apiKey,
-            basic,
-            `${email}:${apiKey}`,
-        ]);
-        this.#transport = transport;
-        this.#redact = (text) => redactor.redact(text);
-        this.searchIndexes = new SearchIndexesResource(transport);
-    }
-    get baseUrl() {
-        return baseUrlString(this.#transport.baseUrl);
-    }
-    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
-    retryBudget(call) {
-        return this.#transport.retryBudget(call);
-    }
-    redact(text) {
-        return this.#redact(text);
-    }
-}
-/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
-function basicCredential(email, apiKey) {
-    return Buffer.from(`${email}:${apiKey}`).toString("base64");
-}
-
-// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
-var dist_inputs = __nccwpck_require__(6802);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
-var secrets = __nccwpck_require__(7018);
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/credentials.js
-
-
-
-const MANAGEMENT_CREDENTIALS = {
-    sources: {
-        email: { input: "email", env: "UPSTASH_EMAIL" },
-        apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
-    },
-    forms: ({ email, apiKey }) => email !== "" && apiKey !== ""
-        ? [apiKey, email, `${email}:${apiKey}`, basicCredential(email, apiKey)]
-        : [apiKey, email],
-};
-const MESSAGING_CREDENTIALS = {
-    sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
-    forms: ({ token }) => [token],
-};
-/**
- * Reads the credentials (input, else environment) and registers every form of them as secrets
- * before anything else can be logged. Empty values are returned as they are: `requireCredentials`
- * refuses them once the step's other inputs have been checked.
- */
-function readCredentials(spec) {
-    const values = {};
-    for (const name of Object.keys(spec.sources)) {
-        const { input, env } = spec.sources[name];
-        values[name] = (0,dist_inputs/* readWithEnvFallback */.IK)(input, env);
-    }
-    (0,secrets/* registerSecrets */.d)(...spec.forms(values));
-    return values;
-}
-function requireCredentials(spec, values) {
-    for (const name of Object.keys(spec.sources)) {
-        const { input, env } = spec.sources[name];
-        if (values[name] === "")
-            throw new configuration_error/* ConfigurationError */.j(input, `input ${input} is empty and ${env} is not set`);
-    }
-}
-/** "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)": where a failure says to look. */
-function describeCredentials(spec) {
-    const sources = Object.values(spec.sources);
-    const inputs = sources.map((s) => s.input).join(" and ");
-    const envs = sources.map((s) => s.env).join(" and ");
-    return `the ${inputs} input${sources.length > 1 ? "s" : ""} (or ${envs})`;
-}
-function credentialInputs(spec) {
-    return Object.values(spec.sources).map((s) => s.input);
-}
-//# sourceMappingURL=credentials.js.map
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ../../packages/ci-context/dist/github.js
-
-/**
- * The run's context from the runner's environment and event payload file, without loading
- * Octokit at start-up. An unreadable payload file counts as an empty payload.
- */
-function readGitHubContext(env = process.env) {
-    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-    let payload = {};
-    const eventPath = env["GITHUB_EVENT_PATH"];
-    if (eventPath && (0,external_node_fs_.existsSync)(eventPath)) {
-        try {
-            payload = JSON.parse((0,external_node_fs_.readFileSync)(eventPath, "utf8"));
-        }
-        catch {
-            payload = {};
-        }
-    }
-    return {
-        eventName: env["GITHUB_EVENT_NAME"] ?? "",
-        sha: env["GITHUB_SHA"] ?? "",
-        ref: env["GITHUB_REF"] ?? "",
-        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
-        repo: { owner, repo },
-        payload,
-    };
-}
-/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
-function isForkPullRequest(context) {
-    return (context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true);
-}
-/**
- * The template values of a GitHub run: the pull request of a pull_request event or of a comment
- * on one; the head branch and head commit of a pull request, else the pushed branch and commit.
- */
-function gitHubTemplateValues(context) {
-    const pr = context.payload.pull_request;
-    const issue = context.payload.issue;
-    const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
-    const branch = pr?.head?.ref ||
-        (context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined);
-    const values = {};
-    if (prNumber !== undefined)
-        values.pr = String(prNumber);
-    if (branch)
-        values.branch = branch;
-    const sha = pr?.head?.sha || context.sha;
-    if (sha)
-        values.sha = sha;
-    if (context.runId)
-        values.run_id = String(context.runId);
-    if (context.repo.repo)
-        values.repo = context.repo.repo;
-    return values;
-}
-const GITHUB_HINTS = {
-    pr: " (it is set for pull_request and pull_request_target events and pull request comments)",
-    branch: " (it is set for branch pushes and pull requests, not for tags)",
-};
-/** The run as name templates see it. */
-function gitHubRun(context) {
-    return {
-        system: "GitHub Actions",
-        values: gitHubTemplateValues(context),
-        whereMissing: (placeholder) => ` on a ${context.eventName} event${GITHUB_HINTS[placeholder] ?? ""}`,
-    };
-}
-//# sourceMappingURL=github.js.map
-;// CONCATENATED MODULE: ../../packages/core/dist/templates/placeholders.js
-/** The placeholders a name template may use, in the order messages list them. */
-const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
-const BRANCH_MAX = 40;
-const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
-/**
- * The one table both directions read: filling a template (ensure, delete by name) and reading
- * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
- * turned into one "-", trimmed of "-".
- */
-const PLACEHOLDER_RULES = {
-    pr: { fill: sanitize, match: "[0-9]+" },
-    run_id: { fill: sanitize, match: "[0-9]+" },
-    sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
-    branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
-    repo: { fill: sanitize, match: WORDS },
-};
-function sanitize(value) {
-    return value
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "");
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/templates/parse.js
-
-
-/**
- * Splits `myapp-pr-{pr}` into literal text and placeholders. A lone `{` is literal text; an
- * unknown placeholder is an error naming `input` and the placeholders there are.
- */
-function parseTemplate(template, input) {
-    const parts = [];
-    for (const [whole, raw] of template.matchAll(/\{([^{}]*)\}|[^{]+|\{/g)) {
-        if (raw === undefined) {
-            parts.push({ literal: whole });
-            continue;
-        }
-        const placeholder = raw.trim();
-        if (!isPlaceholder(placeholder)) {
-            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
-        }
-        parts.push({ placeholder });
-    }
-    return parts;
-}
-function isPlaceholder(value) {
-    return TEMPLATE_PLACEHOLDERS.includes(value);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/templates/expand.js
-
-
-
-
-/**
- * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
- * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
- */
-function expandNameTemplate(template, values, options = {}) {
-    const input = options.input ?? "name";
-    const name = parseTemplate(template, input)
-        .map((part) => {
-        if ("literal" in part)
-            return part.literal;
-        const value = values[part.placeholder];
-        const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
-        if (filled === "") {
-            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`);
-        }
-        return filled;
-    })
-        .join("");
-    return (0,inputs/* validateIndexName */.ib)(name, input);
-}
-
-// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
-var commands = __nccwpck_require__(5504);
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
-
-
-/** One line: what failed, the API's message, and what to do about it. */
-function failureLine(action, error, hints) {
-    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
-    let advice = "";
-    if (error instanceof AuthenticationError) {
-        advice = ` Check ${hints.credentials}.`;
-    }
-    else if (error instanceof configuration_error/* ConfigurationError */.j && hints.credentialInputs.includes(error.input)) {
-        advice = hints.forkPullRequest
-            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
-            : ` Pass it as an input or set ${hints.credentials}.`;
-    }
-    else if (!(error instanceof stashkit_error/* StashkitError */.a) && error instanceof Error && error.stack) {
-        commands/* debug */.Yz(error.stack);
-    }
-    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
-    return `${action}: ${message}${stop}${advice}`;
-}
-/**
- * Runs the action's body and turns anything thrown, an Error or not, into a failed step
- * with exit code 1 and one clear line.
- */
-async function runStep(action, body, hints) {
-    try {
-        await body();
-    }
-    catch (error) {
-        commands/* setFailed */.C1(failureLine(action, error, hints()));
-    }
-}
-//# sourceMappingURL=failure.js.map
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
-
-/**
- * One absolute point in time by which everything a step (or any caller) does must be done.
- * Created once from the caller's time limit and handed to the client unchanged; the transport
- * never lets an attempt, a backoff or a wait run past it.
- */
-class Deadline {
-    /** Epoch milliseconds. */
-    at;
-    constructor(at) {
-        this.at = at;
-    }
-    /** The deadline `ms` from now on `clock`. */
-    static after(ms, clock = systemClock) {
-        return new Deadline(clock.now() + ms);
-    }
-    /** Milliseconds left on `clock`, never negative. */
-    remainingMs(clock = systemClock) {
-        return Math.max(0, this.at - clock.now());
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
-
-/** The client's logger on the runner: retries as info lines, details as debug. */
-const actionsLogger = {
-    debug: (message) => commands/* debug */.Yz(message),
-    info: (message) => commands/* info */.pq(message),
-    warning: (message) => commands/* warning */.$e(message),
-};
-//# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
-
-
-
-/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
-function readStepLimits() {
-    return {
-        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", 5, 1, 20),
-        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", 120, 1, 3600),
-    };
-}
-/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
-function stepDeadline(limits) {
-    return Deadline.after(limits.timeoutSeconds * 1000);
-}
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
-function attemptTimeoutMs(limits) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
-}
-/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
-function stepClientOptions(action, limits, deadline) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits),
-        deadline,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
-}
-//# sourceMappingURL=limits.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
-
-
-
-
-
-
-
-/** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
-function templateExpander(context) {
-    const run = gitHubRun(context);
-    return (template, input) => expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
-}
-/**
- * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
- * input: register the credentials (and any secret inputs) as secrets first; read the step's
- * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
- * one `::error::` line with a hint about the credentials.
- */
-async function openStep(api, action, body, options) {
-    const context = readGitHubContext();
-    await runStep(options.title ?? action, async () => {
-        const credentials = readCredentials(api.credentials);
-        (0,secrets/* registerSecrets */.d)(...(options.secretInputs ?? []).map(dist_inputs/* readInput */.R5));
-        const limits = readStepLimits();
-        const { input, env, fallback } = api.baseUrl;
-        const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-        parseBaseUrl(baseUrl, input);
-        const deadline = stepDeadline(limits);
-        let client;
-        await body({
-            context,
-            credentials,
-            limits,
-            deadline,
-            client: () => {
-                if (client === undefined) {
-                    requireCredentials(api.credentials, credentials);
-                    client = api.build(credentials, { baseUrl, ...stepClientOptions(action, limits, deadline) });
-                }
-                return client;
-            },
-            expandName: templateExpander(context),
-        });
-    }, () => ({
-        credentials: describeCredentials(api.credentials),
-        credentialInputs: credentialInputs(api.credentials),
-        forkPullRequest: isForkPullRequest(context),
-    }));
-}
-//# sourceMappingURL=open-step.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/management-step.js
-
-
-
-// In a module of its own, so a messaging action's bundle carries no management client.
-const MANAGEMENT = {
-    credentials: MANAGEMENT_CREDENTIALS,
-    baseUrl: { input: "base-url", fallback: DEFAULT_MANAGEMENT_URL },
-    build: (credentials, options) => new ManagementClient({ ...credentials, ...options }),
-};
-/** Runs a step of the management API (search indexes); see `openStep`. */
-function runManagementStep(action, body, options = {}) {
-    return openStep(MANAGEMENT, action, body, options);
-}
-//# sourceMappingURL=management-step.js.map
-
-/***/ }),
-
-/***/ 8794:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ ConfigurationError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class ConfigurationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "ConfigurationError";
-    input;
-    constructor(input, message) {
-        super(message);
-        this.input = input;
-    }
-}
-
-
-/***/ }),
-
-/***/ 4650:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ ConflictError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** 409, or an answer saying the name already exists. */
-class ConflictError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "ConflictError";
-}
-
-
-/***/ }),
-
-/***/ 1343:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ InvalidRequestError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** 400 or 422: the API refused the request as invalid. */
-class InvalidRequestError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "InvalidRequestError";
-}
-
-
-/***/ }),
-
-/***/ 5580:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ NotFoundError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** 404: the queue or index does not exist (for this account). */
-class NotFoundError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "NotFoundError";
-}
-
-
-/***/ }),
-
-/***/ 1113:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ ResponseValidationError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
-class ResponseValidationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "ResponseValidationError";
-    issues;
-    /** The start of the body, with secrets and token-like fields redacted. */
-    bodyExcerpt;
-    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
-    resourceId;
-    constructor(message, context) {
-        super(message, context);
-        this.issues = context.issues;
-        this.bodyExcerpt = context.bodyExcerpt;
-        this.resourceId = context.resourceId;
-    }
-}
-
-
-/***/ }),
-
-/***/ 8627:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ describeFailure),
-/* harmony export */   a: () => (/* binding */ StashkitError)
-/* harmony export */ });
-/**
- * The base of every error stashkit throws. Subclasses say what went wrong by their class and
- * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
- */
-class StashkitError extends Error {
-    name = "StashkitError";
-    operation;
-    method;
-    path;
-    status;
-    apiMessage;
-    requestId;
-    /**
-     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
-     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
-     * it; an operation that must not repeat a side effect (a create) checks before trying again.
-     */
-    mayHaveTakenEffect;
-    constructor(message, context = {}, options) {
-        super(message, options);
-        this.operation = context.operation;
-        this.method = context.method;
-        this.path = context.path;
-        this.status = context.status;
-        this.apiMessage = context.apiMessage;
-        this.requestId = context.requestId;
-        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
-    }
-}
-/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
-function describeFailure(context, what) {
-    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
-    const prefix = context.operation ? `${context.operation}: ` : "";
-    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
-    const id = context.requestId ? ` (request id ${context.requestId})` : "";
-    return `${prefix}${where}${what}${api}${id}`;
-}
-
-
-/***/ }),
-
-/***/ 2832:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   y: () => (/* binding */ UnexpectedStatusError)
-/* harmony export */ });
-/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
-
-/** Any other non-2xx status (405, 412, 3xx …). */
-class UnexpectedStatusError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
-    name = "UnexpectedStatusError";
-}
-
-
-/***/ }),
-
-/***/ 5951:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ deleteById)
-/* harmony export */ });
-/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
-
-/** Deletes one index by id; one that is already gone counts as deleted. */
-async function deleteById(client, id, call = {}) {
-    try {
-        await client.searchIndexes.delete(id, call);
-    }
-    catch (error) {
-        if (!(error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .NotFoundError */ .m))
-            throw error;
-    }
-}
-
-
-/***/ }),
-
-/***/ 6927:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Oo: () => (/* binding */ validatePlan),
-/* harmony export */   ib: () => (/* binding */ validateIndexName),
-/* harmony export */   jq: () => (/* binding */ validateRegion),
-/* harmony export */   yL: () => (/* binding */ oneOf)
-/* harmony export */ });
-/* unused harmony exports QUEUE_NAME_PATTERN, validateQueueName */
-/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8794);
-/* harmony import */ var _search_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8607);
-
-
-const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-/** Checks run before any request. `input` is the name the caller knows the value by. */
-function validateQueueName(name, input = "queueName") {
-    if (!QUEUE_NAME_PATTERN.test(name)) {
-        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
-    }
-    return name;
-}
-function validateIndexName(name, input = "name") {
-    if (name.trim() === "")
-        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must not be empty`);
-    if (name !== name.trim()) {
-        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
-    }
-    return name;
-}
-function validateRegion(region, input = "region") {
-    return oneOf(region, _search_index_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_REGIONS */ .LG, input);
-}
-function validatePlan(plan, input = "type") {
-    return oneOf(plan, _search_index_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_PLANS */ .mv, input);
-}
-function oneOf(value, accepted, input) {
-    if (!accepted.includes(value)) {
-        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
-    }
-    return value;
-}
-
-
-/***/ }),
-
-/***/ 8607:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  mv: () => (/* binding */ SEARCH_PLANS),
-  LG: () => (/* binding */ SEARCH_REGIONS),
-  V1: () => (/* binding */ normalizePlan),
-  GC: () => (/* binding */ searchIndexListSchema),
-  ay: () => (/* binding */ searchIndexSchema)
-});
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -11941,7 +10150,2124 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-index.js
+
+/***/ }),
+
+/***/ 6802:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IK: () => (/* binding */ readWithEnvFallback),
+/* harmony export */   Kf: () => (/* binding */ readChoice),
+/* harmony export */   R5: () => (/* binding */ readInput),
+/* harmony export */   Vf: () => (/* binding */ readBoolean),
+/* harmony export */   bf: () => (/* binding */ readWholeNumber),
+/* harmony export */   yu: () => (/* binding */ readRequired)
+/* harmony export */ });
+/* unused harmony export readList */
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+
+
+/** An input as the runner passes it (`INPUT_<NAME>`), trimmed; empty when unset. */
+function readInput(name) {
+    return _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name);
+}
+function readRequired(name) {
+    const value = readInput(name);
+    if (value === "")
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} is required and was empty`);
+    return value;
+}
+function readChoice(name, accepted, fallback) {
+    const value = readInput(name) || fallback;
+    if (!accepted.includes(value)) {
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+    }
+    return value;
+}
+/** YAML 1.2 core booleans, as `core.getBooleanInput` accepts them, but with our error wording. */
+function readBoolean(name, fallback) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    if (["true", "True", "TRUE"].includes(value))
+        return true;
+    if (["false", "False", "FALSE"].includes(value))
+        return false;
+    throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be true or false; got ${JSON.stringify(value)}`);
+}
+function readWholeNumber(name, fallback, min, max) {
+    const value = readInput(name);
+    if (value === "")
+        return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(name, `input ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+    }
+    return number;
+}
+/** One value or several, separated by newlines or commas; blanks dropped, duplicates kept once. */
+function readList(name) {
+    return [
+        ...new Set(readInput(name)
+            .split(/[\n,]/)
+            .map((item) => item.trim())
+            .filter((item) => item !== "")),
+    ];
+}
+/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
+function readWithEnvFallback(name, envName, fallback = "") {
+    return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
+}
+//# sourceMappingURL=inputs.js.map
+
+/***/ }),
+
+/***/ 5504:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  fe: () => (/* binding */ appendSummary),
+  Yz: () => (/* binding */ debug),
+  dN: () => (/* binding */ exportVariable),
+  V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
+  Os: () => (/* binding */ group),
+  pq: () => (/* binding */ info),
+  LZ: () => (/* binding */ saveState),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ setSecret),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: error, escapeData, escapeProperty, isDebug, issueCommand, plainLine
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/runner/commands.js
+
+
+
+/**
+ * The runner's side of the action interface, as GitHub documents it: workflow commands on
+ * stdout (`::name key=value::message`) and file commands (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STATE,
+ * GITHUB_STEP_SUMMARY). It does what @actions/core does for these calls, byte for byte (a test
+ * compares the two), without loading its HTTP client: that alone cost ~50 ms and ~21 MB at start.
+ *
+ * One deliberate difference: `info` makes every message one line that cannot be a command
+ * (see `plainLine`); @actions/core writes it as given, so a value holding a newline followed by
+ * `::set-env …` would become a command the runner executes. Every other line we print is a
+ * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
+ */
+/** Data escaping of workflow commands: %, CR and LF. */
+function escapeData(value) {
+    return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+/** Property escaping: data escaping plus ":" and ",". */
+function escapeProperty(value) {
+    return escapeData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function issueCommand(name, properties, message) {
+    const props = Object.entries(properties)
+        .filter(([, value]) => value !== "")
+        .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+        .join(",");
+    process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${external_node_os_namespaceObject.EOL}`);
+}
+/**
+ * Appends `name<<delimiter` / value / `delimiter` to the runner's file, with a random delimiter
+ * that neither the name nor the value may contain. Returns false when the runner gave no file.
+ */
+function appendFileCommand(command, name, value) {
+    const file = process.env[`GITHUB_${command}`];
+    if (!file)
+        return false;
+    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+    if (name.includes(delimiter) || value.includes(delimiter)) {
+        throw new Error(`unexpected input: the name or value contains the delimiter ${delimiter}`);
+    }
+    (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}${external_node_os_namespaceObject.EOL}${value}${external_node_os_namespaceObject.EOL}${delimiter}${external_node_os_namespaceObject.EOL}`, { encoding: "utf8" });
+    return true;
+}
+/** An input: `INPUT_<NAME>` (spaces as `_`, upper-cased), trimmed; "" when unset. */
+function getInput(name) {
+    return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+/** Registers a value with the runner's masking. */
+function setSecret(secret) {
+    issueCommand("add-mask", {}, secret);
+}
+function setOutput(name, value) {
+    if (appendFileCommand("OUTPUT", name, value))
+        return;
+    process.stdout.write(external_node_os_namespaceObject.EOL);
+    issueCommand("set-output", { name }, value);
+}
+/** Sets the variable for this process and for the rest of the job. */
+function exportVariable(name, value) {
+    process.env[name] = value;
+    if (appendFileCommand("ENV", name, value))
+        return;
+    issueCommand("set-env", { name }, value);
+}
+/** Saves a value for this action's post step (read there with `getState`). */
+function saveState(name, value) {
+    if (appendFileCommand("STATE", name, value))
+        return;
+    issueCommand("save-state", { name }, value);
+}
+function getState(name) {
+    return process.env[`STATE_${name}`] ?? "";
+}
+function isDebug() {
+    return process.env["RUNNER_DEBUG"] === "1";
+}
+function debug(message) {
+    issueCommand("debug", {}, message);
+}
+/**
+ * A log line that no part of can be read as a runner command: CR and LF become the visible
+ * `\r` and `\n` (the runner ends a line at either), and a line that would start with `::` or
+ * `##[` (after the leading whitespace the runner skips) gets a `\` in front.
+ */
+function plainLine(message) {
+    const oneLine = message.replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+    return /^\s*(::|##\[)/.test(oneLine) ? `\\${oneLine}` : oneLine;
+}
+function info(message) {
+    process.stdout.write(`${plainLine(message)}${external_node_os_namespaceObject.EOL}`);
+}
+function warning(message) {
+    issueCommand("warning", {}, message);
+}
+function error(message) {
+    issueCommand("error", {}, message);
+}
+/** Marks the step failed: exit code 1 and one `::error::` line. */
+function setFailed(message) {
+    process.exitCode = 1;
+    error(message);
+}
+async function group(name, body) {
+    issueCommand("group", {}, name);
+    try {
+        return await body();
+    }
+    finally {
+        issueCommand("endgroup", {}, "");
+    }
+}
+/** Appends Markdown to the job summary; false when the runner supports none (no GITHUB_STEP_SUMMARY). */
+function appendSummary(markdown) {
+    const file = process.env["GITHUB_STEP_SUMMARY"];
+    if (!file)
+        return false;
+    (0,external_node_fs_.appendFileSync)(file, markdown, { encoding: "utf8" });
+    return true;
+}
+//# sourceMappingURL=commands.js.map
+
+/***/ }),
+
+/***/ 7018:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ registerSecrets)
+/* harmony export */ });
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+
+/**
+ * Registers values with the runner so it masks them in every log line. Call before anything
+ * else is logged or set. Empty values are skipped: the runner warns about them.
+ */
+function registerSecrets(...values) {
+    for (const value of values) {
+        if (value && value.trim() !== "")
+            _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
+    }
+}
+//# sourceMappingURL=secrets.js.map
+
+/***/ }),
+
+/***/ 2996:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  R: () => (/* binding */ runManagementStep)
+});
+
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
+var inputs = __nccwpck_require__(6927);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js
+var search_index = __nccwpck_require__(111);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
+var response_validation_error = __nccwpck_require__(1113);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/server-values.js
+var server_values = __nccwpck_require__(1216);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/clip.js
+/**
+ * The one place text that came from outside (an API's error text, a body excerpt, a request id,
+ * a network error, another API's error) is made fit for a message: secrets masked first, then
+ * made one line (whitespace and control characters become one space), then cut to `maxLength`
+ * with "…". Masking first means a secret the cut would split is masked whole; and masking stops
+ * once it has enough text, so a huge input costs no more than a short one.
+ */
+function redactAndClip(text, redactor, maxLength) {
+    // Room for whitespace runs that collapse to one space.
+    const masked = redactor.redact(text, maxLength * 4);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    const oneLine = masked.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+    return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
+
+const MAX_LENGTH = 300;
+/** HTML is searched for its title in this much of the page only. */
+const HTML_HEAD = 65_536;
+/**
+ * Finds the API's own words in an error body, masked and clipped to 300 characters. The
+ * messaging API answers `{"error": "…"}`; the management API has been seen to answer plain
+ * text, a JSON string, `{"error"}` or `{"message"}`. HTML error pages (proxies, load balancers)
+ * are reduced to their title.
+ */
+function extractApiMessage(body, contentType, redactor) {
+    const text = body.trim();
+    if (text === "")
+        return undefined;
+    const parsed = tryParseJson(text);
+    const clip = (message) => {
+        const clipped = message === undefined ? "" : redactAndClip(message, redactor, MAX_LENGTH);
+        return clipped === "" ? undefined : clipped;
+    };
+    if (parsed.ok)
+        return clip(messageFromJson(parsed.value, 0));
+    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
+        const title = /<title[^>]{0,200}>([^<]{0,1000})<\/title>/i.exec(text.slice(0, HTML_HEAD))?.[1];
+        return clip(title ? `HTML error page: ${title}` : "HTML error page");
+    }
+    return clip(text);
+}
+function messageFromJson(value, depth) {
+    if (typeof value === "string")
+        return value;
+    if (depth > 4 || value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const record = value;
+    for (const key of ["error", "message", "msg", "detail"]) {
+        const field = record[key];
+        if (typeof field === "string")
+            return field;
+        if (field !== null && typeof field === "object") {
+            const nested = messageFromJson(field, depth + 1);
+            if (nested)
+                return nested;
+        }
+    }
+    return undefined;
+}
+function tryParseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
+const MASK = "***";
+/** Secrets at least this long are found through their first ANCHOR characters. */
+const ANCHOR = 16;
+/**
+ * Knows every secret a client handles (tokens, the API key, the email, the Basic value, the
+ * index tokens it receives) and masks them in any text before it leaves the client: error
+ * messages, log lines, body excerpts.
+ *
+ * Neither adding a secret nor masking a text grows with the number of secrets (20,000 indexes
+ * mean 40,000 tokens): a secret of ANCHOR characters or more is filed under its first ANCHOR
+ * characters, a shorter one under its length; masking looks up each position of the text once.
+ */
+class Redactor {
+    #known = new Set();
+    /** Long secrets by their first ANCHOR characters; each list longest first once sorted. */
+    #anchored = new Map();
+    /** Short secrets by length, lengths longest first. */
+    #short = new Map();
+    #shortLengths = [];
+    /** A cheap first test: whether any secret starts with these two code units (hashed to 16 bits). */
+    #starts = new Uint8Array(0x10000);
+    /** A one-character secret defeats the two-character test. */
+    #singleCharacter = false;
+    /**
+     * Registers secrets; empty values are ignored. The percent-encoded form (as in a URL or a form
+     * body) is masked too; other encodings (the Basic value) are registered by whoever makes them.
+     */
+    add(...values) {
+        for (const value of values) {
+            if (!value)
+                continue;
+            this.#file(value);
+            const encoded = encodeURIComponent(value);
+            if (encoded !== value)
+                this.#file(encoded);
+        }
+    }
+    /**
+     * Masks every registered secret in `text`; secrets that overlap become one mask.
+     * With `maxLength`, returns only the first `maxLength` characters of the masked text, and
+     * stops working once it has them: a secret the cut would split is still recognised whole
+     * (it is matched against the whole text), so clipping after this never shows part of one,
+     * and the work depends on `maxLength`, not on the size of `text`.
+     */
+    redact(text, maxLength = Number.POSITIVE_INFINITY) {
+        if (this.#known.size === 0)
+            return text.length > maxLength ? text.slice(0, maxLength) : text;
+        let out = "";
+        let plainFrom = 0;
+        let i = 0;
+        while (i < text.length) {
+            if (out.length + (i - plainFrom) >= maxLength)
+                break;
+            const length = this.#longestAt(text, i);
+            if (length === 0) {
+                i++;
+                continue;
+            }
+            // Extend the mask over every secret that starts inside it.
+            let end = i + length;
+            for (let j = i + 1; j < end; j++)
+                end = Math.max(end, j + this.#longestAt(text, j));
+            out += `${text.slice(plainFrom, i)}${MASK}`;
+            i = end;
+            plainFrom = end;
+        }
+        out += text.slice(plainFrom, i);
+        return out.length > maxLength ? out.slice(0, maxLength) : out;
+    }
+    #file(secret) {
+        if (this.#known.has(secret))
+            return;
+        this.#known.add(secret);
+        if (secret.length === 1)
+            this.#singleCharacter = true;
+        else
+            this.#starts[pairKey(secret, 0)] = 1;
+        if (secret.length >= ANCHOR) {
+            const key = secret.slice(0, ANCHOR);
+            const bucket = this.#anchored.get(key);
+            if (bucket) {
+                bucket.secrets.push(secret);
+                bucket.sorted = false;
+            }
+            else {
+                this.#anchored.set(key, { secrets: [secret], sorted: true });
+            }
+            return;
+        }
+        const set = this.#short.get(secret.length);
+        if (set) {
+            set.add(secret);
+        }
+        else {
+            this.#short.set(secret.length, new Set([secret]));
+            this.#shortLengths = [...this.#short.keys()].sort((a, b) => b - a);
+        }
+    }
+    /** The length of the longest secret that starts at `i`, 0 if none. */
+    #longestAt(text, i) {
+        if (!this.#singleCharacter && (i + 1 >= text.length || this.#starts[pairKey(text, i)] === 0))
+            return 0;
+        if (this.#anchored.size > 0 && i + ANCHOR <= text.length) {
+            const bucket = this.#anchored.get(text.slice(i, i + ANCHOR));
+            if (bucket) {
+                if (!bucket.sorted) {
+                    bucket.secrets.sort((a, b) => b.length - a.length);
+                    bucket.sorted = true;
+                }
+                for (const secret of bucket.secrets)
+                    if (text.startsWith(secret, i))
+                        return secret.length;
+            }
+        }
+        for (const length of this.#shortLengths) {
+            if (i + length <= text.length && this.#short.get(length)?.has(text.slice(i, i + length)))
+                return length;
+        }
+        return 0;
+    }
+}
+function pairKey(text, i) {
+    return ((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff;
+}
+const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
+/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
+function maskSecretFields(value) {
+    if (Array.isArray(value))
+        return value.map(maskSecretFields);
+    if (value !== null && typeof value === "object") {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
+            key,
+            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
+        ]));
+    }
+    return value;
+}
+// Bounded repetitions: the key and the value are short in any real answer, and an unbounded
+// `[\w-]*` before a keyword made this quadratic over a long run of word characters.
+const SECRET_PAIR = /("?[\w-]{0,40}(?:token|secret|password|api[-_]?key|authorization)"?\s{0,8}[:=]\s{0,8}"?)([^",\s}&]{1,512})/gi;
+/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). Callers cut the text first. */
+function maskSecretText(text) {
+    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
+
+
+
+
+
+const EXCERPT_LENGTH = 200;
+/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
+function parseResponse(request, response, schema, redactor) {
+    const parsed = tryParseJson(response.text);
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    if (!parsed.ok) {
+        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
+        throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with ${what}`), {
+            ...context,
+            issues: [{ path: [], message: "not JSON" }],
+            bodyExcerpt: excerpt(response.text, redactor),
+        });
+    }
+    const result = schema.safeParse(parsed.value);
+    if (result.success)
+        return result.data;
+    const issues = result.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+        message: issue.message,
+    }));
+    const first = issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+        .join("; ");
+    throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with an unexpected body (${first})`), {
+        ...context,
+        issues,
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
+        resourceId: idOf(parsed.value),
+    });
+}
+/**
+ * The start of a body for a message. Only a bounded prefix is ever looked at: the redactor stops
+ * once it has enough (recognising a secret the cut would split), the token-field pattern then
+ * runs over that prefix alone, and the result is clipped.
+ */
+function excerpt(text, redactor) {
+    return redactAndClip(maskSecretText(redactor.redact(text, EXCERPT_LENGTH * 4)), redactor, EXCERPT_LENGTH);
+}
+function idOf(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const id = value["id"];
+    // An id the API should never send is not worth naming: it would be refused when used.
+    return typeof id === "string" && (0,server_values/* isSafeId */.JA)(id) ? id : undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
+
+
+
+/**
+ * Search indexes of the management API. Every index read registers its tokens with the
+ * redactor, so they can never reappear in a message or log line.
+ */
+class SearchIndexesResource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    async list(call) {
+        const request = {
+            method: "GET",
+            path: "/v2/search",
+            operation: "list search indexes",
+            idempotent: true,
+        };
+        const indexes = await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexListSchema */.GC));
+        for (const index of indexes)
+            this.#remember(index);
+        return indexes;
+    }
+    /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
+    async create(input, call) {
+        const body = {
+            name: (0,inputs/* validateIndexName */.ib)(input.name),
+            region: (0,inputs/* validateRegion */.jq)(input.region),
+            type: (0,inputs/* validatePlan */.Oo)(input.type),
+        };
+        const request = {
+            method: "POST",
+            path: "/v2/search",
+            body,
+            operation: `create search index ${body.name}`,
+            idempotent: false,
+        };
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+    }
+    async get(id, call) {
+        const request = {
+            method: "GET",
+            path: indexPath(id),
+            operation: `get search index ${id}`,
+            idempotent: true,
+        };
+        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+    }
+    async delete(id, call) {
+        const request = {
+            method: "DELETE",
+            path: indexPath(id),
+            operation: `delete search index ${id}`,
+            idempotent: true,
+        };
+        // The API answers the JSON string "OK"; any 2xx means the index is gone.
+        await this.#transport.send(request, call);
+    }
+    get #redactor() {
+        return this.#transport.redactor;
+    }
+    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
+    #reader(request, schema) {
+        return (response) => parseResponse(request, response, schema, this.#redactor);
+    }
+    #remember(index) {
+        this.#redactor.add(index.token, index.read_only_token);
+        return index;
+    }
+}
+function indexPath(id) {
+    return `/v2/search/${encodeURIComponent((0,inputs/* validateIndexId */.Yh)(id))}`;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
+
+
+/**
+ * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),
+ * which may use `http:` (the emulator, local tunnels). Only literal loopback addresses and the
+ * name `localhost` itself count: a name such as `api.localhost` is resolved through DNS by Node
+ * and could lead anywhere, so credentials would travel in clear text. User info, a query or a fragment is
+ * refused: credentials have their own inputs, and a query string would end up in logs.
+ * The refused value is never echoed whole, since it may carry a password.
+ */
+function parseBaseUrl(value, input) {
+    const trimmed = value.trim();
+    if (trimmed === "" || !URL.canParse(trimmed)) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
+    }
+    const url = new URL(trimmed);
+    if (url.username !== "" || url.password !== "") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
+    }
+    if (url.search !== "" || trimmed.includes("?")) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a query string`);
+    }
+    if (url.hash !== "" || trimmed.includes("#")) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a fragment (#…)`);
+    }
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https://; got ${url.protocol}//`);
+    }
+    return url;
+}
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    if (host === "localhost")
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith("127.");
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === "::1" || host === "0:0:0:0:0:0:0:1";
+    return false;
+}
+/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
+function baseUrlString(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
+
+const systemClock = {
+    now: () => Date.now(),
+    sleep: async (ms, signal) => {
+        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
+    },
+    random: () => Math.random(),
+};
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
+/**
+ * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
+ * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
+ * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
+ * package is loaded on first use and its fetch is paired with the dispatcher, so both always
+ * come from the same undici. The proxy URL may hold credentials: it is never logged.
+ */
+function httpStackFor(env, injected) {
+    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
+    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
+    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
+    if (!injected && !httpsProxy && !httpProxy) {
+        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined, proxyFor: () => undefined };
+        return async () => builtIn;
+    }
+    const proxyFor = (url) => {
+        const proxy = url.startsWith("https:") ? (httpsProxy ?? httpProxy) : httpProxy;
+        return proxy && URL.canParse(proxy) ? new URL(proxy).host : undefined;
+    };
+    let stack;
+    return () => {
+        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
+            const options = { noProxy };
+            if (httpProxy)
+                options.httpProxy = httpProxy;
+            if (httpsProxy)
+                options.httpsProxy = httpsProxy;
+            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
+            return { fetch: undici.fetch, dispatcher, proxyFor };
+        });
+        return stack;
+    };
+}
+const proxyAgents = new Map();
+/** One proxy agent per proxy configuration in the process, so connections are reused. */
+function proxyAgent(undici, key, options) {
+    let agent = proxyAgents.get(key);
+    if (!agent) {
+        agent = new undici.EnvHttpProxyAgent(options);
+        proxyAgents.set(key, agent);
+    }
+    return agent;
+}
+/**
+ * Closes every proxy agent this process opened, dropping their sockets at once: a proxy that
+ * accepted a connection and never answers would otherwise keep the process alive. For a CI step
+ * that has ended (action-kit calls it after the failure line); a client used afterwards opens new ones.
+ */
+async function destroyProxyAgents() {
+    const agents = [...proxyAgents.values()];
+    proxyAgents.clear();
+    await Promise.allSettled(agents.map((agent) => agent.destroy()));
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
+const silentLogger = { debug() { }, info() { }, warning() { } };
+/** Every line passes the redactor first, whatever the logger does with it. */
+function redactingLogger(logger, redactor) {
+    return {
+        debug: (message) => logger.debug(redactor.redact(message)),
+        info: (message) => logger.info(redactor.redact(message)),
+        warning: (message) => logger.warning(redactor.redact(message)),
+    };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
+
+const DEFAULT_RETRY_POLICY = Object.freeze({
+    maxAttempts: 5,
+    baseDelayMs: 300,
+    maxDelayMs: 8_000,
+    maxServerDelayMs: 60_000,
+    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
+    retryCodes: Object.freeze([
+        "ECONNRESET",
+        "ECONNREFUSED",
+        "EPIPE",
+        "ETIMEDOUT",
+        "ENOTFOUND",
+        "EAI_AGAIN",
+        "UND_ERR_SOCKET",
+        "UND_ERR_CONNECT_TIMEOUT",
+        "UND_ERR_HEADERS_TIMEOUT",
+        "UND_ERR_BODY_TIMEOUT",
+        "UND_ERR_CLOSED",
+    ]),
+});
+/**
+ * Failures after which the request certainly never reached the API: safe to repeat even for
+ * a call that is not idempotent (create). A reset or timeout after sending is not among them.
+ */
+const NOT_SENT_CODES = [
+    "ECONNREFUSED",
+    "UND_ERR_CONNECT_TIMEOUT",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+];
+function resolveRetryPolicy(overrides = {}) {
+    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
+    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
+    return policy;
+}
+function wholeNumberIn(input, value, min, max) {
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
+    }
+}
+/**
+ * The one place that decides whether to try again and after how long, in a fixed order:
+ * attempts left → is the failure retryable → is it safe for this call → how long to wait.
+ */
+function decideRetry(input) {
+    const { attempt, policy, idempotent, failure } = input;
+    if (attempt >= policy.maxAttempts)
+        return { retry: false };
+    switch (failure.kind) {
+        case "status": {
+            if (!policy.retryStatuses.includes(failure.status))
+                return { retry: false };
+            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
+            if (!idempotent && failure.status !== 429)
+                return { retry: false };
+            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
+        }
+        case "network": {
+            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
+                return { retry: false };
+            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
+                return { retry: false };
+            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
+        }
+        case "attempt-timeout":
+        case "invalid-body":
+            // Either may follow a side effect, so only an idempotent call is tried again.
+            return idempotent
+                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
+                : { retry: false };
+    }
+}
+/**
+ * Whether a failed attempt may have changed something on the server: any transient status but
+ * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
+ * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
+ * that are not idempotent, told to the caller through the error.
+ */
+function mayHaveTakenEffect(failure, policy) {
+    switch (failure.kind) {
+        case "status":
+            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
+        case "network":
+            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
+        case "attempt-timeout":
+        case "invalid-body":
+            return true;
+    }
+}
+/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
+function backoffDelay(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
+
+/** 401 or 403: the credentials were refused or lack permission. */
+class AuthenticationError extends stashkit_error/* StashkitError */.a {
+    name = "AuthenticationError";
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends stashkit_error/* StashkitError */.a {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
+
+/** 5xx: the API failed; retried for idempotent calls. */
+class ServerError extends stashkit_error/* StashkitError */.a {
+    name = "ServerError";
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
+var unexpected_status_error = __nccwpck_require__(2832);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
+
+
+
+
+
+
+
+
+/** Maps a non-2xx answer to the error class that says what it means. */
+function errorForStatus(context) {
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `answered ${context.status}`);
+    const { status } = context;
+    if (status === 401 || status === 403)
+        return new AuthenticationError(message, context);
+    if (status === 404)
+        return new not_found_error/* NotFoundError */.m(message, context);
+    if (status === 409)
+        return new conflict_error/* ConflictError */.f(message, context);
+    if (status === 400 || status === 422)
+        return new invalid_request_error/* InvalidRequestError */.t(message, context);
+    if (status === 429)
+        return new RateLimitedError(message, context);
+    if (status >= 500)
+        return new ServerError(message, context);
+    return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends stashkit_error/* StashkitError */.a {
+    name = "AbortedError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
+
+/** One attempt got no complete answer within the per-attempt timeout. */
+class AttemptTimeoutError extends stashkit_error/* StashkitError */.a {
+    name = "AttemptTimeoutError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
+
+/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
+class ConnectionError extends stashkit_error/* StashkitError */.a {
+    name = "ConnectionError";
+    code;
+    constructor(message, context, options) {
+        super(message, context, options);
+        this.code = context.code;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
+
+/** The overall deadline passed (across all attempts). */
+class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
+    name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
+/** The most of an answer the client reads: no answer either API gives comes near it. */
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/**
+ * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
+ * the process's memory. An answer that declares a length within the limit is read whole, the
+ * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
+ */
+async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
+    const declared = answer.headers.get("content-length");
+    if (declared !== null && /^\d+$/.test(declared)) {
+        if (Number(declared) <= limit)
+            return { text: await answer.text(), tooLarge: false };
+        await answer.body?.cancel();
+        return { text: "", tooLarge: true };
+    }
+    if (answer.body === null)
+        return { text: "", tooLarge: false };
+    const reader = answer.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            return { text: text + decoder.decode(), tooLarge: false };
+        bytes += value.byteLength;
+        if (bytes > limit) {
+            await reader.cancel();
+            return { text: text + decoder.decode(), tooLarge: true };
+        }
+        text += decoder.decode(value, { stream: true });
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
+
+/**
+ * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
+ * the client's attempts, backoff and deadline, handed out by the transport so the operation
+ * needs neither the retry policy nor the clock.
+ */
+class RetryBudget {
+    #policy;
+    #clock;
+    #deadlineAt;
+    #signal;
+    #attempts = 1;
+    constructor(options) {
+        this.#policy = options.policy;
+        this.#clock = options.clock;
+        this.#deadlineAt = options.deadlineAt;
+        this.#signal = options.signal;
+    }
+    /**
+     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
+     * or the wait would pass the deadline.
+     */
+    async retryAfter(failure) {
+        const delay = backoffDelay(this.#attempts, this.#policy, this.#clock.random);
+        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
+            throw failure;
+        }
+        this.#attempts++;
+        await this.#clock.sleep(delay, this.#signal);
+    }
+    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
+    async waitUntil(time) {
+        if (time >= this.#deadlineAt)
+            return false;
+        const wait = time - this.#clock.now();
+        if (wait > 0)
+            await this.#clock.sleep(wait, this.#signal);
+        return true;
+    }
+    now() {
+        return this.#clock.now();
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
+
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * The one place requests are made: headers, per-attempt timeout, overall deadline, the
+ * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
+ * and every message passes the redactor.
+ */
+class Transport {
+    #authorization;
+    #options;
+    constructor(options) {
+        const { authorization, ...rest } = options;
+        this.#authorization = authorization;
+        this.#options = rest;
+    }
+    get baseUrl() {
+        return this.#options.baseUrl;
+    }
+    get redactor() {
+        return this.#options.redactor;
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call = {}) {
+        const { retry, clock } = this.#options;
+        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
+    }
+    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
+    #deadlineAt(call) {
+        const { deadlineMs, deadline, clock } = this.#options;
+        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
+    }
+    /**
+     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+     */
+    async send(request, call = {}, read = (response) => response) {
+        const { clock, retry, logger } = this.#options;
+        const deadlineAt = this.#deadlineAt(call);
+        const deadline = new AbortController();
+        const deadlineTimer = Number.isFinite(deadlineAt)
+            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
+            : undefined;
+        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+        try {
+            for (let attempt = 1;; attempt++) {
+                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                if ("value" in outcome)
+                    return outcome.value;
+                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
+                const decision = decideRetry({
+                    attempt,
+                    policy: retry,
+                    idempotent: request.idempotent,
+                    failure: outcome.failure,
+                    random: clock.random,
+                });
+                if (!decision.retry)
+                    throw outcome.error;
+                if (clock.now() + decision.delayMs >= deadlineAt)
+                    throw this.#outOfTime(request, outcome, decision.delayMs);
+                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
+                try {
+                    await clock.sleep(decision.delayMs, stop);
+                }
+                catch {
+                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                }
+            }
+        }
+        finally {
+            clearTimeout(deadlineTimer);
+        }
+    }
+    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
+        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+        const attemptTimeout = new AbortController();
+        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
+        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        const started = clock.now();
+        try {
+            const headers = {
+                authorization: this.#authorization,
+                "user-agent": this.#options.userAgent,
+                accept: "application/json",
+            };
+            let body = null;
+            if (request.body !== undefined) {
+                headers["content-type"] = "application/json";
+                body = JSON.stringify(request.body);
+            }
+            const http = await this.#options.http();
+            const init = {
+                method: request.method,
+                headers,
+                body,
+                signal: AbortSignal.any(signals),
+                // An API answer is never a redirect; following one could carry the credentials elsewhere.
+                redirect: "manual",
+            };
+            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+            if (http.dispatcher)
+                Object.assign(init, { dispatcher: http.dispatcher });
+            const url = `${baseUrlString(baseUrl)}${request.path}`;
+            const answer = await http.fetch(url, init);
+            const { text, tooLarge } = await readBody(answer);
+            const responseHeaders = flatten(answer.headers);
+            const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
+            const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
+            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+            if (answer.status === 407)
+                return proxyRefused(context, http.proxyFor(url));
+            if (tooLarge && answer.status >= 200 && answer.status < 300) {
+                const what = `answered ${answer.status} with a body over ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than stashkit reads`;
+                const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)({ ...context, requestId }, what), {
+                    ...context,
+                    status: answer.status,
+                    requestId,
+                    issues: [{ path: [], message: "too large" }],
+                    bodyExcerpt: "",
+                });
+                return { failure: { kind: "invalid-body" }, error };
+            }
+            if (answer.status >= 200 && answer.status < 300) {
+                try {
+                    return { value: read({ status: answer.status, text, requestId }) };
+                }
+                catch (error) {
+                    if (error instanceof response_validation_error/* ResponseValidationError */.d)
+                        return { failure: { kind: "invalid-body" }, error };
+                    throw error;
+                }
+            }
+            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
+            const error = errorForStatus({
+                ...context,
+                status: answer.status,
+                apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
+                requestId,
+                retryAfterMs: serverDelayMs,
+            });
+            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+        }
+        catch (cause) {
+            if (callerSignal?.aborted)
+                throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+            if (deadlineSignal.aborted)
+                throw this.#deadlineError(request, deadlineAt, cause);
+            if (attemptTimeout.signal.aborted) {
+                const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+            }
+            const code = errorCode(cause);
+            const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+            // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+            if (/^Proxy response \(407\)/.test(reason)) {
+                const http = await this.#options.http();
+                return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
+            }
+            const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
+            return {
+                failure: { kind: "network", code },
+                error: new ConnectionError(message, { ...context, code }, { cause }),
+            };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        if (callerSignal?.aborted)
+            throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
+            throw this.#deadlineError(request, deadlineAt, undefined);
+        }
+    }
+    #deadlineError(request, deadlineAt, cause) {
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+        return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+            cause,
+        });
+    }
+    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+    #outOfTime(request, outcome, delayMs) {
+        const { error } = outcome;
+        if (error instanceof RateLimitedError) {
+            const retryAt = new Date(this.#options.clock.now() + delayMs);
+            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
+                operation: request.operation,
+                method: request.method,
+                path: request.path,
+                status: error.status,
+                apiMessage: error.apiMessage,
+                requestId: error.requestId,
+                retryAfterMs: delayMs,
+                now: this.#options.clock.now(),
+            });
+        }
+        const context = {
+            operation: request.operation,
+            method: request.method,
+            path: request.path,
+            status: error.status,
+        };
+        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
+    }
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(context, proxyHost) {
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/version.js
+/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
+const VERSION = "0.1.0";
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
+
+/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
+function userAgent(caller) {
+    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
+    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
+
+
+
+
+
+
+
+
+
+/** Validates shared options and builds the transport; nothing is sent here. */
+function buildTransport(options, defaultBaseUrl, authorization, secrets) {
+    const redactor = options.redactor ?? new Redactor();
+    redactor.add(authorization, ...secrets);
+    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
+    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
+    wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
+    if (deadlineMs !== undefined)
+        wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
+    const transport = new Transport({
+        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
+        authorization,
+        redactor,
+        retry: resolveRetryPolicy(options.retry),
+        attemptTimeoutMs,
+        deadlineMs,
+        deadline: options.deadline,
+        userAgent: userAgent(options.userAgentSuffix),
+        logger: redactingLogger(options.logger ?? silentLogger, redactor),
+        http: httpStackFor(options.env ?? process.env, options.dispatcher),
+        clock: options.clock ?? systemClock,
+    });
+    return { transport, redactor };
+}
+function requireSecret(value, input, hint) {
+    if (value === undefined || value.trim() === "") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} is empty; ${hint}`);
+    }
+    return value.trim();
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/credential-forms.js
+/** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
+function basicCredential(email, apiKey) {
+    return Buffer.from(`${email}:${apiKey}`).toString("base64");
+}
+/**
+ * Every form the management credentials are sent or may be echoed back in: the key, the email,
+ * `email:key`, its Basic value in base64 with and without padding and in base64url with and
+ * without padding. Percent-encoded forms are added by the redactor (and by the runner's
+ * masking, which action-kit gives the same list plus those forms).
+ */
+function managementCredentialForms(email, apiKey) {
+    if (email === "" || apiKey === "")
+        return [apiKey, email].filter((v) => v !== "");
+    const pair = `${email}:${apiKey}`;
+    const basic = basicCredential(email, apiKey);
+    const unpadded = basic.replace(/=+$/, "");
+    const url = unpadded.replace(/\+/g, "-").replace(/\//g, "_");
+    return [...new Set([apiKey, email, pair, basic, unpadded, url, url + basic.slice(unpadded.length)])];
+}
+/** The messaging token is sent as a Bearer token only; the redactor adds its percent-encoded form. */
+function messagingCredentialForms(token) {
+    return token === "" ? [] : [token];
+}
+/** A form as it would appear in a URL or form body, when that differs. */
+function withPercentEncoded(forms) {
+    return [...new Set(forms.flatMap((form) => [form, encodeURIComponent(form)]))];
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
+
+
+
+
+const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
+/** Client of the management API (search indexes), authenticated with HTTP Basic. */
+class ManagementClient {
+    searchIndexes;
+    #transport;
+    #redact;
+    constructor(options) {
+        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
+        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
+        const basic = basicCredential(email, apiKey);
+        // Every form, the email alone included: it is half of the credential.
+        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, managementCredentialForms(email, apiKey));
+        this.#transport = transport;
+        this.#redact = (text) => redactor.redact(text);
+        this.searchIndexes = new SearchIndexesResource(transport);
+    }
+    get baseUrl() {
+        return baseUrlString(this.#transport.baseUrl);
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call) {
+        return this.#transport.retryBudget(call);
+    }
+    redact(text) {
+        return this.#redact(text);
+    }
+}
+
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
+var dist_inputs = __nccwpck_require__(6802);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
+var secrets = __nccwpck_require__(7018);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/credentials.js
+
+
+
+const MANAGEMENT_CREDENTIALS = {
+    sources: {
+        email: { input: "email", env: "UPSTASH_EMAIL" },
+        apiKey: { input: "api-key", env: "UPSTASH_API_KEY" },
+    },
+    // The forms the client masks itself (core's list), and each percent-encoded, for the runner.
+    forms: ({ email, apiKey }) => withPercentEncoded(managementCredentialForms(email, apiKey)),
+};
+const MESSAGING_CREDENTIALS = {
+    sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
+    forms: ({ token }) => withPercentEncoded(messagingCredentialForms(token)),
+};
+/**
+ * Reads the credentials (input, else environment) and registers every form of them as secrets
+ * before anything else can be logged. Empty values are returned as they are: `requireCredentials`
+ * refuses them once the step's other inputs have been checked.
+ */
+function readCredentials(spec) {
+    const values = {};
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        values[name] = (0,dist_inputs/* readWithEnvFallback */.IK)(input, env);
+    }
+    (0,secrets/* registerSecrets */.d)(...spec.forms(values));
+    return values;
+}
+function requireCredentials(spec, values) {
+    for (const name of Object.keys(spec.sources)) {
+        const { input, env } = spec.sources[name];
+        if (values[name] === "")
+            throw new configuration_error/* ConfigurationError */.j(input, `input ${input} is empty and ${env} is not set`);
+    }
+}
+/** "the email and api-key inputs (or UPSTASH_EMAIL and UPSTASH_API_KEY)": where a failure says to look. */
+function describeCredentials(spec) {
+    const sources = Object.values(spec.sources);
+    const inputs = sources.map((s) => s.input).join(" and ");
+    const envs = sources.map((s) => s.env).join(" and ");
+    return `the ${inputs} input${sources.length > 1 ? "s" : ""} (or ${envs})`;
+}
+function credentialInputs(spec) {
+    return Object.values(spec.sources).map((s) => s.input);
+}
+//# sourceMappingURL=credentials.js.map
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ../../packages/ci-context/dist/github.js
+
+/**
+ * The run's context from the runner's environment and event payload file, without loading
+ * Octokit at start-up. An unreadable payload file counts as an empty payload.
+ */
+function readGitHubContext(env = process.env) {
+    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+    let payload = {};
+    const eventPath = env["GITHUB_EVENT_PATH"];
+    if (eventPath && (0,external_node_fs_.existsSync)(eventPath)) {
+        try {
+            payload = JSON.parse((0,external_node_fs_.readFileSync)(eventPath, "utf8"));
+        }
+        catch {
+            payload = {};
+        }
+    }
+    return {
+        eventName: env["GITHUB_EVENT_NAME"] ?? "",
+        sha: env["GITHUB_SHA"] ?? "",
+        ref: env["GITHUB_REF"] ?? "",
+        runId: Number.parseInt(env["GITHUB_RUN_ID"] ?? "", 10) || 0,
+        repo: { owner, repo },
+        payload,
+    };
+}
+/** A pull request from a fork gets no secrets: worth saying when credentials are empty. */
+function isForkPullRequest(context) {
+    return (context.eventName.startsWith("pull_request") && context.payload.pull_request?.head?.repo?.fork === true);
+}
+/**
+ * The template values of a GitHub run: the pull request of a pull_request event or of a comment
+ * on one; the head branch and head commit of a pull request, else the pushed branch and commit.
+ */
+function gitHubTemplateValues(context) {
+    const pr = context.payload.pull_request;
+    const issue = context.payload.issue;
+    const prNumber = pr?.number ?? (issue?.pull_request ? issue.number : undefined);
+    const branch = pr?.head?.ref ||
+        (context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : undefined);
+    const values = {};
+    if (prNumber !== undefined)
+        values.pr = String(prNumber);
+    if (branch)
+        values.branch = branch;
+    const sha = pr?.head?.sha || context.sha;
+    if (sha)
+        values.sha = sha;
+    if (context.runId)
+        values.run_id = String(context.runId);
+    if (context.repo.repo)
+        values.repo = context.repo.repo;
+    return values;
+}
+const GITHUB_HINTS = {
+    pr: " (it is set for pull_request and pull_request_target events and pull request comments)",
+    branch: " (it is set for branch pushes and pull requests, not for tags)",
+};
+/** The run as name templates see it. */
+function gitHubRun(context) {
+    return {
+        system: "GitHub Actions",
+        values: gitHubTemplateValues(context),
+        whereMissing: (placeholder) => ` on a ${context.eventName} event${GITHUB_HINTS[placeholder] ?? ""}`,
+    };
+}
+//# sourceMappingURL=github.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/placeholders.js
+/** The placeholders a name template may use, in the order messages list them. */
+const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
+const BRANCH_MAX = 40;
+const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/**
+ * The one table both directions read: filling a template (ensure, delete by name) and reading
+ * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
+ * turned into one "-", trimmed of "-".
+ */
+const PLACEHOLDER_RULES = {
+    pr: { fill: sanitize, match: "[0-9]+" },
+    run_id: { fill: sanitize, match: "[0-9]+" },
+    sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
+    branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
+    repo: { fill: sanitize, match: WORDS },
+};
+function sanitize(value) {
+    return value
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/parse.js
+
+
+/**
+ * Splits `myapp-pr-{pr}` into literal text and placeholders. A lone `{` is literal text; an
+ * unknown placeholder is an error naming `input` and the placeholders there are.
+ */
+function parseTemplate(template, input) {
+    const parts = [];
+    for (const [whole, raw] of template.matchAll(/\{([^{}]*)\}|[^{]+|\{/g)) {
+        if (raw === undefined) {
+            parts.push({ literal: whole });
+            continue;
+        }
+        const placeholder = raw.trim();
+        if (!isPlaceholder(placeholder)) {
+            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses the unknown placeholder {${raw}}; the placeholders are ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
+        }
+        parts.push({ placeholder });
+    }
+    return parts;
+}
+function isPlaceholder(value) {
+    return TEMPLATE_PLACEHOLDERS.includes(value);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/templates/expand.js
+
+
+
+
+/**
+ * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
+ * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
+ */
+function expandNameTemplate(template, values, options = {}) {
+    const input = options.input ?? "name";
+    const name = parseTemplate(template, input)
+        .map((part) => {
+        if ("literal" in part)
+            return part.literal;
+        const value = values[part.placeholder];
+        const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
+        if (filled === "") {
+            throw new configuration_error/* ConfigurationError */.j(input, `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`);
+        }
+        return filled;
+    })
+        .join("");
+    return (0,inputs/* validateIndexName */.ib)(name, input);
+}
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
+
+
+/** One line: what failed, the API's message, and what to do about it. */
+function failureLine(action, error, hints) {
+    const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
+    let advice = "";
+    if (error instanceof AuthenticationError) {
+        advice = ` Check ${hints.credentials}.`;
+    }
+    else if (error instanceof configuration_error/* ConfigurationError */.j && hints.credentialInputs.includes(error.input)) {
+        advice = hints.forkPullRequest
+            ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
+            : ` Pass it as an input or set ${hints.credentials}.`;
+    }
+    else if (!(error instanceof stashkit_error/* StashkitError */.a) && error instanceof Error && error.stack) {
+        commands/* debug */.Yz(hints.redact ? hints.redact(error.stack) : error.stack);
+    }
+    const stop = advice && !/[.!?]$/.test(message) ? "." : "";
+    const line = `${action}: ${message}${stop}${advice}`;
+    return hints.redact ? hints.redact(line) : line;
+}
+/**
+ * Runs the action's body and turns anything thrown, an Error or not, into a failed step
+ * with exit code 1 and one clear line. Resolves to whether the body succeeded.
+ */
+async function runStep(action, body, hints) {
+    try {
+        await body();
+        return true;
+    }
+    catch (error) {
+        commands/* setFailed */.C1(failureLine(action, error, hints()));
+        return false;
+    }
+}
+//# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
+
+/**
+ * One absolute point in time by which everything a step (or any caller) does must be done.
+ * Created once from the caller's time limit and handed to the client unchanged; the transport
+ * never lets an attempt, a backoff or a wait run past it.
+ */
+class Deadline {
+    /** Epoch milliseconds. */
+    at;
+    constructor(at) {
+        this.at = at;
+    }
+    /** The deadline `ms` from now on `clock`. */
+    static after(ms, clock = systemClock) {
+        return new Deadline(clock.now() + ms);
+    }
+    /** Milliseconds left on `clock`, never negative. */
+    remainingMs(clock = systemClock) {
+        return Math.max(0, this.at - clock.now());
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
+
+/** The client's logger on the runner: retries as info lines, details as debug. */
+const actionsLogger = {
+    debug: (message) => commands/* debug */.Yz(message),
+    info: (message) => commands/* info */.pq(message),
+    warning: (message) => commands/* warning */.$e(message),
+};
+//# sourceMappingURL=logger.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
+
+
+
+/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+function readStepLimits() {
+    return {
+        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", 5, 1, 20),
+        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", 120, 1, 3600),
+    };
+}
+/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
+function stepDeadline(limits) {
+    return Deadline.after(limits.timeoutSeconds * 1000);
+}
+/**
+ * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
+ * request that hangs leaves room for the retries the step allows.
+ */
+function attemptTimeoutMs(limits) {
+    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+}
+/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits, deadline) {
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: attemptTimeoutMs(limits),
+        deadline,
+        userAgentSuffix: action,
+        logger: actionsLogger,
+    };
+}
+//# sourceMappingURL=limits.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
+
+
+
+
+
+
+
+
+/** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
+function templateExpander(context) {
+    const run = gitHubRun(context);
+    return (template, input) => expandNameTemplate(template, run.values, { input, whereMissing: run.whereMissing });
+}
+/** How long past its deadline a step may take to write its failure and end by itself. */
+const GRACE_MS = 3_000;
+/**
+ * The wiring every step shares, in the order that keeps secrets safe and sends nothing on bad
+ * input: register the credentials (and any secret inputs) as secrets first; read the step's
+ * limits and base URL; create the step's deadline once; run the body; turn anything thrown into
+ * one `::error::` line with a hint about the credentials.
+ *
+ * The deadline ends the process too, here and nowhere else. A failed step closes the proxy
+ * agents (a proxy that accepted the connection and never answers holds its socket open). As a
+ * last resort, GRACE_MS past the deadline, a process still alive exits: after writing the
+ * failure line if the body is still running (a call the deadline does not govern), with the
+ * failure already written otherwise. The timer is unref'd and cleared on success: it never keeps
+ * a process alive nor ends one that did its work.
+ */
+async function openStep(api, action, body, options) {
+    const context = readGitHubContext();
+    const title = options.title ?? action;
+    const redactor = new Redactor();
+    let watchdog;
+    let failureWritten = false;
+    const succeeded = await runStep(title, async () => {
+        const credentials = readCredentials(api.credentials);
+        redactor.add(...api.credentials.forms(credentials));
+        const secretInputs = (options.secretInputs ?? []).map(dist_inputs/* readInput */.R5);
+        (0,secrets/* registerSecrets */.d)(...secretInputs);
+        redactor.add(...secretInputs);
+        const limits = readStepLimits();
+        const { input, env, fallback } = api.baseUrl;
+        const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
+        parseBaseUrl(baseUrl, input);
+        const deadline = stepDeadline(limits);
+        watchdog = setTimeout(() => {
+            if (!failureWritten) {
+                commands/* setFailed */.C1(`${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
+            }
+            process.exit(1);
+        }, deadline.remainingMs() + GRACE_MS).unref();
+        let client;
+        await body({
+            context,
+            credentials,
+            limits,
+            deadline,
+            redactor,
+            client: () => {
+                if (client === undefined) {
+                    requireCredentials(api.credentials, credentials);
+                    const shared = stepClientOptions(action, limits, deadline);
+                    client = api.build(credentials, { baseUrl, ...shared, redactor });
+                }
+                return client;
+            },
+            expandName: templateExpander(context),
+        });
+    }, () => ({
+        credentials: describeCredentials(api.credentials),
+        credentialInputs: credentialInputs(api.credentials),
+        forkPullRequest: isForkPullRequest(context),
+        redact: (text) => redactor.redact(text),
+    }));
+    if (succeeded) {
+        clearTimeout(watchdog);
+    }
+    else {
+        failureWritten = true;
+        await destroyProxyAgents();
+    }
+}
+//# sourceMappingURL=open-step.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/management-step.js
+
+
+
+// In a module of its own, so a messaging action's bundle carries no management client.
+const MANAGEMENT = {
+    credentials: MANAGEMENT_CREDENTIALS,
+    baseUrl: { input: "base-url", fallback: DEFAULT_MANAGEMENT_URL },
+    build: (credentials, options) => new ManagementClient({ ...credentials, ...options }),
+};
+/** Runs a step of the management API (search indexes); see `openStep`. */
+function runManagementStep(action, body, options = {}) {
+    return openStep(MANAGEMENT, action, body, options);
+}
+//# sourceMappingURL=management-step.js.map
+
+/***/ }),
+
+/***/ 8794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ ConfigurationError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** A setting or input is invalid; raised before anything is sent. `input` names it. */
+class ConfigurationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "ConfigurationError";
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4650:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ ConflictError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 409, or an answer saying the name already exists. */
+class ConflictError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "ConflictError";
+}
+
+
+/***/ }),
+
+/***/ 1343:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ InvalidRequestError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 400 or 422: the API refused the request as invalid. */
+class InvalidRequestError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "InvalidRequestError";
+}
+
+
+/***/ }),
+
+/***/ 5580:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ NotFoundError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 404: the queue or index does not exist (for this account). */
+class NotFoundError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "NotFoundError";
+}
+
+
+/***/ }),
+
+/***/ 1113:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ ResponseValidationError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
+class ResponseValidationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "ResponseValidationError";
+    issues;
+    /** The start of the body, with secrets and token-like fields redacted. */
+    bodyExcerpt;
+    /** The `id` the body named, when it was JSON with a string `id`: what was created, even if the rest is unusable. */
+    resourceId;
+    constructor(message, context) {
+        super(message, context);
+        this.issues = context.issues;
+        this.bodyExcerpt = context.bodyExcerpt;
+        this.resourceId = context.resourceId;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8627:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ describeFailure),
+/* harmony export */   a: () => (/* binding */ StashkitError)
+/* harmony export */ });
+/**
+ * The base of every error stashkit throws. Subclasses say what went wrong by their class and
+ * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
+ */
+class StashkitError extends Error {
+    name = "StashkitError";
+    operation;
+    method;
+    path;
+    status;
+    apiMessage;
+    requestId;
+    /**
+     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
+     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
+     * it; an operation that must not repeat a side effect (a create) checks before trying again.
+     */
+    mayHaveTakenEffect;
+    constructor(message, context = {}, options) {
+        super(message, options);
+        this.operation = context.operation;
+        this.method = context.method;
+        this.path = context.path;
+        this.status = context.status;
+        this.apiMessage = context.apiMessage;
+        this.requestId = context.requestId;
+        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
+    }
+}
+/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
+function describeFailure(context, what) {
+    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
+    const prefix = context.operation ? `${context.operation}: ` : "";
+    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
+    const id = context.requestId ? ` (request id ${context.requestId})` : "";
+    return `${prefix}${where}${what}${api}${id}`;
+}
+
+
+/***/ }),
+
+/***/ 2832:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ UnexpectedStatusError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** Any other non-2xx status (405, 412, 3xx …). */
+class UnexpectedStatusError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "UnexpectedStatusError";
+}
+
+
+/***/ }),
+
+/***/ 5951:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ deleteById)
+/* harmony export */ });
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
+
+/** Deletes one index by id; one that is already gone counts as deleted. */
+async function deleteById(client, id, call = {}) {
+    try {
+        await client.searchIndexes.delete(id, call);
+    }
+    catch (error) {
+        if (!(error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .NotFoundError */ .m))
+            throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6927:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Oo: () => (/* binding */ validatePlan),
+/* harmony export */   Yh: () => (/* binding */ validateIndexId),
+/* harmony export */   ib: () => (/* binding */ validateIndexName),
+/* harmony export */   jq: () => (/* binding */ validateRegion),
+/* harmony export */   yL: () => (/* binding */ oneOf)
+/* harmony export */ });
+/* unused harmony exports QUEUE_NAME_PATTERN, MAX_QUEUE_NAME_LENGTH, MAX_INDEX_NAME_LENGTH, validateQueueName */
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8794);
+/* harmony import */ var _search_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(111);
+/* harmony import */ var _server_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1216);
+
+
+
+const QUEUE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/**
+ * Longest queue and index names stashkit sends. Neither API documents a limit; these are ours,
+ * generous for names made from templates (a 40-character branch and more) and far below what
+ * would make a request or a log line unwieldy.
+ */
+const MAX_QUEUE_NAME_LENGTH = 128;
+const MAX_INDEX_NAME_LENGTH = 128;
+/** A value too long to quote whole in a message: its start and its length. */
+function tooLong(input, value, max, what) {
+    return new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(`${value.slice(0, 20)}…`)} is ${value.length} characters long: ${what} may have at most ${max}`);
+}
+/** Checks run before any request. `input` is the name the caller knows the value by. */
+function validateQueueName(name, input = "queueName") {
+    if (name.length > MAX_QUEUE_NAME_LENGTH)
+        throw tooLong(input, name, MAX_QUEUE_NAME_LENGTH, "queue names");
+    if (!QUEUE_NAME_PATTERN.test(name)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: queue names may contain only letters, digits, "-", "." and "_"`);
+    }
+    // A queue name is a path segment: "." and ".." would name another path.
+    if (isDotSegment(name))
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: "." and ".." are not queue names`);
+    return name;
+}
+function validateIndexName(name, input = "name") {
+    if (name.trim() === "")
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must not be empty`);
+    if (name.length > MAX_INDEX_NAME_LENGTH)
+        throw tooLong(input, name, MAX_INDEX_NAME_LENGTH, "index names");
+    if (name !== name.trim()) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(name)} must not start or end with whitespace`);
+    }
+    if ((0,_server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .hasUnsafeCharacter */ .QR)(name) || (0,_server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isDotSegment */ .DH)(name)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(name)} is invalid: index names may not be "." or "..", nor contain control characters (line breaks, tabs), "/" or "\\"`);
+    }
+    return name;
+}
+/** An index id about to go into a path (`/v2/search/{id}`). */
+function validateIndexId(id, input = "id") {
+    if (id.trim() === "")
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must not be empty`);
+    if (id.length > _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ID_LENGTH */ .Qx)
+        throw tooLong(input, id, _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ID_LENGTH */ .Qx, "ids");
+    if (!(0,_server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .isSafeId */ .JA)(id)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} ${JSON.stringify(id)} is invalid: an id may not be "." or "..", have surrounding spaces, nor contain control characters, "/" or "\\"`);
+    }
+    return id;
+}
+function validateRegion(region, input = "region") {
+    return oneOf(region, _search_index_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCH_REGIONS */ .LG, input);
+}
+function validatePlan(plan, input = "type") {
+    return oneOf(plan, _search_index_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCH_PLANS */ .mv, input);
+}
+function oneOf(value, accepted, input) {
+    if (!accepted.includes(value)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
+    }
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 111:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GC: () => (/* binding */ searchIndexListSchema),
+/* harmony export */   LG: () => (/* binding */ SEARCH_REGIONS),
+/* harmony export */   V1: () => (/* binding */ normalizePlan),
+/* harmony export */   ay: () => (/* binding */ searchIndexSchema),
+/* harmony export */   mv: () => (/* binding */ SEARCH_PLANS)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6585);
+/* harmony import */ var _server_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1216);
+
 
 const SEARCH_REGIONS = ["eu-west-1", "us-central1"];
 const SEARCH_PLANS = ["free", "payg", "fixed"];
@@ -11953,20 +12279,82 @@ function normalizePlan(plan) {
  * The search index as the product reads it. The public schema marks nothing required, so
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
- * break listing the others.
+ * break listing the others. An id or name the API should never send (a control character, a
+ * path separator, a dot segment) fails validation: it is never printed or put in a path.
  */
-const searchIndexSchema = looseObject({
-    id: schemas_string().min(1),
-    name: schemas_string(),
-    endpoint: schemas_string().min(1),
-    token: schemas_string().min(1),
-    read_only_token: schemas_string().min(1),
-    region: schemas_string().min(1),
-    type: schemas_string().min(1).transform(normalizePlan),
-    creation_time: schemas_number().optional().catch(undefined),
-    customer_id: schemas_string().optional().catch(undefined),
+const searchIndexSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverIdSchema */ .GO,
+    name: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverNameSchema */ .GD,
+    endpoint: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)),
+    token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    read_only_token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    region: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)),
+    type: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)).transform(normalizePlan),
+    creation_time: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional().catch(undefined),
+    customer_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().catch(undefined),
 });
-const searchIndexListSchema = array(searchIndexSchema);
+const searchIndexListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(searchIndexSchema);
+
+
+/***/ }),
+
+/***/ 1216:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DH: () => (/* binding */ isDotSegment),
+/* harmony export */   GD: () => (/* binding */ serverNameSchema),
+/* harmony export */   GO: () => (/* binding */ serverIdSchema),
+/* harmony export */   JA: () => (/* binding */ isSafeId),
+/* harmony export */   QR: () => (/* binding */ hasUnsafeCharacter),
+/* harmony export */   Qx: () => (/* binding */ MAX_ID_LENGTH),
+/* harmony export */   qv: () => (/* binding */ serverTextSchema)
+/* harmony export */ });
+/* unused harmony exports MAX_SERVER_NAME_LENGTH, isSafeServerName */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6585);
+
+/**
+ * What a name or id may hold, whether it comes from an input or from an API answer: no control
+ * characters (a CR or LF could start a runner command when printed; C1, line separators and
+ * bidirectional overrides could disguise a log line), no path separators, and not a dot
+ * segment (`.` or `..` would change the path it is put in). Lengths are checked first, so no
+ * pattern ever runs over a long value.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069/\\]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Ids from the API (UUIDs in practice) that stashkit puts in a path: at most this long. */
+const MAX_ID_LENGTH = 256;
+/** Names from the API are read up to this length; stashkit itself sends at most MAX_INDEX_NAME_LENGTH. */
+const MAX_SERVER_NAME_LENGTH = 1024;
+function hasUnsafeCharacter(value) {
+    return UNSAFE_CHARACTER.test(value);
+}
+function isDotSegment(value) {
+    return value === "." || value === "..";
+}
+function isSafeId(value) {
+    return (value !== "" &&
+        value.length <= MAX_ID_LENGTH &&
+        value.trim() === value &&
+        !isDotSegment(value) &&
+        !hasUnsafeCharacter(value));
+}
+function isSafeServerName(value) {
+    return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
+}
+// The messages never quote the value: it is exactly what must not be printed.
+const serverIdSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(1)
+    .refine(isSafeId, {
+    message: `not a usable id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+});
+const serverNameSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine(isSafeServerName, {
+    message: `not a usable name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+});
+/** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
+const serverTextSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), { message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)` });
 
 
 /***/ })
