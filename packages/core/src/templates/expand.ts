@@ -15,7 +15,9 @@ export interface ExpandOptions {
 
 /**
  * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
- * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
+ * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a value, or whose value
+ * leaves nothing usable (a branch in another script, a pull request number that is not a whole
+ * number), is an error naming the input.
  */
 export function expandNameTemplate(
   template: string,
@@ -27,11 +29,19 @@ export function expandNameTemplate(
     .map((part) => {
       if ("literal" in part) return part.literal;
       const value = values[part.placeholder];
-      const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
-      if (filled === "") {
+      if (value === undefined || value.trim() === "") {
         throw new ConfigurationError(
           input,
           `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`,
+        );
+      }
+      const rule = PLACEHOLDER_RULES[part.placeholder];
+      const filled = rule.fill(value);
+      if (filled === "") {
+        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        throw new ConfigurationError(
+          input,
+          `${input} uses {${part.placeholder}}, whose value ${JSON.stringify(shown)} leaves nothing usable in a name: it must be ${rule.expects}`,
         );
       }
       return filled;

@@ -27,6 +27,8 @@ export function templateMatcher(
   return (name) => {
     const match = regex.exec(name);
     if (!match) return undefined;
-    return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1] as string]));
+    const values = names.map((placeholder, i) => [placeholder, match[i + 1] as string] as const);
+    if (!values.every(([placeholder, part]) => PLACEHOLDER_RULES[placeholder].accepts(part))) return undefined;
+    return Object.fromEntries(values);
   };
 }

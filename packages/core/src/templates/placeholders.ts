@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /** The placeholders a name template may use, in the order messages list them. */
 export const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"] as const;
 
@@ -9,29 +11,102 @@ export type TemplateValues = Partial<Record<Placeholder, string>>;
 interface PlaceholderRule {
   /** Turns a value into its part of a name; "" when nothing usable is left. */
   fill(value: string): string;
-  /** A regular expression source that matches exactly what `fill` can produce. */
+  /** What a value must be, said when `fill` leaves nothing: "a whole number". */
+  expects: string;
+  /** A regular expression source that matches what `fill` can produce… */
   match: string;
+  /** …and what the expression cannot say (a number's size, a part's length). */
+  accepts(part: string): boolean;
 }
 
-const BRANCH_MAX = 40;
-const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/** A sanitised word part is cut to this length, the hash suffix included. */
+const WORDS_MAX = 40;
+const HASH_LENGTH = 6;
+/** Lower-case words joined by single "-", 1 to WORDS_MAX characters, in the expression itself so the matcher can backtrack over it. */
+const WORDS = `[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,${WORDS_MAX - 1}}`;
+/** 0, or digits without a leading zero: one spelling per number. */
+const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,15})$/;
 
 /**
  * The one table both directions read: filling a template (ensure, delete by name) and reading
- * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
- * turned into one "-", trimmed of "-".
+ * values back out of a name (prune).
+ *
+ * - `{pr}`, `{run_id}`: a whole number as written canonically (no sign, no leading zero, at most
+ *   2^53 − 1), so `app-pr-007` is not read as pull request 7;
+ * - `{sha}`: the first 7 hex digits, lower case;
+ * - `{branch}`, `{repo}`: lower case `a-z0-9` words joined by "-" (`wordsOf`). When that changed
+ *   the value (anything but lower-case words) or cut it, a 6-hex-digit hash of the original
+ *   value is appended, so `Feature/x` and `feature-x` give different names, and so do two long
+ *   branches that share their first 33 characters.
  */
 export const PLACEHOLDER_RULES: Record<Placeholder, PlaceholderRule> = {
-  pr: { fill: sanitize, match: "[0-9]+" },
-  run_id: { fill: sanitize, match: "[0-9]+" },
-  sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
-  branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
-  repo: { fill: sanitize, match: WORDS },
+  pr: numberRule(),
+  run_id: numberRule(),
+  sha: {
+    fill: (value) => {
+      const short = value.slice(0, 7).toLowerCase();
+      return /^[0-9a-f]{7}$/.test(short) ? short : "";
+    },
+    expects: "a commit sha (at least 7 hex digits)",
+    match: "[0-9a-f]{7}",
+    accepts: () => true,
+  },
+  branch: wordsRule(),
+  repo: wordsRule(),
 };
 
-function sanitize(value: string): string {
+function numberRule(): PlaceholderRule {
+  return {
+    fill: (value) => (CANONICAL_NUMBER.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER ? value : ""),
+    expects: "a whole number without leading zeros, at most 2^53 - 1",
+    match: "0|[1-9][0-9]{0,15}",
+    accepts: (part) => Number(part) <= Number.MAX_SAFE_INTEGER,
+  };
+}
+
+function wordsRule(): PlaceholderRule {
+  return {
+    fill: (value) => {
+      const words = wordsOf(value);
+      if (words === "") return "";
+      if (words === value && words.length <= WORDS_MAX) return words;
+      const base = words.slice(0, WORDS_MAX - HASH_LENGTH - 1).replace(/-+$/, "");
+      return `${base}-${createHash("sha256").update(value).digest("hex").slice(0, HASH_LENGTH)}`;
+    },
+    expects: "letters or digits (a-z, 0-9, or letters with accents)",
+    match: WORDS,
+    accepts: () => true,
+  };
+}
+
+/** Letters written without their accents where a reader would (ä → ae, ß → ss), before the rest are stripped. */
+const SPELLED_OUT: Record<string, string> = {
+  ä: "ae",
+  ö: "oe",
+  ü: "ue",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  å: "aa",
+  þ: "th",
+  ð: "d",
+  ł: "l",
+  đ: "d",
+  ı: "i",
+};
+
+/**
+ * Lower case, German and Nordic letters spelled out (ä → ae, ß → ss, ø → o), other accents
+ * dropped (é → e, via Unicode NFKD), and every run of anything else turned into one "-",
+ * trimmed of "-". Letters of other scripts leave nothing.
+ */
+export function wordsOf(value: string): string {
   return value
     .toLowerCase()
+    .replace(/[äöüßæœøåþðłđı]/g, (letter) => SPELLED_OUT[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
