@@ -8,6 +8,7 @@ interface Step {
 }
 interface Job {
   permissions?: unknown;
+  environment?: unknown;
   "runs-on"?: unknown;
   if?: string;
   steps?: Step[];
@@ -24,13 +25,18 @@ interface Workflow {
 }
 
 const FULL_SHA = /^[^@]+@[0-9a-f]{40}$/;
+const IMAGE_DIGEST = /^docker:\/\/[^@\s]+@sha256:[0-9a-f]{64}$/;
+const PUBLISHES = /\b(?:npm|pnpm|yarn|changeset)\b[^\n;&|]*\bpublish\b/;
 const SECRETS = /\$\{\{[^}]*\bsecrets\./;
 const UNTRUSTED_REF = /github\.event\.pull_request\.head\.(sha|ref)|github\.head_ref/;
 
 /**
  * Checks a workflow against the repository's rules and returns each violation:
  * - top-level `permissions` is exactly `contents: read` (jobs widen only what they need);
- * - every action from another repository is pinned by a full commit SHA;
+ * - every action from another repository is pinned by a full commit SHA, and every
+ *   `docker://` image by its digest (`@sha256:…`): a tag can be moved to other code;
+ * - a job that publishes packages (`npm`/`pnpm`/`yarn publish`) runs in an `environment:`,
+ *   so a protected environment's reviewers and secrets stand between a tag and a release;
  * - `pull_request_target` never checks out the pull request's code;
  * - jobs that pull requests from forks can trigger (`pull_request`) use no secrets unless
  *   they are guarded to the same repository.
@@ -54,9 +60,17 @@ export function workflowViolations(name: string, text: string): string[] {
       Boolean(u),
     );
     for (const use of uses) {
-      if (use.startsWith("./") || use.startsWith("docker://")) continue;
+      if (use.startsWith("./")) continue;
+      if (use.startsWith("docker://")) {
+        if (!IMAGE_DIGEST.test(use))
+          violations.push(`${where}: ${use} is not pinned by an image digest (@sha256:…)`);
+        continue;
+      }
       if (!FULL_SHA.test(use)) violations.push(`${where}: ${use} is not pinned by a full commit SHA`);
     }
+    const publishes = (job.steps ?? []).some((step) => PUBLISHES.test(step.run ?? ""));
+    if (publishes && !job.environment)
+      violations.push(`${where}: publishes packages outside a protected environment (add environment:)`);
     if (events.includes("pull_request_target")) {
       for (const step of job.steps ?? []) {
         const checksOutHead =

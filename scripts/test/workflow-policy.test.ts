@@ -47,6 +47,30 @@ describe("workflowViolations", () => {
       /checks out the pull request's code under pull_request_target/,
     ],
     [
+      "a docker:// image by tag",
+      good.replace(
+        "- uses: ./actions/resume-queue",
+        "- uses: docker://alpine:3.20\n      - uses: ./actions/resume-queue",
+      ),
+      /docker:\/\/alpine:3\.20 is not pinned by an image digest/,
+    ],
+    [
+      "a docker:// image without a tag or digest",
+      good.replace(
+        "- uses: ./actions/resume-queue",
+        "- uses: docker://ghcr.io/acme/tool\n      - uses: ./actions/resume-queue",
+      ),
+      /docker:\/\/ghcr\.io\/acme\/tool is not pinned by an image digest/,
+    ],
+    [
+      "a publish outside an environment",
+      good.replace(
+        "        with: { queue-name: q }",
+        "        with: { queue-name: q }\n      - run: pnpm --filter @stashkit/core publish --provenance",
+      ),
+      /job test: publishes packages outside a protected environment/,
+    ],
+    [
       "secrets in a job forks trigger",
       good.replace("with: { queue-name: q }", WITH_SECRET),
       /uses secrets in a job that pull requests from forks trigger/,
@@ -57,6 +81,20 @@ describe("workflowViolations", () => {
       violations.some((v) => message.test(v)),
       violations.join("\n"),
     ).toBe(true);
+  });
+
+  it("accepts a docker:// image pinned by digest and a publish inside an environment", () => {
+    const pinned = good
+      .replace(
+        "- uses: ./actions/resume-queue",
+        `- uses: docker://alpine@sha256:${"a".repeat(64)}\n      - uses: ./actions/resume-queue`,
+      )
+      .replace("runs-on: ubuntu-latest", "runs-on: ubuntu-latest\n    environment: npm")
+      .replace(
+        "        with: { queue-name: q }",
+        "        with: { queue-name: q }\n      - run: npm publish",
+      );
+    expect(workflowViolations("pinned.yml", pinned)).toEqual([]);
   });
 
   it("allows secrets behind a same-repository guard", () => {

@@ -138,13 +138,18 @@ describe("delete-search-index, run as the runner runs it", () => {
       { "prune-pattern": "shop-pr-{pr}", "max-attempts": "1" },
       {
         githubToken: token,
-        env: { GITHUB_API_URL: `http://127.0.0.1:${(github.address() as AddressInfo).port}`, RUNNER_DEBUG: "1" },
+        env: {
+          GITHUB_API_URL: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
+          RUNNER_DEBUG: "1",
+        },
       },
     );
     expect(run.exitCode).toBe(1);
     const [line] = errorLines(run);
     expect(errorLines(run)).toHaveLength(1);
-    expect(line).toMatch(/^::error::delete-search-index: reading pull request #1 from GitHub failed \(500\): x+/);
+    expect(line).toMatch(
+      /^::error::delete-search-index: reading pull request #1 from GitHub failed \(500\): x+/,
+    );
     expect(line?.length).toBeLessThan(500);
     // Not even the start of the token, whatever the cut.
     expect(line).not.toContain("ghs_0123");

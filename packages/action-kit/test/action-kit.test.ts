@@ -5,9 +5,9 @@ import { AuthenticationError, ConfigurationError } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   attemptTimeoutMs,
+  escapeMarkdown,
   failureLine,
   isForkPullRequest,
-  escapeMarkdown,
   markdownTable,
   readGitHubContext,
   readList,

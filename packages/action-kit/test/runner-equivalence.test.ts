@@ -175,6 +175,11 @@ describe("where we deliberately differ from @actions/core", () => {
     };
     const oursOut = await stdoutOf(ours, calls);
     expect(oursOut).toBe(await stdoutOf(theirs, calls));
-    expect(commandLines(oursOut).map((l) => l.split("::")[1])).toEqual(["warning", "error", "group", "endgroup"]);
+    expect(commandLines(oursOut).map((l) => l.split("::")[1])).toEqual([
+      "warning",
+      "error",
+      "group",
+      "endgroup",
+    ]);
   });
 });

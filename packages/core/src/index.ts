@@ -1,5 +1,10 @@
 export type { ClientOptions } from "./clients/client-options.ts";
 export {
+  managementCredentialForms,
+  messagingCredentialForms,
+  withPercentEncoded,
+} from "./clients/credential-forms.ts";
+export {
   basicCredential,
   DEFAULT_MANAGEMENT_URL,
   ManagementClient,
@@ -10,11 +15,6 @@ export {
   MessagingClient,
   type MessagingClientOptions,
 } from "./clients/messaging-client.ts";
-export {
-  managementCredentialForms,
-  messagingCredentialForms,
-  withPercentEncoded,
-} from "./clients/credential-forms.ts";
 export * from "./errors/index.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
@@ -60,11 +60,11 @@ export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
+export { redactAndClip } from "./transport/clip.ts";
 export { type Clock, systemClock } from "./transport/clock.ts";
 export { Deadline } from "./transport/deadline.ts";
 export { destroyProxyAgents } from "./transport/dispatcher.ts";
 export type { Logger } from "./transport/logger.ts";
-export { redactAndClip } from "./transport/clip.ts";
 export { Redactor } from "./transport/redactor.ts";
 export type { RetryBudget } from "./transport/retry-budget.ts";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport/retry-policy.ts";

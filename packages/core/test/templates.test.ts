@@ -20,7 +20,9 @@ describe("expandNameTemplate", () => {
     expect(branch("main")).toBe("main");
     expect(branch("feature-x")).toBe("feature-x");
     // These all collapsed to "feature" or "feature-x" before: now each is a name of its own.
-    const names = ["Feature/ÄÖÜ-ß", "feature/x", "Feature-X", "feature--x", "feature_x", "feature-x"].map(branch);
+    const names = ["Feature/ÄÖÜ-ß", "feature/x", "Feature-X", "feature--x", "feature_x", "feature-x"].map(
+      branch,
+    );
     expect(new Set(names).size).toBe(names.length);
     expect(branch("Feature/ÄÖÜ-ß")).toMatch(/^feature-aeoeue-ss-[0-9a-f]{6}$/);
     expect(branch("café-crème")).toMatch(/^cafe-creme-[0-9a-f]{6}$/);
@@ -71,14 +73,37 @@ describe("templateMatcher", () => {
 
   it("matches every name expandNameTemplate makes, with the filled values, over many values", () => {
     // A deterministic spread of values: words, case, separators, accents, other scripts, long ones.
-    const pieces = ["main", "Feature", "/", "-", "_", "ÄÖÜ", "ß", "é", "日本", "x", "42", ".", " ", "Ω", "-q4-", "long".repeat(12)];
+    const pieces = [
+      "main",
+      "Feature",
+      "/",
+      "-",
+      "_",
+      "ÄÖÜ",
+      "ß",
+      "é",
+      "日本",
+      "x",
+      "42",
+      ".",
+      " ",
+      "Ω",
+      "-q4-",
+      "long".repeat(12),
+    ];
     let seed = 7;
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed;
     };
-    const value = () => Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join("");
-    const templates = ["app-pr-{pr}", "{repo}-{branch}-{pr}", "{branch}-run-{run_id}-{sha}", "x{pr}y{branch}"];
+    const value = () =>
+      Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join("");
+    const templates = [
+      "app-pr-{pr}",
+      "{repo}-{branch}-{pr}",
+      "{branch}-run-{run_id}-{sha}",
+      "x{pr}y{branch}",
+    ];
     let checked = 0;
     for (let i = 0; i < 2000; i++) {
       const values = {
@@ -86,7 +111,7 @@ describe("templateMatcher", () => {
         run_id: String(next()),
         branch: value(),
         repo: value(),
-        sha: (next().toString(16) + "0123456789abcdef").slice(0, 12),
+        sha: `${next().toString(16)}0123456789abcdef`.slice(0, 12),
       };
       for (const template of templates) {
         let name: string;

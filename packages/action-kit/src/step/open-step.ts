@@ -14,8 +14,8 @@ import {
   Redactor,
 } from "@stashkit/core";
 import { runStep } from "../failure.ts";
-import * as core from "../runner/commands.ts";
 import { readInput, readWithEnvFallback } from "../inputs.ts";
+import * as core from "../runner/commands.ts";
 import { registerSecrets } from "../secrets.ts";
 import {
   type CredentialSpec,

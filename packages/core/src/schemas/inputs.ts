@@ -30,7 +30,10 @@ export function validateQueueName(name: string, input = "queueName"): string {
   }
   // A queue name is a path segment: "." and ".." would name another path.
   if (isDotSegment(name))
-    throw new ConfigurationError(input, `${input} ${JSON.stringify(name)} is invalid: "." and ".." are not queue names`);
+    throw new ConfigurationError(
+      input,
+      `${input} ${JSON.stringify(name)} is invalid: "." and ".." are not queue names`,
+    );
   return name;
 }
 

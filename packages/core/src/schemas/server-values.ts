@@ -52,7 +52,8 @@ export const serverNameSchema = z.string().refine(isSafeServerName, {
 });
 
 /** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
-export const serverTextSchema = z.string().refine(
-  (value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value),
-  { message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)` },
-);
+export const serverTextSchema = z
+  .string()
+  .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
+    message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
+  });

@@ -28,7 +28,8 @@ export function templateMatcher(
     const match = regex.exec(name);
     if (!match) return undefined;
     const values = names.map((placeholder, i) => [placeholder, match[i + 1] as string] as const);
-    if (!values.every(([placeholder, part]) => PLACEHOLDER_RULES[placeholder].accepts(part))) return undefined;
+    if (!values.every(([placeholder, part]) => PLACEHOLDER_RULES[placeholder].accepts(part)))
+      return undefined;
     return Object.fromEntries(values);
   };
 }

@@ -191,7 +191,8 @@ export class Transport {
       const { text, tooLarge } = await readBody(answer);
       const responseHeaders = flatten(answer.headers);
       const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-      const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
+      const requestId =
+        headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
       logger.debug(
         `${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`,
       );
