@@ -9885,13 +9885,16 @@ function isSafeServerName(value) {
 const serverIdSchema = schemas_string()
     .min(1)
     .refine(isSafeId, {
-    message: `not a usable id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
 });
 const serverNameSchema = schemas_string().refine(isSafeServerName, {
-    message: `not a usable name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+    message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
 });
 /** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
-const serverTextSchema = schemas_string().refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), { message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)` });
+const serverTextSchema = schemas_string()
+    .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
+    message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
+});
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-index.js
 
@@ -10998,7 +11001,7 @@ class Transport {
             const code = errorCode(cause);
             const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
             // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-            if (/^Proxy response \(407\)/.test(reason)) {
+            if (proxyStatus(cause) === 407) {
                 const http = await this.#options.http();
                 return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
             }
@@ -11065,6 +11068,17 @@ function flatten(headers) {
         flat[name.toLowerCase()] = value;
     });
     return flat;
+}
+/** The status a proxy refused a tunnel with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const message = current.message;
+        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+        if (status)
+            return Number(status);
+        current = current.cause;
+    }
+    return undefined;
 }
 /** undici and Node put the stable code on the error or on its cause. */
 function errorCode(error) {
@@ -11506,25 +11520,94 @@ function gitHubRun(context) {
 }
 //# sourceMappingURL=github.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/templates/placeholders.js
+
 /** The placeholders a name template may use, in the order messages list them. */
 const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"];
-const BRANCH_MAX = 40;
-const WORDS = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/** A sanitised word part is cut to this length, the hash suffix included. */
+const WORDS_MAX = 40;
+const HASH_LENGTH = 6;
+/** Lower-case words joined by single "-", 1 to WORDS_MAX characters, in the expression itself so the matcher can backtrack over it. */
+const WORDS = `[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,${WORDS_MAX - 1}}`;
+/** 0, or digits without a leading zero: one spelling per number. */
+const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,15})$/;
 /**
  * The one table both directions read: filling a template (ensure, delete by name) and reading
- * values back out of a name (prune). Every value becomes `[a-z0-9-]`: lowercase, other runs
- * turned into one "-", trimmed of "-".
+ * values back out of a name (prune).
+ *
+ * - `{pr}`, `{run_id}`: a whole number as written canonically (no sign, no leading zero, at most
+ *   2^53 − 1), so `app-pr-007` is not read as pull request 7;
+ * - `{sha}`: the first 7 hex digits, lower case;
+ * - `{branch}`, `{repo}`: lower case `a-z0-9` words joined by "-" (`wordsOf`). When that changed
+ *   the value (anything but lower-case words) or cut it, a 6-hex-digit hash of the original
+ *   value is appended, so `Feature/x` and `feature-x` give different names, and so do two long
+ *   branches that share their first 33 characters.
  */
 const PLACEHOLDER_RULES = {
-    pr: { fill: sanitize, match: "[0-9]+" },
-    run_id: { fill: sanitize, match: "[0-9]+" },
-    sha: { fill: (value) => sanitize(value.slice(0, 7)), match: "[a-z0-9]{7}" },
-    branch: { fill: (value) => sanitize(value).slice(0, BRANCH_MAX).replace(/-+$/, ""), match: WORDS },
-    repo: { fill: sanitize, match: WORDS },
+    pr: numberRule(),
+    run_id: numberRule(),
+    sha: {
+        fill: (value) => {
+            const short = value.slice(0, 7).toLowerCase();
+            return /^[0-9a-f]{7}$/.test(short) ? short : "";
+        },
+        expects: "a commit sha (at least 7 hex digits)",
+        match: "[0-9a-f]{7}",
+        accepts: () => true,
+    },
+    branch: wordsRule(),
+    repo: wordsRule(),
 };
-function sanitize(value) {
+function numberRule() {
+    return {
+        fill: (value) => (CANONICAL_NUMBER.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER ? value : ""),
+        expects: "a whole number without leading zeros, at most 2^53 - 1",
+        match: "0|[1-9][0-9]{0,15}",
+        accepts: (part) => Number(part) <= Number.MAX_SAFE_INTEGER,
+    };
+}
+function wordsRule() {
+    return {
+        fill: (value) => {
+            const words = wordsOf(value);
+            if (words === "")
+                return "";
+            if (words === value && words.length <= WORDS_MAX)
+                return words;
+            const base = words.slice(0, WORDS_MAX - HASH_LENGTH - 1).replace(/-+$/, "");
+            return `${base}-${(0,external_node_crypto_.createHash)("sha256").update(value).digest("hex").slice(0, HASH_LENGTH)}`;
+        },
+        expects: "letters or digits (a-z, 0-9, or letters with accents)",
+        match: WORDS,
+        accepts: () => true,
+    };
+}
+/** Letters written without their accents where a reader would (ä → ae, ß → ss), before the rest are stripped. */
+const SPELLED_OUT = {
+    ä: "ae",
+    ö: "oe",
+    ü: "ue",
+    ß: "ss",
+    æ: "ae",
+    œ: "oe",
+    ø: "o",
+    å: "aa",
+    þ: "th",
+    ð: "d",
+    ł: "l",
+    đ: "d",
+    ı: "i",
+};
+/**
+ * Lower case, German and Nordic letters spelled out (ä → ae, ß → ss, ø → o), other accents
+ * dropped (é → e, via Unicode NFKD), and every run of anything else turned into one "-",
+ * trimmed of "-". Letters of other scripts leave nothing.
+ */
+function wordsOf(value) {
     return value
         .toLowerCase()
+        .replace(/[äöüßæœøåþðłđı]/g, (letter) => SPELLED_OUT[letter] ?? letter)
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-+|-+$/g, "");
 }
@@ -11562,7 +11645,9 @@ function isPlaceholder(value) {
 
 /**
  * Fills `{pr}`, `{branch}`, `{sha}` (7 characters), `{run_id}` and `{repo}` from `values`, each
- * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a usable value is an error.
+ * made safe for a name (see PLACEHOLDER_RULES). A placeholder without a value, or whose value
+ * leaves nothing usable (a branch in another script, a pull request number that is not a whole
+ * number), is an error naming the input.
  */
 function expandNameTemplate(template, values, options = {}) {
     const input = options.input ?? "name";
@@ -11571,9 +11656,14 @@ function expandNameTemplate(template, values, options = {}) {
         if ("literal" in part)
             return part.literal;
         const value = values[part.placeholder];
-        const filled = value === undefined ? "" : PLACEHOLDER_RULES[part.placeholder].fill(value);
-        if (filled === "") {
+        if (value === undefined || value.trim() === "") {
             throw new configuration_error_ConfigurationError(input, `${input} uses {${part.placeholder}}, which has no value${options.whereMissing?.(part.placeholder) ?? ""}`);
+        }
+        const rule = PLACEHOLDER_RULES[part.placeholder];
+        const filled = rule.fill(value);
+        if (filled === "") {
+            const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+            throw new configuration_error_ConfigurationError(input, `${input} uses {${part.placeholder}}, whose value ${JSON.stringify(shown)} leaves nothing usable in a name: it must be ${rule.expects}`);
         }
         return filled;
     })
@@ -11841,7 +11931,10 @@ function templateMatcher(pattern, input = "pattern") {
         const match = regex.exec(name);
         if (!match)
             return undefined;
-        return Object.fromEntries(names.map((placeholder, i) => [placeholder, match[i + 1]]));
+        const values = names.map((placeholder, i) => [placeholder, match[i + 1]]);
+        if (!values.every(([placeholder, part]) => PLACEHOLDER_RULES[placeholder].accepts(part)))
+            return undefined;
+        return Object.fromEntries(values);
     };
 }
 

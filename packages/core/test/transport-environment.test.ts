@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startForwardProxy } from "@stashkit/testing";
+import { type ForwardProxyMode, startForwardProxy } from "@stashkit/testing";
 import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
-import { userAgent, VERSION } from "../src/index.ts";
-import { emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
+import { ConnectionError, destroyProxyAgents, userAgent, VERSION } from "../src/index.ts";
+import { caught, emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
 
-async function forwardProxy() {
-  const proxy = await startForwardProxy();
+async function forwardProxy(mode: ForwardProxyMode = "forward") {
+  const proxy = await startForwardProxy({ mode });
   onCleanup(() => proxy.stop());
   return proxy;
 }
@@ -22,6 +22,32 @@ describe("proxies", () => {
     expect(proxy.seen.join()).toContain(`127.0.0.1:${server.port}`);
     expect(server.requests).toHaveLength(1);
   });
+
+  it.each([
+    ["a tunnel (https:// through HTTPS_PROXY)", "https://api.upstash.com", "HTTPS_PROXY"],
+    ["a forwarded request (http:// through HTTP_PROXY)", undefined, "HTTP_PROXY"],
+  ])(
+    "says the proxy refused the credentials on a 407 to %s, naming its host, never its password",
+    async (_case, baseUrl, variable) => {
+      const server = await emulator();
+      const proxy = await forwardProxy("refuse-credentials");
+      const host = proxy.url.replace("http://", "");
+      const client = managementClient(server, {
+        ...(baseUrl ? { baseUrl } : {}),
+        env: { [variable]: `http://proxyuser:proxy-pa55word@${host}` },
+        retry: { maxAttempts: 3 },
+      });
+      const error = await caught(() => client.searchIndexes.list());
+      await destroyProxyAgents();
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toBe(
+        `list search indexes: GET /v2/search could not be sent: the proxy ${host} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`,
+      );
+      expect(`${error.message}${error.stack}`).not.toMatch(/proxy-pa55word|proxyuser/);
+      // Wrong credentials stay wrong: not tried again.
+      expect(proxy.seen).toHaveLength(1);
+    },
+  );
 
   it("goes direct to hosts listed in NO_PROXY", async () => {
     const server = await emulator();

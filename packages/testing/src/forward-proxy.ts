@@ -1,5 +1,12 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { type AddressInfo, connect } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
+
+/**
+ * How the proxy behaves: `forward` passes everything on; `hang` accepts connections and
+ * requests and never answers (a proxy that stalls); `refuse-credentials` answers every tunnel and
+ * request with 407 Proxy Authentication Required.
+ */
+export type ForwardProxyMode = "forward" | "hang" | "refuse-credentials";
 
 export interface ForwardProxy {
   url: string;
@@ -8,11 +15,24 @@ export interface ForwardProxy {
   stop(): Promise<void>;
 }
 
+const REFUSAL =
+  'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n';
+
 /** A real forward proxy on loopback: CONNECT tunnels and absolute-form requests, each recorded. */
-export async function startForwardProxy(): Promise<ForwardProxy> {
+export async function startForwardProxy(options: { mode?: ForwardProxyMode } = {}): Promise<ForwardProxy> {
+  const mode = options.mode ?? "forward";
   const seen: string[] = [];
+  const held = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     seen.push(`${req.method} ${req.url}`);
+    if (mode === "hang") {
+      held.add(req.socket);
+      return;
+    }
+    if (mode === "refuse-credentials") {
+      res.writeHead(407, { "proxy-authenticate": 'Basic realm="proxy"' }).end();
+      return;
+    }
     const target = new URL(req.url ?? "/");
     const upstream = httpRequest(
       {
@@ -30,8 +50,16 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
-  server.on("connect", (req, socket, head) => {
+  server.on("connect", (req, socket: Socket, head) => {
     seen.push(`CONNECT ${req.url}`);
+    if (mode === "hang") {
+      held.add(socket);
+      return;
+    }
+    if (mode === "refuse-credentials") {
+      socket.end(REFUSAL);
+      return;
+    }
     const [host, port] = (req.url ?? "").split(":");
     const upstream = connect(Number(port), host, () => {
       socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
@@ -50,6 +78,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of held) socket.destroy();
       }),
   };
 }

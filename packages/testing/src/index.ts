@@ -11,7 +11,7 @@ export {
   managementEnv,
   messagingEnv,
 } from "./credentials.ts";
-export { type ForwardProxy, startForwardProxy } from "./forward-proxy.ts";
+export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
 export { type LocalActionRun, runLocalAction } from "./local-action.ts";
 export {

@@ -44,11 +44,11 @@ export const serverIdSchema = z
   .string()
   .min(1)
   .refine(isSafeId, {
-    message: `not a usable id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
   });
 
 export const serverNameSchema = z.string().refine(isSafeServerName, {
-  message: `not a usable name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+  message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
 });
 
 /** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */

@@ -240,7 +240,7 @@ export class Transport {
       const code = errorCode(cause);
       const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
       // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-      if (/^Proxy response \(407\)/.test(reason)) {
+      if (proxyStatus(cause) === 407) {
         const http = await this.#options.http();
         return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
       }
@@ -340,6 +340,17 @@ function flatten(headers: Headers): Record<string, string | undefined> {
     flat[name.toLowerCase()] = value;
   });
   return flat;
+}
+
+/** The status a proxy refused a tunnel with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error: unknown): number | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const message = (current as { message?: unknown }).message;
+    const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+    if (status) return Number(status);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** undici and Node put the stable code on the error or on its cause. */
