@@ -114,6 +114,42 @@ const CASES: BadInput[] = [
     says: /input api-key is empty and UPSTASH_API_KEY is not set/,
   },
   {
+    action: "ensure",
+    name: "name with a line break and a command",
+    inputs: { ...ensure, name: "n1\n::set-output name=pwn::1" },
+    says: /name "n1\\n::set-output name=pwn::1" is invalid: index names may not be "\." or "\.\.", nor contain control characters/,
+  },
+  {
+    action: "ensure",
+    name: "a 120 KB name",
+    inputs: { ...ensure, name: "n".repeat(120 * 1024) },
+    says: /name "n{20}…" is 122880 characters long: index names may have at most 128/,
+  },
+  {
+    action: "ensure",
+    name: "http to a *.localhost name",
+    inputs: { ...ensure, "base-url": "http://api.localhost:8787" },
+    says: /base-url must use https:\/\/ \(http:\/\/ is accepted only for loopback hosts/,
+  },
+  {
+    action: "resume",
+    name: "queue name .",
+    inputs: { "queue-name": "." },
+    says: /queue-name "\." is invalid: "\." and "\.\." are not queue names/,
+  },
+  {
+    action: "resume",
+    name: "queue name ..",
+    inputs: { "queue-name": "orders,.." },
+    says: /queue-name "\.\." is invalid: "\." and "\.\." are not queue names/,
+  },
+  {
+    action: "resume",
+    name: "a 1,000-character queue name",
+    inputs: { "queue-name": "q".repeat(1000) },
+    says: /queue-name "q{20}…" is 1000 characters long: queue names may have at most 128/,
+  },
+  {
     action: "resume",
     name: "queue name with a slash",
     inputs: { "queue-name": "orders/eu" },

@@ -13,6 +13,10 @@ import {
 export const root = join(import.meta.dirname, "../..");
 export const ENSURE = join(root, "actions/ensure-search-index");
 export const RESUME = join(root, "actions/resume-queue");
+export const DELETE = join(root, "actions/delete-search-index");
+
+export type ActionName = "ensure" | "resume" | "delete";
+const ACTION_DIRS: Record<ActionName, string> = { ensure: ENSURE, resume: RESUME, delete: DELETE };
 
 export async function withEmulator<T>(
   options: EmulatorOptions,
@@ -28,16 +32,16 @@ export async function withEmulator<T>(
 
 /** Runs an action bundle against `baseUrl` with the emulator's default credentials in the environment. */
 export function runBundle(
-  action: "ensure" | "resume",
+  action: ActionName,
   baseUrl: string,
   inputs: Record<string, string>,
   options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
 ): Promise<ActionRun> {
   const { debug, env, ...rest } = options;
-  const credentials = action === "ensure" ? managementEnv() : messagingEnv();
-  const urlInput = action === "ensure" ? { "base-url": baseUrl } : { "messaging-url": baseUrl };
+  const credentials = action === "resume" ? messagingEnv() : managementEnv();
+  const urlInput = action === "resume" ? { "messaging-url": baseUrl } : { "base-url": baseUrl };
   return runAction({
-    actionDir: action === "ensure" ? ENSURE : RESUME,
+    actionDir: ACTION_DIRS[action],
     ...rest,
     inputs: { ...urlInput, ...inputs },
     env: { ...credentials, ...(debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}), ...env },

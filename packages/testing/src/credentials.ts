@@ -10,13 +10,28 @@ export function basicAuthorization(account: ManagementAccount): string {
   return `Basic ${Buffer.from(`${account.email}:${account.apiKey}`).toString("base64")}`;
 }
 
-/** Every form the emulator's default credentials (or the given ones) take: what a leak check looks for. */
+/**
+ * Every form the emulator's default credentials (or the given ones) take: what a leak check looks
+ * for. The email alone, and the Basic value with and without padding and in base64url, as an API
+ * could echo them.
+ */
 export function credentialSecrets(
   account: ManagementAccount = DEFAULT_ACCOUNT,
   messagingToken: string = DEFAULT_MESSAGING_TOKEN,
 ): string[] {
-  const pair = `${account.email}:${account.apiKey}`;
-  return [account.apiKey, pair, Buffer.from(pair).toString("base64"), messagingToken];
+  const pair = Buffer.from(`${account.email}:${account.apiKey}`);
+  const basic = pair.toString("base64");
+  return [
+    ...new Set([
+      account.apiKey,
+      account.email,
+      pair.toString(),
+      basic,
+      basic.replace(/=+$/, ""),
+      pair.toString("base64url"),
+      messagingToken,
+    ]),
+  ];
 }
 
 /** The environment an action step gets its emulator credentials from. */
