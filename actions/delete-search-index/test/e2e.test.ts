@@ -132,7 +132,7 @@ describe("delete-search-index, run as the runner runs it", () => {
       res.writeHead(500).end(JSON.stringify({ message }));
     });
     await new Promise<void>((resolve) => github.listen(0, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => github.close(() => resolve())));
+    onCleanup(() => new Promise<void>((resolve) => github.close(() => resolve())));
     const run = await remove(
       server,
       { "prune-pattern": "shop-pr-{pr}", "max-attempts": "1" },
