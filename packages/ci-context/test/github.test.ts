@@ -33,12 +33,15 @@ const pullRequest: TemplateContext = {
 describe("expandNameTemplate", () => {
   it("fills every placeholder on a pull request, from the head branch and head commit", () => {
     expect(expandNameTemplate("app-pr-{pr}-{branch}-{sha}-{run_id}-{repo}", pullRequest)).toBe(
-      "app-pr-42-fix-n-code-branch-abcdef1-987654321-my-app",
+      // The branch and repository were not plain lower-case words: each gets its hash suffix.
+      "app-pr-42-fix-uenicode-branch-d02cc9-abcdef1-987654321-my-app-feaec9",
     );
   });
 
   it("fills branch and sha from a push", () => {
-    expect(expandNameTemplate("{repo}-{branch}-{sha}", push)).toBe("my-app-feature-login-page-0123456");
+    expect(expandNameTemplate("{repo}-{branch}-{sha}", push)).toBe(
+      "my-app-feaec9-feature-login-page-12ff04-0123456",
+    );
   });
 
   it("finds the pull request of an issue comment on it", () => {
@@ -50,10 +53,10 @@ describe("expandNameTemplate", () => {
     expect(expandNameTemplate("pr-{pr}", comment)).toBe("pr-9");
   });
 
-  it("caps the branch at 40 characters without a trailing dash", () => {
+  it("caps the branch at 40 characters, hash suffix included, without a trailing dash", () => {
     const long = { ...push, ref: `refs/heads/${"a".repeat(39)}-tail-of-a-very-long-branch` };
     const name = expandNameTemplate("{branch}", long);
-    expect(name).toBe("a".repeat(39));
+    expect(name).toMatch(new RegExp(`^${"a".repeat(33)}-[0-9a-f]{6}$`));
   });
 
   it("leaves a name without placeholders as it is", () => {
