@@ -20,7 +20,7 @@ describe("detectCiRun", () => {
       CI_PROJECT_PATH: "acme/tools/My.App",
     });
     expect(run.system).toBe("GitLab CI");
-    expect(expand(run)).toBe("app-17-feature-search-0123456-555-my-app");
+    expect(expand(run)).toBe("app-17-feature-search-a65c1e-0123456-555-my-app-feaec9");
   });
 
   it("reads a CircleCI job, taking the pull request number from its URL", () => {
