@@ -293,9 +293,10 @@ var delete_by_id = __nccwpck_require__(5951);
  * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
  *    cannot read) or says the name exists, list again and adopt a match before creating again.
  * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost
- *    deletes it. An outcome counts only once the winner's creation second is over (by
- *    `settleMarginMs`): any index created later has a larger creation_time and cannot win,
- *    so no run can see a different winner afterwards.
+ *    deletes it. An outcome counts only from a list *sent* after the winner's creation second
+ *    is over (by `settleMarginMs`): any index created later has a larger creation_time and
+ *    cannot win, so no run can see a different winner afterwards. (When the answer arrived
+ *    proves nothing: a slow answer may show the state of a moment before the second was over.)
  */
 async function ensureSearchIndex(client, input) {
     const name = (0,inputs/* validateIndexName */.ib)(input.name);
@@ -306,10 +307,17 @@ async function ensureSearchIndex(client, input) {
     const call = { signal: input.signal, deadlineAt: input.deadlineAt };
     const budget = client.retryBudget(call);
     const warnings = [];
-    // Only the indexes with this name are used or printed, so only their tokens are registered.
-    const listMatches = async () => (await client.searchIndexes.scan(call))
-        .filter((index) => index.name === name)
-        .map((index) => client.searchIndexes.use(index));
+    // A list shows the server's state at some moment after it was sent, so what it proves is
+    // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
+    // network, can be long after). Only the indexes with this name are used or printed, so only
+    // their tokens are registered.
+    let listSentAt = Number.NEGATIVE_INFINITY;
+    const listMatches = async () => {
+        listSentAt = budget.now();
+        return (await client.searchIndexes.scan(call))
+            .filter((index) => index.name === name)
+            .map((index) => client.searchIndexes.use(index));
+    };
     let ownId;
     let createRequests = 0;
     let matches = await listMatches();
@@ -320,6 +328,8 @@ async function ensureSearchIndex(client, input) {
                 const created = await client.searchIndexes.create({ name, region, type }, call);
                 ownId = created.id;
                 matches = [created];
+                // Known from the create alone: look again once it has settled.
+                listSentAt = Number.NEGATIVE_INFINITY;
             }
             catch (error) {
                 if (!isAlreadyExists(error) && !mayHaveTakenEffect(error))
@@ -335,7 +345,7 @@ async function ensureSearchIndex(client, input) {
             }
         }
         const settledAt = settledAfter(oldest(matches), settleMarginMs);
-        if (budget.now() >= settledAt)
+        if (listSentAt >= settledAt)
             break;
         if (!(await budget.waitUntil(settledAt))) {
             warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
