@@ -5,7 +5,7 @@
 // anything about time. To add a row, add a scenario (or a side of one) to SCENARIOS.
 import { statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
 import { type GitHubStandIn, prepareActionRun, startGitHubStandIn } from "@stashkit/testing";
 import { median, type Sample, timeCommand } from "./measure.ts";
@@ -56,13 +56,25 @@ function ours(
   env: Record<string, string>,
   expectExit = 0,
 ) {
-  return async (): Promise<Sample> => {
+  const run = async (): Promise<Sample> => {
     const prepared = prepareActionRun({ actionDir, inputs, env });
     const sample = await timeCommand(process.execPath, [prepared.entry], prepared.env);
     if (sample.exitCode !== expectExit) throw new Error(`our ${actionDir} exited ${sample.exitCode}`);
     return sample;
   };
+  // The same run of the same action from another checkout, for --baseline.
+  const from = (otherRoot: string) =>
+    ours(join(otherRoot, relative(root, actionDir)), inputs, env, expectExit);
+  return Object.assign(run, { from });
 }
+
+// --baseline=DIR (a checkout or an extract of another commit's actions/): S1 and S3 also run our
+// action from there, so a change is measured against the bundles before it (target: within 5 %).
+const baseline = process.argv.find((arg) => arg.startsWith("--baseline="))?.slice("--baseline=".length);
+const againstBaseline = (run: ReturnType<typeof ours>): (Side & Comparison)[] =>
+  baseline === undefined
+    ? []
+    : [{ label: "ours before (--baseline)", against: "baseline", target: 1.05, run: run.from(baseline) }];
 
 function command(label: string, file: string, args: string[], env: Record<string, string>) {
   return async (): Promise<Sample> => {
@@ -169,12 +181,21 @@ const s2 = (side: () => Promise<Sample>) => async () => {
   return side();
 };
 
+const S1_OURS = ours(ENSURE, ensureInputs("bench-existing"), credentials);
+const S3A_OURS = ours(RESUME, { "queue-name": "q-0", "messaging-url": emulator.url }, messaging);
+const S3B_OURS = ours(
+  RESUME,
+  { "queue-name": QUEUES_20.join(","), "messaging-url": emulator.url },
+  messaging,
+);
+
 const SCENARIOS: Scenario[] = [
   {
     id: "S1",
     title: "ensure, index exists (one list)",
-    ours: ours(ENSURE, ensureInputs("bench-existing"), credentials),
+    ours: S1_OURS,
     others: [
+      ...againstBaseline(S1_OURS),
       {
         label: "floor: Node + fetch",
         against: "floor",
@@ -247,8 +268,9 @@ const SCENARIOS: Scenario[] = [
     id: "S3a",
     title: "resume 1 queue (resume + read back)",
     prepare: repause,
-    ours: ours(RESUME, { "queue-name": "q-0", "messaging-url": emulator.url }, messaging),
+    ours: S3A_OURS,
     others: [
+      ...againstBaseline(S3A_OURS),
       {
         label: "curl loop",
         against: "curl",
@@ -272,8 +294,9 @@ const SCENARIOS: Scenario[] = [
     id: "S3b",
     title: "resume 20 queues (resume + read back each)",
     prepare: repause,
-    ours: ours(RESUME, { "queue-name": QUEUES_20.join(","), "messaging-url": emulator.url }, messaging),
+    ours: S3B_OURS,
     others: [
+      ...againstBaseline(S3B_OURS),
       {
         label: "sequential curl loop",
         against: "curl",

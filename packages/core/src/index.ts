@@ -32,7 +32,11 @@ export {
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
-export type { CreateSearchIndexInput, SearchIndexesResource } from "./resources/search-indexes.ts";
+export type {
+  CreateSearchIndexInput,
+  ScannedIndex,
+  SearchIndexesResource,
+} from "./resources/search-indexes.ts";
 export {
   QUEUE_NAME_PATTERN,
   validateIndexName,
