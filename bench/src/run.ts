@@ -1,12 +1,13 @@
 // `pnpm bench`: our committed bundles against the alternatives users have, side by side in one
-// run, alternating A B A B …, reported as medians and the median of the pairwise ratios.
-// `--quick` (CI) runs two pairs per comparison only to prove everything works; nothing here
-// asserts anything about time.
+// run, alternating A B A B …, reported as medians and the median of the pairwise ratios, with the
+// requests each side sent. `--quick` (CI) runs two pairs per comparison (and the large scenarios
+// at a tenth or a fifth of their size) only to prove everything works; nothing here asserts
+// anything about time. To add a row, add a scenario (or a side of one) to SCENARIOS.
 import { statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { prepareActionRun } from "@stashkit/testing";
+import { type GitHubStandIn, prepareActionRun, startGitHubStandIn } from "@stashkit/testing";
 import { median, type Sample, timeCommand } from "./measure.ts";
 
 const quick = process.argv.includes("--quick");
@@ -15,11 +16,35 @@ const root = join(import.meta.dirname, "../..");
 const alternatives = join(import.meta.dirname, "../alternatives");
 const ENSURE = join(root, "actions/ensure-search-index");
 const RESUME = join(root, "actions/resume-queue");
+const DELETE = join(root, "actions/delete-search-index");
 const CLI = join(import.meta.dirname, "../node_modules/@upstash/cli/dist/cli.js");
 const STASHKIT = join(root, "packages/cli/dist/bin.js");
 const QUEUES_20 = Array.from({ length: 20 }, (_, n) => `q-${n}`);
 
 const emulator = await startEmulator({ latency: { fixedMs: 50 } });
+// The scale scenarios (S5–S8) get emulators of their own, so S1–S4 see the same account as before.
+const LARGE_ACCOUNT = 20_000;
+// Of the account's indexes, `candidates` match the prune pattern: `stale` of them have a closed pull request.
+// --quick shrinks S6 and S7, whose sequential alternatives take a minute or more at full size.
+const PRUNE = quick
+  ? { indexes: 100, candidates: 20, stale: 15 }
+  : { indexes: 2_000, candidates: 600, stale: 500 };
+const MANY_QUEUES = Array.from({ length: quick ? 20 : 200 }, (_, n) => `many-${n}`);
+// S8 keeps enough queues in --quick to cross the rate limit (40 queues: 80 requests at 50 a second).
+const LIMITED_QUEUES =
+  MANY_QUEUES.length >= 40 ? MANY_QUEUES : Array.from({ length: 40 }, (_, n) => `many-${n}`);
+const RATE_LIMIT = 50;
+const large = await startEmulator({ latency: { fixedMs: 50 } });
+large.seedSearchIndexes({ count: LARGE_ACCOUNT, namePrefix: "load" });
+const pruning = await startEmulator({ latency: { fixedMs: 50 } });
+const pulls: Record<number, "open" | "closed"> = {};
+for (let n = 0; n < PRUNE.candidates; n++) pulls[n] = n < PRUNE.stale ? "closed" : "open";
+const github = await startGitHubStandIn({ pulls: { "acme/shop": pulls }, latencyMs: 50 });
+const fleet = await startEmulator({ latency: { fixedMs: 50 } });
+const limited = await startEmulator({
+  latency: { fixedMs: 50 },
+  rateLimit: { messaging: RATE_LIMIT, management: 0 },
+});
 const credentials = { UPSTASH_EMAIL: emulator.account.email, UPSTASH_API_KEY: emulator.account.apiKey };
 const messaging = { QSTASH_TOKEN: emulator.messagingToken, QSTASH_URL: emulator.url };
 const baseEnv = { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp" };
@@ -31,13 +56,25 @@ function ours(
   env: Record<string, string>,
   expectExit = 0,
 ) {
-  return async (): Promise<Sample> => {
+  const run = async (): Promise<Sample> => {
     const prepared = prepareActionRun({ actionDir, inputs, env });
     const sample = await timeCommand(process.execPath, [prepared.entry], prepared.env);
     if (sample.exitCode !== expectExit) throw new Error(`our ${actionDir} exited ${sample.exitCode}`);
     return sample;
   };
+  // The same run of the same action from another checkout, for --baseline.
+  const from = (otherRoot: string) =>
+    ours(join(otherRoot, relative(root, actionDir)), inputs, env, expectExit);
+  return Object.assign(run, { from });
 }
+
+// --baseline=DIR (a checkout or an extract of another commit's actions/): S1 and S3 also run our
+// action from there, so a change is measured against the bundles before it (target: within 5 %).
+const baseline = process.argv.find((arg) => arg.startsWith("--baseline="))?.slice("--baseline=".length);
+const againstBaseline = (run: ReturnType<typeof ours>): (Side & Comparison)[] =>
+  baseline === undefined
+    ? []
+    : [{ label: "ours before (--baseline)", against: "baseline", target: 1.05, run: run.from(baseline) }];
 
 function command(label: string, file: string, args: string[], env: Record<string, string>) {
   return async (): Promise<Sample> => {
@@ -56,17 +93,43 @@ interface Comparison {
   /** The largest acceptable median ratio (ours / theirs), when there is a target. */
   target?: number;
   note?: string;
+  /** Pairs for this comparison when not the default (a slow alternative). */
+  pairs?: number;
+}
+/** Requests one run sent: to the scenario's emulator (served and answered 429) and to the GitHub stand-in. */
+interface Requests {
+  api: number;
+  rateLimited: number;
+  github: number;
+}
+/** A target on our runs alone (requests, time), judged on the medians. */
+interface OwnTarget {
+  text: string;
+  met: (ours: { ms: number; requests: Requests }) => boolean;
 }
 interface Scenario {
   id: string;
   title: string;
-  prepare?: (server: RunningEmulator) => void;
+  /** Whose requests are counted. Default: the shared emulator of S1–S4. */
+  server?: RunningEmulator;
+  github?: GitHubStandIn;
+  prepare?: (server: RunningEmulator) => void | Promise<void>;
   ours: () => Promise<Sample>;
+  /** Alternatives to compare with, pair by pair; none for a scenario judged by `own` alone. */
   others: (Side & Comparison)[];
+  /** Runs of a scenario without alternatives, when not the default. */
+  pairs?: number;
+  own?: OwnTarget;
 }
 
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${process.pid}-${counter++}`;
+/** The prune account as it was before the run: other apps' indexes and the candidates. */
+const resetPruning = (server: RunningEmulator) => {
+  server.reset();
+  server.seedSearchIndexes({ count: PRUNE.indexes - PRUNE.candidates, namePrefix: "other-app" });
+  server.seedSearchIndexes({ count: PRUNE.candidates, namePrefix: "shop-pr" });
+};
 const repause = (server: RunningEmulator) => {
   for (const queue of Object.values(server.state.queues)) queue.paused = true;
 };
@@ -88,6 +151,26 @@ for (const queueName of QUEUES_20) {
   });
 }
 
+// S7 and S8: many paused queues, on an emulator each (S8's answers 429 past 50 requests a second).
+for (const [server, names] of [
+  [fleet, MANY_QUEUES],
+  [limited, LIMITED_QUEUES],
+] as const) {
+  for (let start = 0; start < names.length; start += 10) {
+    await Promise.all(
+      names.slice(start, start + 10).map((queueName) =>
+        fetch(`${server.url}/v2/queues`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${server.messagingToken}` },
+          body: JSON.stringify({ queueName, parallelism: 1, paused: true }),
+        }),
+      ),
+    );
+    // Stay under the limit while setting up, so the runs start with a fresh window.
+    if (server === limited) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 const ensureInputs = (name: string) => ({ name, region: "eu-west-1", "base-url": emulator.url });
 const floorEnv = (name: string) => ({ ...credentials, FLOOR_BASE_URL: emulator.url, FLOOR_NAME: name });
 const cliEnv = { ...credentials, BENCH_MANAGEMENT_URL: emulator.url };
@@ -100,12 +183,21 @@ const s2 = (side: () => Promise<Sample>) => async () => {
   return side();
 };
 
+const S1_OURS = ours(ENSURE, ensureInputs("bench-existing"), credentials);
+const S3A_OURS = ours(RESUME, { "queue-name": "q-0", "messaging-url": emulator.url }, messaging);
+const S3B_OURS = ours(
+  RESUME,
+  { "queue-name": QUEUES_20.join(","), "messaging-url": emulator.url },
+  messaging,
+);
+
 const SCENARIOS: Scenario[] = [
   {
     id: "S1",
     title: "ensure, index exists (one list)",
-    ours: ours(ENSURE, ensureInputs("bench-existing"), credentials),
+    ours: S1_OURS,
     others: [
+      ...againstBaseline(S1_OURS),
       {
         label: "floor: Node + fetch",
         against: "floor",
@@ -178,8 +270,9 @@ const SCENARIOS: Scenario[] = [
     id: "S3a",
     title: "resume 1 queue (resume + read back)",
     prepare: repause,
-    ours: ours(RESUME, { "queue-name": "q-0", "messaging-url": emulator.url }, messaging),
+    ours: S3A_OURS,
     others: [
+      ...againstBaseline(S3A_OURS),
       {
         label: "curl loop",
         against: "curl",
@@ -203,8 +296,9 @@ const SCENARIOS: Scenario[] = [
     id: "S3b",
     title: "resume 20 queues (resume + read back each)",
     prepare: repause,
-    ours: ours(RESUME, { "queue-name": QUEUES_20.join(","), "messaging-url": emulator.url }, messaging),
+    ours: S3B_OURS,
     others: [
+      ...againstBaseline(S3B_OURS),
       {
         label: "sequential curl loop",
         against: "curl",
@@ -268,6 +362,104 @@ const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: "S5",
+    title: `ensure, index exists among ${LARGE_ACCOUNT.toLocaleString("en")} (one list)`,
+    server: large,
+    ours: ours(ENSURE, { name: "load-19999", region: "eu-west-1", "base-url": large.url }, credentials),
+    others: [
+      {
+        label: "floor: Node + fetch",
+        against: "floor",
+        target: 1.25,
+        // Each run moves 15 MB; 9 pairs keep the full run within a few minutes.
+        pairs: 9,
+        run: command("floor", process.execPath, [join(alternatives, "floor-ensure.mjs")], {
+          ...credentials,
+          FLOOR_BASE_URL: large.url,
+          FLOOR_NAME: "load-19999",
+        }),
+      },
+    ],
+  },
+  {
+    id: "S6",
+    title: `prune ${PRUNE.stale} stale of ${PRUNE.candidates} candidates among ${PRUNE.indexes} (GitHub 50 ms)`,
+    server: pruning,
+    github,
+    prepare: resetPruning,
+    ours: ours(
+      DELETE,
+      { "prune-pattern": "shop-pr-{pr}", "base-url": pruning.url, "github-token": "bench-token" },
+      { ...credentials, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl },
+    ),
+    others: [
+      {
+        label: "sequential gh-style loop",
+        against: "gh loop",
+        pairs: quick ? 1 : 2,
+        run: command("gh loop", "bash", [join(alternatives, "gh-prune.sh")], {
+          ...credentials,
+          FLOOR_BASE_URL: pruning.url,
+          BENCH_PREFIX: "shop-pr-",
+          GITHUB_API_URL: github.url,
+          GITHUB_TOKEN: "bench-token",
+          GITHUB_REPOSITORY: "acme/shop",
+        }),
+      },
+    ],
+    own: {
+      text: "≤ 6 GitHub req, ≤ 3 s",
+      met: ({ ms, requests }) => requests.github <= 6 && ms <= 3000,
+    },
+  },
+  {
+    id: "S7",
+    title: `resume ${MANY_QUEUES.length} queues (resume + read back each)`,
+    server: fleet,
+    prepare: repause,
+    ours: ours(
+      RESUME,
+      { "queue-name": MANY_QUEUES.join(","), "messaging-url": fleet.url },
+      {
+        QSTASH_TOKEN: fleet.messagingToken,
+        QSTASH_URL: fleet.url,
+      },
+    ),
+    others: [
+      {
+        label: "sequential curl loop",
+        against: "curl",
+        target: 0.1,
+        pairs: quick ? 1 : 3,
+        run: command("curl", "bash", [join(alternatives, "curl-resume.sh")], {
+          QSTASH_TOKEN: fleet.messagingToken,
+          QSTASH_URL: fleet.url,
+          BENCH_QUEUES: MANY_QUEUES.join(","),
+        }),
+      },
+    ],
+  },
+  {
+    id: "S8",
+    title: `resume ${LIMITED_QUEUES.length} queues, API limited to ${RATE_LIMIT} req/s`,
+    server: limited,
+    prepare: repause,
+    ours: ours(
+      RESUME,
+      { "queue-name": MANY_QUEUES.join(","), "messaging-url": limited.url },
+      {
+        QSTASH_TOKEN: limited.messagingToken,
+        QSTASH_URL: limited.url,
+      },
+    ),
+    others: [],
+    pairs: 5,
+    own: {
+      text: `completes, ≤ ${Math.floor(LIMITED_QUEUES.length * 2 * 1.1)} req`,
+      met: ({ requests }) => requests.api + requests.rateLimited <= LIMITED_QUEUES.length * 2 * 1.1,
+    },
+  },
+  {
     id: "S4",
     title: "cold start: invalid input, no request",
     ours: ours(ENSURE, { name: "x", region: "mars" }, credentials, 1),
@@ -285,63 +477,121 @@ interface Row {
   theirsMs: number;
   ratio: number;
   target: number | undefined;
+  ownTarget: string | undefined;
   verdict: "PASS" | "MISS" | "-";
   note: string | undefined;
   oursRssMb: number;
+  pairs: number;
+  oursRequests: Requests;
+  theirsRequests: Requests | undefined;
 }
 
 const rows: Row[] = [];
+const only = process.argv
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+
+/** Runs one side once, after the scenario's preparation, counting the requests it sent. */
+async function measured(
+  scenario: Scenario,
+  run: () => Promise<Sample>,
+): Promise<Sample & { requests: Requests }> {
+  const server = scenario.server ?? emulator;
+  await scenario.prepare?.(server);
+  const before = server.requestCounts();
+  const githubBefore = scenario.github?.requests.length ?? 0;
+  const sample = await run();
+  const after = server.requestCounts();
+  return {
+    ...sample,
+    requests: {
+      api: after.served - before.served,
+      rateLimited: after.rateLimited - before.rateLimited,
+      github: (scenario.github?.requests.length ?? 0) - githubBefore,
+    },
+  };
+}
+
+const medianRequests = (samples: { requests: Requests }[]): Requests => ({
+  api: median(samples.map((s) => s.requests.api)),
+  rateLimited: median(samples.map((s) => s.requests.rateLimited)),
+  github: median(samples.map((s) => s.requests.github)),
+});
+
 for (const scenario of SCENARIOS) {
-  for (const other of scenario.others) {
-    const mine: Sample[] = [];
-    const theirs: Sample[] = [];
+  if (only && !only.includes(scenario.id)) continue;
+  const sides: ((Side & Comparison) | undefined)[] =
+    scenario.others.length > 0 ? scenario.others : [undefined];
+  for (const other of sides) {
+    const mine: (Sample & { requests: Requests })[] = [];
+    const theirs: (Sample & { requests: Requests })[] = [];
     const ratios: number[] = [];
-    for (let pair = 0; pair < PAIRS; pair++) {
+    const wanted = other?.pairs ?? scenario.pairs ?? PAIRS;
+    const pairs = quick ? Math.min(PAIRS, wanted) : wanted;
+    for (let pair = 0; pair < pairs; pair++) {
       // A B, then B A: neither side always goes first.
       const order = pair % 2 === 0 ? ["ours", "theirs"] : ["theirs", "ours"];
-      const results: Record<string, Sample> = {};
       for (const side of order) {
-        scenario.prepare?.(emulator);
-        results[side] = side === "ours" ? await scenario.ours() : await other.run();
+        if (side === "ours") mine.push(await measured(scenario, scenario.ours));
+        else if (other) theirs.push(await measured(scenario, other.run));
       }
-      mine.push(results["ours"] as Sample);
-      theirs.push(results["theirs"] as Sample);
-      ratios.push((results["ours"] as Sample).ms / (results["theirs"] as Sample).ms);
+      const last = mine.at(-1);
+      const lastTheirs = theirs.at(-1);
+      if (last && lastTheirs) ratios.push(last.ms / lastTheirs.ms);
     }
-    const ratio = median(ratios);
+    const ratio = ratios.length > 0 ? median(ratios) : Number.NaN;
+    const oursMs = median(mine.map((s) => s.ms));
+    const oursRequests = medianRequests(mine);
+    const ratioMet = other?.target === undefined ? undefined : ratio <= other.target;
+    const ownMet = scenario.own?.met({ ms: oursMs, requests: oursRequests });
+    const verdicts = [ratioMet, ownMet].filter((v) => v !== undefined);
     rows.push({
       scenario: scenario.id,
       title: scenario.title,
-      against: other.label,
-      oursMs: median(mine.map((s) => s.ms)),
-      theirsMs: median(theirs.map((s) => s.ms)),
+      against: other?.label ?? "(own targets)",
+      oursMs,
+      theirsMs: theirs.length > 0 ? median(theirs.map((s) => s.ms)) : Number.NaN,
       ratio,
-      target: other.target,
-      verdict: other.target === undefined ? "-" : ratio <= other.target ? "PASS" : "MISS",
-      note: other.note,
+      target: other?.target,
+      ownTarget: scenario.own?.text,
+      verdict: verdicts.length === 0 ? "-" : verdicts.every(Boolean) ? "PASS" : "MISS",
+      note: other?.note,
       oursRssMb: Math.max(...mine.map((s) => s.rssMb ?? 0)),
+      pairs,
+      oursRequests,
+      theirsRequests: theirs.length > 0 ? medianRequests(theirs) : undefined,
     });
   }
 }
-await emulator.stop();
+await Promise.all([emulator, large, pruning, fleet, limited].map((server) => server.stop()));
+await github.stop();
 
-const sizes = [ENSURE, RESUME].map((dir) => ({
+const sizes = [ENSURE, RESUME, DELETE].map((dir) => ({
   action: dir.split("/").at(-1) as string,
   bytes: statSync(join(dir, "dist/index.js")).size,
 }));
 const MB = 1024 * 1024;
 
-const format = (n: number) => n.toFixed(0).padStart(6);
+const format = (n: number) => (Number.isNaN(n) ? "-" : n.toFixed(0)).padStart(6);
+const requestText = (r: Requests | undefined) =>
+  r === undefined
+    ? "-"
+    : `${r.api}${r.rateLimited > 0 ? `+${r.rateLimited}×429` : ""}${r.github > 0 ? ` gh ${r.github}` : ""}`;
 console.log(
-  `\nstashkit benchmark (${quick ? "quick: " : ""}${PAIRS} pairs per comparison, 50 ms emulated latency)\n`,
+  `\nstashkit benchmark (${quick ? "quick: " : ""}${PAIRS} pairs per comparison unless noted, 50 ms emulated latency)\n`,
 );
 console.log(
-  "scen  against                             ours ms  theirs ms  ratio  target  verdict  ours peak RSS",
+  "scen  against                             ours ms  theirs ms  ratio  target                      verdict  ours req           theirs req    ours peak RSS",
 );
 for (const r of rows) {
-  const target = r.target === undefined ? "     -" : `≤ ${r.target.toFixed(2)}`;
+  const target = [r.target === undefined ? "" : `≤ ${r.target.toFixed(2)}`, r.ownTarget ?? ""]
+    .filter(Boolean)
+    .join("; ");
+  const ratio = Number.isNaN(r.ratio) ? "    -" : r.ratio.toFixed(2).padStart(5);
+  const notes = [r.pairs !== PAIRS ? `${r.pairs} pairs` : "", r.note ?? ""].filter(Boolean).join("; ");
   console.log(
-    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}     ${r.ratio.toFixed(2)}  ${target}  ${r.verdict.padEnd(7)}  ${r.oursRssMb.toFixed(0)} MB${r.note ? `  (${r.note})` : ""}`,
+    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(7)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${r.oursRssMb.toFixed(0)} MB${notes ? `  (${notes})` : ""}`,
   );
 }
 const peak = Math.max(...rows.map((r) => r.oursRssMb));

@@ -243,7 +243,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4576);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9468);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -253,7 +253,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4576:
+/***/ 9468:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6011,7 +6011,7 @@ function _promise(Class, innerType) {
 }
 // @__NO_SIDE_EFFECTS__
 function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
+    const norm = normalizeParams(_params);
     norm.abort ?? (norm.abort = true); // default to abort:false
     const schema = new Class({
         type: "custom",
@@ -9783,7 +9783,7 @@ function check(fn) {
     return ch;
 }
 function custom(fn, _params) {
-    return core._custom(ZodCustom, fn ?? (() => true), _params);
+    return _custom(ZodCustom, fn ?? (() => true), _params);
 }
 function refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
@@ -9924,6 +9924,16 @@ const searchIndexSchema = looseObject({
     customer_id: schemas_string().optional().catch(undefined),
 });
 const searchIndexListSchema = array(searchIndexSchema);
+/**
+ * A listing checked only for each entry's id and name: cheap enough for accounts with tens of
+ * thousands of indexes (the full schema costs ~15 µs an entry). `SearchIndexesResource.use`
+ * checks an entry in full when an operation picks it.
+ */
+const listedEntriesSchema = array(custom((value) => typeof value === "object" &&
+    value !== null &&
+    typeof value.id === "string" &&
+    value.id !== "" &&
+    typeof value.name === "string", { message: "expected an index with a non-empty string id and a string name" }));
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/inputs.js
 
@@ -10250,7 +10260,21 @@ function parseResponse(request, response, schema, redactor) {
             bodyExcerpt: excerpt(response.text, redactor),
         });
     }
-    const result = schema.safeParse(parsed.value);
+    return checkParsed(request, response, parsed.value, schema, redactor);
+}
+/**
+ * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
+ * or says precisely what is wrong, naming the request that brought it.
+ */
+function checkParsed(request, response, value, schema, redactor) {
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    const result = schema.safeParse(value);
     if (result.success)
         return result.data;
     const issues = result.error.issues.map((issue) => ({
@@ -10264,8 +10288,8 @@ function parseResponse(request, response, schema, redactor) {
     throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
         ...context,
         issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-        resourceId: idOf(parsed.value),
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(value)), redactor),
+        resourceId: idOf(value),
     });
 }
 /**
@@ -10288,9 +10312,17 @@ function idOf(value) {
 
 
 
+const LIST_REQUEST = Object.freeze({
+    method: "GET",
+    path: "/v2/search",
+    operation: "list search indexes",
+    idempotent: true,
+});
 /**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
+ * Search indexes of the management API. `create` and `get` register the tokens of the index they
+ * return with the redactor, so they can never reappear in a message or log line. `list` does
+ * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
+ * registers those with `remember` (the operations do).
  */
 class SearchIndexesResource {
     #transport;
@@ -10298,16 +10330,27 @@ class SearchIndexesResource {
         this.#transport = transport;
     }
     async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/search",
-            operation: "list search indexes",
-            idempotent: true,
-        };
-        const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
-        for (const index of indexes)
-            this.#remember(index);
-        return indexes;
+        return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, searchIndexListSchema));
+    }
+    /**
+     * Lists the indexes checking only each one's id and name, for finding a few among many: per
+     * index it costs little more than reading the JSON. `use` checks and returns one in full.
+     */
+    async scan(call) {
+        const request = LIST_REQUEST;
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, listedEntriesSchema, this.#redactor).map((entry) => ({
+            id: entry.id,
+            name: entry.name,
+            entry,
+            answer: { status: response.status, requestId: response.requestId },
+        })));
+    }
+    /**
+     * The scanned index in full, its tokens registered with the redactor. A malformed entry is a
+     * ResponseValidationError naming the list request it came from.
+     */
+    use(scanned) {
+        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.#redactor));
     }
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
@@ -10323,7 +10366,7 @@ class SearchIndexesResource {
             operation: `create search index ${body.name}`,
             idempotent: false,
         };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+        return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async get(id, call) {
         const request = {
@@ -10332,7 +10375,7 @@ class SearchIndexesResource {
             operation: `get search index ${id}`,
             idempotent: true,
         };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+        return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
     }
     async delete(id, call) {
         const request = {
@@ -10351,7 +10394,8 @@ class SearchIndexesResource {
     #reader(request, schema) {
         return (response) => parseResponse(request, response, schema, this.#redactor);
     }
-    #remember(index) {
+    /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
+    remember(index) {
         this.#redactor.add(index.token, index.read_only_token);
         return index;
     }
@@ -10589,6 +10633,23 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends StashkitError {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
@@ -10615,23 +10676,6 @@ class InvalidRequestError extends StashkitError {
 /** 404: the queue or index does not exist (for this account). */
 class NotFoundError extends StashkitError {
     name = "NotFoundError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends StashkitError {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
@@ -10707,6 +10751,83 @@ class ConnectionError extends StashkitError {
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends StashkitError {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
+/**
+ * Shared backoff for one origin. When the API turns a request away for its rate limit (429, or
+ * 503 with Retry-After), every other request of the client to that origin, queued or retrying,
+ * waits for the same moment instead of each discovering the limit on its own (as Octokit's
+ * throttling plugin treats a secondary rate limit). Requests already on the wire cannot be
+ * recalled; their retries wait at the gate too.
+ *
+ * Between 429s the gate also paces by the burst budget the messaging API announces on every
+ * answer (`Burst-RateLimit-Remaining`, `Burst-RateLimit-Reset`): once the requests in flight
+ * would use up what is left of the window, the next request waits for the window's reset.
+ * Without those headers nothing is paced. The daily `RateLimit-*` family is not followed: waiting
+ * for it would outlast any step.
+ */
+class OriginGate {
+    /** No request starts before this (epoch ms). */
+    #openAt = 0;
+    #inFlight = 0;
+    /** Requests the server's current window still takes, less those already in flight; Infinity when unknown. */
+    #allowance = Number.POSITIVE_INFINITY;
+    #windowEndsAt = 0;
+    /** When the next request may start: now, or a moment the gate waits for. */
+    nextStart(now) {
+        if (now >= this.#windowEndsAt)
+            this.#allowance = Number.POSITIVE_INFINITY;
+        const paced = this.#allowance <= 0 ? this.#windowEndsAt : 0;
+        return Math.max(now, this.#openAt, paced);
+    }
+    /**
+     * Waits until a request may start, then counts it as in flight. Resolves `false` without
+     * waiting when that moment is at or past `deadlineAt`; rejects if `signal` aborts the wait.
+     */
+    async enter(clock, deadlineAt, signal) {
+        for (;;) {
+            const now = clock.now();
+            const start = this.nextStart(now);
+            if (start <= now)
+                break;
+            if (start >= deadlineAt)
+                return false;
+            await clock.sleep(start - now, signal);
+        }
+        this.#inFlight++;
+        this.#allowance--;
+        return true;
+    }
+    /** A request came back (or failed); `burst` is the budget its answer announced, if any. */
+    leave(burst) {
+        this.#inFlight--;
+        if (burst) {
+            // Those still in flight will be counted against the same window.
+            this.#allowance = burst.remaining - this.#inFlight;
+            this.#windowEndsAt = burst.resetAt;
+        }
+    }
+    /** Holds every request to the origin until `at` (epoch ms); a later hold extends it. */
+    holdUntil(at) {
+        this.#openAt = Math.max(this.#openAt, at);
+    }
+    /** When the current hold ends (epoch ms); at or before now when there is none. */
+    get openAt() {
+        return this.#openAt;
+    }
+}
+/** One gate per origin the client talks to. */
+class OriginGates {
+    #gates = new Map();
+    for(url) {
+        let gate = this.#gates.get(url.origin);
+        if (!gate) {
+            gate = new OriginGate();
+            this.#gates.set(url.origin, gate);
+        }
+        return gate;
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
@@ -10835,8 +10956,22 @@ function clamp(delay, maxMs) {
         return undefined;
     return Math.round(Math.min(Math.max(delay, 0), maxMs));
 }
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
 
 
 
@@ -10854,10 +10989,12 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", 
 class Transport {
     #authorization;
     #options;
+    #gate;
     constructor(options) {
-        const { authorization, ...rest } = options;
+        const { authorization, gates, ...rest } = options;
         this.#authorization = authorization;
         this.#options = rest;
+        this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
     }
     get baseUrl() {
         return this.#options.baseUrl;
@@ -10891,6 +11028,7 @@ class Transport {
         try {
             for (let attempt = 1;; attempt++) {
                 this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
                 const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
                 if ("value" in outcome)
                     return outcome.value;
@@ -10904,6 +11042,14 @@ class Transport {
                 });
                 if (!decision.retry)
                     throw outcome.error;
+                if (outcome.heldGate) {
+                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
+                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+                    if (this.#gate.openAt >= deadlineAt)
+                        throw this.#outOfTime(request, outcome, waitMs);
+                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
+                    continue;
+                }
                 if (clock.now() + decision.delayMs >= deadlineAt)
                     throw this.#outOfTime(request, outcome, decision.delayMs);
                 logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
@@ -10919,8 +11065,28 @@ class Transport {
             clearTimeout(deadlineTimer);
         }
     }
+    /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
+    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
+        const { clock } = this.#options;
+        let entered;
+        try {
+            entered = await this.#gate.enter(clock, deadlineAt, stop);
+        }
+        catch (error) {
+            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            throw error;
+        }
+        if (entered)
+            return;
+        const now = clock.now();
+        const waitMs = this.#gate.nextStart(now) - now;
+        const retryAt = new Date(now + waitMs).toISOString();
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        throw new RateLimitedError(describeFailure(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+    }
     async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
         const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+        let burst;
         const attemptTimeout = new AbortController();
         const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
         const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
@@ -10953,6 +11119,7 @@ class Transport {
             const answer = await http.fetch(url, init);
             const { text, tooLarge } = await readBody(answer);
             const responseHeaders = flatten(answer.headers);
+            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
             const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
             logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
@@ -10987,7 +11154,12 @@ class Transport {
                 requestId,
                 retryAfterMs: serverDelayMs,
             });
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+            // A rate limit with a stated end holds every request to the origin until then.
+            const heldGate = serverDelayMs !== undefined &&
+                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
+            if (heldGate)
+                this.#gate.holdUntil(clock.now() + serverDelayMs);
+            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
         }
         catch (cause) {
             if (callerSignal?.aborted)
@@ -11013,6 +11185,7 @@ class Transport {
         }
         finally {
             clearTimeout(timer);
+            this.#gate.leave(burst);
         }
     }
     #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
@@ -11896,7 +12069,7 @@ async function deleteById(client, id, call = {}) {
 async function deleteSearchIndex(client, input) {
     const name = validateIndexName(input.name);
     const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+    const matches = (await client.searchIndexes.scan(call)).filter((index) => index.name === name);
     if (!input.dryRun)
         for (const index of matches)
             await deleteById(client, index.id, call);
@@ -11974,85 +12147,154 @@ function readGitHubToken() {
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
 
 
+
 /**
- * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
- * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
- * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
+ * Lists the indexes, keeps those whose names match the template, asks `staleOf` about all of
+ * them at once and deletes the stale ones, `concurrency` at a time (404 counts as deleted).
+ * Names are matched the way templates are filled: `{pr}` and `{run_id}` are digits, the others
+ * sanitized words (`a-z`, `0-9`, `-`).
+ *
+ * Running out of time is not a failure here: once a delete meets the deadline no other delete
+ * starts, those in flight finish, and the result says what was deleted and what remains, so a
+ * later run picks up where this one stopped. Any other failure is thrown once the deletes in
+ * flight have settled.
  */
 async function pruneSearchIndexes(client, input) {
     const matcher = templateMatcher(input.pattern, input.patternInput);
     const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const result = { deleted: [], kept: [] };
-    for (const index of await client.searchIndexes.list(call)) {
+    const candidates = [];
+    for (const index of await client.searchIndexes.scan(call)) {
         const values = matcher(index.name);
-        if (!values)
-            continue;
-        const entry = { name: index.name, id: index.id, values };
-        if (await input.isStale(values, entry)) {
-            if (!input.dryRun)
-                await deleteById(client, index.id, call);
-            result.deleted.push(entry);
-        }
-        else {
-            result.kept.push(entry);
-        }
+        if (values)
+            candidates.push({ name: index.name, id: index.id, values });
     }
-    return result;
+    const verdicts = candidates.length > 0 ? await input.staleOf(candidates) : [];
+    if (verdicts.length !== candidates.length) {
+        throw new Error(`staleOf answered ${verdicts.length} verdicts for ${candidates.length} candidates`);
+    }
+    const stale = candidates.filter((_, n) => verdicts[n] === true);
+    const kept = candidates.filter((_, n) => verdicts[n] !== true);
+    if (input.dryRun)
+        return { deleted: stale, kept, remaining: [], stoppedBy: undefined };
+    const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 8 });
+    return { deleted: outcome.deleted, kept, remaining: outcome.remaining, stoppedBy: outcome.stoppedBy };
+}
+/** Deletes with at most `concurrency` in flight; stops starting new ones at the first out-of-time failure. */
+async function deleteAll(client, stale, options) {
+    const done = new Array(stale.length).fill(false);
+    let next = 0;
+    let stoppedBy;
+    let failure;
+    const worker = async () => {
+        while (next < stale.length && stoppedBy === undefined && failure === undefined) {
+            const n = next++;
+            try {
+                await deleteById(client, stale[n].id, options.call);
+                done[n] = true;
+            }
+            catch (error) {
+                if (isOutOfTime(error))
+                    stoppedBy ??= error;
+                else
+                    failure ??= error;
+            }
+        }
+    };
+    const workers = Math.max(1, Math.min(options.concurrency, stale.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (failure !== undefined)
+        throw failure;
+    return {
+        deleted: stale.filter((_, n) => done[n]),
+        remaining: stale.filter((_, n) => !done[n]),
+        stoppedBy,
+    };
+}
+/** The deadline passed, or a rate limit asked for a wait that would pass it: the next run can go on. */
+function isOutOfTime(error) {
+    return error instanceof DeadlineExceededError || error instanceof RateLimitedError;
 }
 
 ;// CONCATENATED MODULE: ./lib/pull-requests.js
 
+/** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
+const PULL_REQUESTS_PER_REQUEST = 100;
 /**
- * Reads pull request states with @actions/github's Octokit (GITHUB_API_URL is honoured). Loaded
- * only when pruning: Octokit is most of this action's code, and deleting by name never needs it.
+ * The states of these pull requests, read with @actions/github's Octokit through GraphQL: one
+ * request per 100 pull requests, each asked for under its own alias. GITHUB_GRAPHQL_URL is
+ * honoured (the runner sets it; on GitHub Enterprise Server it differs from the REST base).
+ * Merged counts as closed. A pull request the token cannot see, or a number that is not a pull
+ * request of this repository, is "unknown" and the caller keeps its index. Octokit is loaded
+ * only when pruning: it is most of this action's code, and deleting by name never needs it.
  * A failure is reported in one line of our own, with GitHub's text masked and clipped like any
  * API's: Octokit's own message and stack carry the answer's body and the request.
  */
-async function pullRequestStates(token, context, redactor) {
+async function pullRequestStates(token, context, numbers, redactor, env = process.env) {
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 258).then(__nccwpck_require__.bind(__nccwpck_require__, 8258));
-    const octokit = getOctokit(token);
-    const known = new Map();
-    return (pullNumber) => {
-        let state = known.get(pullNumber);
-        if (!state) {
-            state = octokit.rest.pulls
-                .get({ owner: context.repo.owner, repo: context.repo.repo, pull_number: pullNumber })
-                .then((answer) => (answer.data.state === "closed" ? "closed" : "open"))
-                .catch((error) => {
-                // A pull request we cannot see is kept: the token may lack access, or the number may belong elsewhere.
-                if (error.status === 404)
-                    return "unknown";
-                const said = redactAndClip(String(error.message ?? error), redactor, 300);
-                throw new Error(`reading pull request #${pullNumber} from GitHub failed${error.status ? ` (${error.status})` : ""}: ${said}`);
-            });
-            known.set(pullNumber, state);
+    // Octokit puts GraphQL at `${baseUrl}/graphql`; the runner's GITHUB_GRAPHQL_URL says where it is.
+    const graphqlBase = /^(.+)\/graphql\/?$/.exec(env["GITHUB_GRAPHQL_URL"] ?? "")?.[1];
+    const octokit = getOctokit(token, graphqlBase ? { baseUrl: graphqlBase } : {});
+    const unique = [...new Set(numbers)];
+    const states = new Map();
+    for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
+        const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
+        const fields = chunk.map((n) => `pr${n}: pullRequest(number: ${n}) { state }`).join("\n");
+        const query = `query($owner: String!, $repo: String!) {\n repository(owner: $owner, name: $repo) {\n${fields}\n }\n}`;
+        const answer = await octokit
+            .graphql(query, { owner: context.repo.owner, repo: context.repo.repo })
+            .catch((error) => partialAnswer(error, redactor));
+        for (const n of chunk) {
+            const state = answer.repository?.[`pr${n}`]?.state;
+            states.set(n, state === undefined ? "unknown" : state === "OPEN" ? "open" : "closed");
         }
-        return state;
-    };
+    }
+    return states;
+}
+/**
+ * GitHub answers a number it cannot resolve with `null` under that alias and a NOT_FOUND error
+ * beside the other aliases' data; Octokit throws that as a GraphqlResponseError carrying the
+ * data. Only such not-found errors are taken as an answer; anything else is a failure.
+ */
+function partialAnswer(error, redactor) {
+    const { errors, data, status, message } = error;
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => e.type === "NOT_FOUND") && data) {
+        return data;
+    }
+    const said = redactAndClip(String(message ?? error), redactor, 300);
+    throw new Error(`reading pull request states from GitHub failed${status ? ` (${status})` : ""}: ${said}`);
 }
 
 ;// CONCATENATED MODULE: ./lib/prune.js
 
 
 
-/** Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning. */
+/**
+ * Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning.
+ * All pull requests are looked up together (one GitHub request per 100).
+ */
 async function prune(client, context, options) {
-    const stateOf = await pullRequestStates(options.githubToken, context, options.redactor);
     const result = await group(`Prune search indexes matching ${options.pattern}`, () => pruneSearchIndexes(client, {
         pattern: options.pattern,
         patternInput: "prune-pattern",
         dryRun: options.dryRun,
-        isStale: async (values, index) => {
-            const state = await stateOf(Number(values.pr));
-            if (state === "unknown")
-                warning(`pull request #${values.pr} for ${index.name} was not found; keeping the index`);
-            info(`${index.name}: pull request #${values.pr} is ${state}`);
-            return state === "closed";
+        staleOf: async (candidates) => {
+            const numbers = candidates.map((c) => Number(c.values.pr));
+            const states = await pullRequestStates(options.githubToken, context, numbers, options.redactor);
+            return candidates.map((candidate, n) => {
+                const state = states.get(numbers[n]) ?? "unknown";
+                if (state === "unknown")
+                    warning(`pull request #${candidate.values.pr} for ${candidate.name} was not found; keeping the index`);
+                info(`${candidate.name}: pull request #${candidate.values.pr} is ${state}`);
+                return state === "closed";
+            });
         },
     }));
+    const ref = ({ name, id }) => ({ name, id });
     return {
-        deleted: result.deleted.map(({ name, id }) => ({ name, id })),
-        kept: result.kept.map(({ name, id }) => ({ name, id })),
+        deleted: result.deleted.map(ref),
+        kept: result.kept.map(ref),
+        remaining: result.remaining.map(ref),
+        stoppedBy: result.stoppedBy?.message,
     };
 }
 
@@ -12088,15 +12330,27 @@ function writeSummary(markdown) {
 function reportDeleted(result, dryRun) {
     for (const d of result.deleted)
         info(`${d.name} (${d.id}) ${dryRun ? "would be deleted" : "deleted"}`);
+    if (result.remaining.length > 0) {
+        warning(`stopped before the time limit with ${result.remaining.length} stale search indexes left (${result.stoppedBy ?? "out of time"}); the next run deletes them`);
+    }
     setOutput("deleted", JSON.stringify(result.deleted));
     setOutput("count", String(result.deleted.length));
-    writeSummary(deleteSummary(result.deleted, dryRun, result.kept));
+    setOutput("remaining", JSON.stringify(result.remaining));
+    writeSummary(deleteSummary(result, dryRun));
 }
-function deleteSummary(deleted, dryRun, kept = []) {
+function deleteSummary(result, dryRun) {
+    const { deleted, kept, remaining } = result;
     const verb = dryRun ? "would be deleted" : "deleted";
-    const rows = [...deleted.map((d) => [d.name, d.id, verb]), ...kept.map((k) => [k.name, k.id, "kept"])];
+    const rows = [
+        ...deleted.map((d) => [d.name, d.id, verb]),
+        ...remaining.map((r) => [r.name, r.id, "stale, left for the next run"]),
+        ...kept.map((k) => [k.name, k.id, "kept"]),
+    ];
     const table = rows.length > 0 ? `\n\n${markdownTable(["name", "id", "outcome"], rows)}` : "\n\nNo index matched.";
-    return `### Search indexes ${verb}: ${deleted.length}${table}\n`;
+    const left = remaining.length > 0
+        ? `\n\nThe time limit came first: ${remaining.length} stale indexes remain; the next run continues with them.`
+        : "";
+    return `### Search indexes ${verb}: ${deleted.length}${left}${table}\n`;
 }
 
 ;// CONCATENATED MODULE: ./lib/main.js
@@ -12114,6 +12368,8 @@ async function run() {
             ? {
                 deleted: await group(`Delete search index ${target.name}`, () => deleteSearchIndex(client, { name: target.name, dryRun })),
                 kept: [],
+                remaining: [],
+                stoppedBy: undefined,
             }
             : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
         reportDeleted(result, dryRun);

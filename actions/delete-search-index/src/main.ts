@@ -19,6 +19,8 @@ export async function run(): Promise<void> {
                 deleteSearchIndex(client, { name: target.name, dryRun }),
               ),
               kept: [],
+              remaining: [],
+              stoppedBy: undefined,
             }
           : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
       reportDeleted(result, dryRun);

@@ -1,19 +1,42 @@
 import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
 import type { IndexRef } from "@stashkit/core";
 
-/** The log lines, the outputs and the summary of a delete or a prune. */
-export function reportDeleted(result: { deleted: IndexRef[]; kept: IndexRef[] }, dryRun: boolean): void {
-  for (const d of result.deleted)
-    runner.info(`${d.name} (${d.id}) ${dryRun ? "would be deleted" : "deleted"}`);
-  runner.setOutput("deleted", JSON.stringify(result.deleted));
-  runner.setOutput("count", String(result.deleted.length));
-  writeSummary(deleteSummary(result.deleted, dryRun, result.kept));
+export interface DeleteReport {
+  deleted: IndexRef[];
+  kept: IndexRef[];
+  /** Stale indexes a prune left for the next run because the step's time ran out. */
+  remaining: IndexRef[];
+  stoppedBy: string | undefined;
 }
 
-export function deleteSummary(deleted: IndexRef[], dryRun: boolean, kept: IndexRef[] = []): string {
+/** The log lines, the outputs and the summary of a delete or a prune. */
+export function reportDeleted(result: DeleteReport, dryRun: boolean): void {
+  for (const d of result.deleted)
+    runner.info(`${d.name} (${d.id}) ${dryRun ? "would be deleted" : "deleted"}`);
+  if (result.remaining.length > 0) {
+    runner.warning(
+      `stopped before the time limit with ${result.remaining.length} stale search indexes left (${result.stoppedBy ?? "out of time"}); the next run deletes them`,
+    );
+  }
+  runner.setOutput("deleted", JSON.stringify(result.deleted));
+  runner.setOutput("count", String(result.deleted.length));
+  runner.setOutput("remaining", JSON.stringify(result.remaining));
+  writeSummary(deleteSummary(result, dryRun));
+}
+
+export function deleteSummary(result: Omit<DeleteReport, "stoppedBy">, dryRun: boolean): string {
+  const { deleted, kept, remaining } = result;
   const verb = dryRun ? "would be deleted" : "deleted";
-  const rows = [...deleted.map((d) => [d.name, d.id, verb]), ...kept.map((k) => [k.name, k.id, "kept"])];
+  const rows = [
+    ...deleted.map((d) => [d.name, d.id, verb]),
+    ...remaining.map((r) => [r.name, r.id, "stale, left for the next run"]),
+    ...kept.map((k) => [k.name, k.id, "kept"]),
+  ];
   const table =
     rows.length > 0 ? `\n\n${markdownTable(["name", "id", "outcome"], rows)}` : "\n\nNo index matched.";
-  return `### Search indexes ${verb}: ${deleted.length}${table}\n`;
+  const left =
+    remaining.length > 0
+      ? `\n\nThe time limit came first: ${remaining.length} stale indexes remain; the next run continues with them.`
+      : "";
+  return `### Search indexes ${verb}: ${deleted.length}${left}${table}\n`;
 }

@@ -2,29 +2,25 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
-import { basicAuthorization, errorLines, findLeaks, managementEnv, runAction } from "@stashkit/testing";
+import {
+  basicAuthorization,
+  errorLines,
+  findLeaks,
+  managementEnv,
+  type PullRequestState,
+  runAction,
+  startGitHubStandIn,
+} from "@stashkit/testing";
 import { emulator, onCleanup } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
 
-/** A local stand-in for the GitHub REST API: pull requests of acme/shop and their states. */
-async function githubApi(pulls: Record<number, "open" | "closed">) {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? "no auth"}`);
-    const number = Number(/^\/repos\/acme\/shop\/pulls\/(\d+)$/.exec(req.url ?? "")?.[1]);
-    const state = pulls[number];
-    res.setHeader("content-type", "application/json");
-    if (!state) {
-      res.writeHead(404).end(JSON.stringify({ message: "Not Found" }));
-      return;
-    }
-    res.writeHead(200).end(JSON.stringify({ number, state }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+/** The GitHub stand-in with pull requests of acme/shop, as GITHUB_API_URL and GITHUB_GRAPHQL_URL. */
+async function githubApi(pulls: Record<number, PullRequestState>, latencyMs = 0) {
+  const github = await startGitHubStandIn({ pulls: { "acme/shop": pulls }, latencyMs });
+  onCleanup(() => github.stop());
+  return { ...github, env: { GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl } };
 }
 
 async function createIndexes(server: RunningEmulator, ...names: string[]) {
@@ -87,7 +83,7 @@ describe("delete-search-index, run as the runner runs it", () => {
     const server = await emulator();
     const run = await remove(server, { name: "ghost" });
     expect(run.exitCode).toBe(0);
-    expect(run.outputs).toEqual({ deleted: "[]", count: "0" });
+    expect(run.outputs).toEqual({ deleted: "[]", count: "0", remaining: "[]" });
     expect(run.summary).toContain("No index matched.");
   });
 
@@ -102,11 +98,11 @@ describe("delete-search-index, run as the runner runs it", () => {
   it("prunes the indexes of closed pull requests, asking the GitHub API with the token", async () => {
     const server = await emulator();
     await createIndexes(server, "shop-pr-1", "shop-pr-2", "shop-pr-3", "shop-pr-99", "other-pr-1");
-    const github = await githubApi({ 1: "closed", 2: "open", 3: "closed" });
+    const github = await githubApi({ 1: "closed", 2: "open", 3: "merged" });
     const run = await remove(
       server,
       { "prune-pattern": "shop-pr-{pr}" },
-      { githubToken: "ghs_test_token", env: { GITHUB_API_URL: github.url } },
+      { githubToken: "ghs_test_token", env: github.env },
     );
     expect(run.exitCode).toBe(0);
     expect(names(server)).toEqual(["other-pr-1", "shop-pr-2", "shop-pr-99"]);
@@ -116,7 +112,11 @@ describe("delete-search-index, run as the runner runs it", () => {
     expect(run.stdout).toContain(
       "::warning::pull request #99 for shop-pr-99 was not found; keeping the index",
     );
-    expect(github.seen.every((line) => line.endsWith("token ghs_test_token"))).toBe(true);
+    // One GraphQL request asked about the four candidates, with the token.
+    expect(github.requests.map((r) => [r.method, r.path, r.pullRequests, r.authorization])).toEqual([
+      ["POST", "/graphql", 4, "token ghs_test_token"],
+    ]);
+    expect(JSON.parse(run.outputs["remaining"] ?? "")).toEqual([]);
     expect(run.summary).toContain("| shop-pr-2 |");
     expect(findLeaks(run, ["ghs_test_token", server.account.apiKey])).toEqual([]);
   });
@@ -140,6 +140,7 @@ describe("delete-search-index, run as the runner runs it", () => {
         githubToken: token,
         env: {
           GITHUB_API_URL: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
+          GITHUB_GRAPHQL_URL: `http://127.0.0.1:${(github.address() as AddressInfo).port}/graphql`,
           RUNNER_DEBUG: "1",
         },
       },
@@ -148,13 +149,74 @@ describe("delete-search-index, run as the runner runs it", () => {
     const [line] = errorLines(run);
     expect(errorLines(run)).toHaveLength(1);
     expect(line).toMatch(
-      /^::error::delete-search-index: reading pull request #1 from GitHub failed \(500\): x+/,
+      /^::error::delete-search-index: reading pull request states from GitHub failed \(500\): x+/,
     );
     expect(line?.length).toBeLessThan(500);
     // Not even the start of the token, whatever the cut.
     expect(line).not.toContain("ghs_0123");
     expect(run.stdout.split("\n").filter((l) => l.startsWith("::set-env"))).toEqual([]);
     expect(findLeaks(run, [token, token.slice(0, 20), server.account.apiKey])).toEqual([]);
+  });
+
+  it("asks GitHub about N candidates in at most ⌈N / 100⌉ requests", async () => {
+    const server = await emulator();
+    // shop-pr-0 … shop-pr-249; every third pull request is open, 240 to 249 are unknown to GitHub.
+    server.seedSearchIndexes({ count: 250, namePrefix: "shop-pr" });
+    server.clearRequests();
+    const pulls: Record<number, PullRequestState> = {};
+    for (let n = 0; n < 240; n++) pulls[n] = n % 3 === 0 ? "open" : "closed";
+    const github = await githubApi(pulls);
+    const run = await remove(
+      server,
+      { "prune-pattern": "shop-pr-{pr}" },
+      { githubToken: "ghs_dummy", env: github.env },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(github.requests).toHaveLength(Math.ceil(250 / 100));
+    expect(github.requests.map((r) => r.pullRequests)).toEqual([100, 100, 50]);
+    const kept = names(server);
+    expect(kept).toHaveLength(80 + 10);
+    expect(kept).toContain("shop-pr-0");
+    expect(kept).toContain("shop-pr-245");
+    expect(kept).not.toContain("shop-pr-1");
+    expect(run.outputs["count"]).toBe("160");
+    expect(server.requests.filter((r) => r.method === "DELETE")).toHaveLength(160);
+  });
+
+  it("stops cleanly when its time runs out midway, says what remains, and the next run finishes", async () => {
+    // Three management requests a second: the list and two deletes, then a 429 whose wait would pass the deadline.
+    const server = await emulator({ rateLimit: { management: 3, messaging: 0 } });
+    server.seedSearchIndexes({ count: 20, namePrefix: "shop-pr" });
+    server.clearRequests();
+    const pulls: Record<number, PullRequestState> = {};
+    for (let n = 0; n < 20; n++) pulls[n] = "closed";
+    const github = await githubApi(pulls);
+    const first = await remove(
+      server,
+      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "2" },
+      { githubToken: "ghs_dummy", env: github.env },
+    );
+    expect(first.exitCode).toBe(0);
+    const deleted = JSON.parse(first.outputs["deleted"] ?? "") as { name: string }[];
+    const remaining = JSON.parse(first.outputs["remaining"] ?? "") as { name: string }[];
+    expect(remaining.length).toBeGreaterThan(0);
+    expect(deleted.length + remaining.length).toBe(20);
+    expect(names(server)).toEqual(remaining.map((r) => r.name).sort());
+    expect(first.stdout).toMatch(
+      /::warning::stopped before the time limit with \d+ stale search indexes left/,
+    );
+    expect(first.summary).toContain("stale, left for the next run");
+
+    server.settings.managementRateLimit = 0;
+    const second = await remove(
+      server,
+      { "prune-pattern": "shop-pr-{pr}" },
+      { githubToken: "ghs_dummy", env: github.env },
+    );
+    expect(second.exitCode).toBe(0);
+    expect(JSON.parse(second.outputs["deleted"] ?? "")).toHaveLength(remaining.length);
+    expect(JSON.parse(second.outputs["remaining"] ?? "")).toEqual([]);
+    expect(names(server)).toEqual([]);
   });
 
   it("deletes nothing in a dry run", async () => {
@@ -164,7 +226,7 @@ describe("delete-search-index, run as the runner runs it", () => {
     const run = await remove(
       server,
       { "prune-pattern": "shop-pr-{pr}", "dry-run": "true" },
-      { githubToken: "ghs_dummy", env: { GITHUB_API_URL: github.url } },
+      { githubToken: "ghs_dummy", env: github.env },
     );
     expect(run.exitCode).toBe(0);
     expect(run.outputs["count"]).toBe("1");

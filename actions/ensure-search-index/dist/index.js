@@ -239,8 +239,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 38 modules
-var management_step = __nccwpck_require__(2996);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 39 modules
+var management_step = __nccwpck_require__(3744);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
@@ -309,11 +309,14 @@ async function ensureSearchIndex(client, input) {
     const warnings = [];
     // A list shows the server's state at some moment after it was sent, so what it proves is
     // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
-    // network, can be long after).
+    // network, can be long after). Only the indexes with this name are used or printed, so only
+    // their tokens are registered.
     let listSentAt = Number.NEGATIVE_INFINITY;
     const listMatches = async () => {
         listSentAt = budget.now();
-        return (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+        return (await client.searchIndexes.scan(call))
+            .filter((index) => index.name === name)
+            .map((index) => client.searchIndexes.use(index));
     };
     let ownId;
     let createRequests = 0;
@@ -452,7 +455,7 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2996);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3744);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
 /* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1899);
@@ -608,12 +611,13 @@ function ensureSummary(result, maskEndpoint) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
+  IeY: () => (/* binding */ custom),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   YjP: () => (/* binding */ schemas_string)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -6313,7 +6317,7 @@ function _promise(Class, innerType) {
 }
 // @__NO_SIDE_EFFECTS__
 function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
+    const norm = normalizeParams(_params);
     norm.abort ?? (norm.abort = true); // default to abort:false
     const schema = new Class({
         type: "custom",
@@ -10085,7 +10089,7 @@ function check(fn) {
     return ch;
 }
 function custom(fn, _params) {
-    return core._custom(ZodCustom, fn ?? (() => true), _params);
+    return _custom(ZodCustom, fn ?? (() => true), _params);
 }
 function refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
@@ -10399,7 +10403,7 @@ function registerSecrets(...values) {
 
 /***/ }),
 
-/***/ 2996:
+/***/ 3744:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10660,7 +10664,21 @@ function parseResponse(request, response, schema, redactor) {
             bodyExcerpt: excerpt(response.text, redactor),
         });
     }
-    const result = schema.safeParse(parsed.value);
+    return checkParsed(request, response, parsed.value, schema, redactor);
+}
+/**
+ * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
+ * or says precisely what is wrong, naming the request that brought it.
+ */
+function checkParsed(request, response, value, schema, redactor) {
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    const result = schema.safeParse(value);
     if (result.success)
         return result.data;
     const issues = result.error.issues.map((issue) => ({
@@ -10674,8 +10692,8 @@ function parseResponse(request, response, schema, redactor) {
     throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with an unexpected body (${first})`), {
         ...context,
         issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-        resourceId: idOf(parsed.value),
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(value)), redactor),
+        resourceId: idOf(value),
     });
 }
 /**
@@ -10698,9 +10716,17 @@ function idOf(value) {
 
 
 
+const LIST_REQUEST = Object.freeze({
+    method: "GET",
+    path: "/v2/search",
+    operation: "list search indexes",
+    idempotent: true,
+});
 /**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
+ * Search indexes of the management API. `create` and `get` register the tokens of the index they
+ * return with the redactor, so they can never reappear in a message or log line. `list` does
+ * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
+ * registers those with `remember` (the operations do).
  */
 class SearchIndexesResource {
     #transport;
@@ -10708,16 +10734,27 @@ class SearchIndexesResource {
         this.#transport = transport;
     }
     async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/search",
-            operation: "list search indexes",
-            idempotent: true,
-        };
-        const indexes = await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexListSchema */.GC));
-        for (const index of indexes)
-            this.#remember(index);
-        return indexes;
+        return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, search_index/* searchIndexListSchema */.GC));
+    }
+    /**
+     * Lists the indexes checking only each one's id and name, for finding a few among many: per
+     * index it costs little more than reading the JSON. `use` checks and returns one in full.
+     */
+    async scan(call) {
+        const request = LIST_REQUEST;
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.#redactor).map((entry) => ({
+            id: entry.id,
+            name: entry.name,
+            entry,
+            answer: { status: response.status, requestId: response.requestId },
+        })));
+    }
+    /**
+     * The scanned index in full, its tokens registered with the redactor. A malformed entry is a
+     * ResponseValidationError naming the list request it came from.
+     */
+    use(scanned) {
+        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, search_index/* searchIndexSchema */.ay, this.#redactor));
     }
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
@@ -10733,7 +10770,7 @@ class SearchIndexesResource {
             operation: `create search index ${body.name}`,
             idempotent: false,
         };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+        return this.remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
     }
     async get(id, call) {
         const request = {
@@ -10742,7 +10779,7 @@ class SearchIndexesResource {
             operation: `get search index ${id}`,
             idempotent: true,
         };
-        return this.#remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+        return this.remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
     }
     async delete(id, call) {
         const request = {
@@ -10761,7 +10798,8 @@ class SearchIndexesResource {
     #reader(request, schema) {
         return (response) => parseResponse(request, response, schema, this.#redactor);
     }
-    #remember(index) {
+    /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
+    remember(index) {
         this.#redactor.add(index.token, index.read_only_token);
         return index;
     }
@@ -11001,19 +11039,6 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
-
-/** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error/* StashkitError */.a {
-    name = "AuthenticationError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
-var conflict_error = __nccwpck_require__(4650);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-var invalid_request_error = __nccwpck_require__(1343);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
-var not_found_error = __nccwpck_require__(5580);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
@@ -11031,6 +11056,19 @@ class RateLimitedError extends stashkit_error/* StashkitError */.a {
     }
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
+
+/** 401 or 403: the credentials were refused or lack permission. */
+class AuthenticationError extends stashkit_error/* StashkitError */.a {
+    name = "AuthenticationError";
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
@@ -11099,6 +11137,83 @@ class ConnectionError extends stashkit_error/* StashkitError */.a {
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
+/**
+ * Shared backoff for one origin. When the API turns a request away for its rate limit (429, or
+ * 503 with Retry-After), every other request of the client to that origin, queued or retrying,
+ * waits for the same moment instead of each discovering the limit on its own (as Octokit's
+ * throttling plugin treats a secondary rate limit). Requests already on the wire cannot be
+ * recalled; their retries wait at the gate too.
+ *
+ * Between 429s the gate also paces by the burst budget the messaging API announces on every
+ * answer (`Burst-RateLimit-Remaining`, `Burst-RateLimit-Reset`): once the requests in flight
+ * would use up what is left of the window, the next request waits for the window's reset.
+ * Without those headers nothing is paced. The daily `RateLimit-*` family is not followed: waiting
+ * for it would outlast any step.
+ */
+class OriginGate {
+    /** No request starts before this (epoch ms). */
+    #openAt = 0;
+    #inFlight = 0;
+    /** Requests the server's current window still takes, less those already in flight; Infinity when unknown. */
+    #allowance = Number.POSITIVE_INFINITY;
+    #windowEndsAt = 0;
+    /** When the next request may start: now, or a moment the gate waits for. */
+    nextStart(now) {
+        if (now >= this.#windowEndsAt)
+            this.#allowance = Number.POSITIVE_INFINITY;
+        const paced = this.#allowance <= 0 ? this.#windowEndsAt : 0;
+        return Math.max(now, this.#openAt, paced);
+    }
+    /**
+     * Waits until a request may start, then counts it as in flight. Resolves `false` without
+     * waiting when that moment is at or past `deadlineAt`; rejects if `signal` aborts the wait.
+     */
+    async enter(clock, deadlineAt, signal) {
+        for (;;) {
+            const now = clock.now();
+            const start = this.nextStart(now);
+            if (start <= now)
+                break;
+            if (start >= deadlineAt)
+                return false;
+            await clock.sleep(start - now, signal);
+        }
+        this.#inFlight++;
+        this.#allowance--;
+        return true;
+    }
+    /** A request came back (or failed); `burst` is the budget its answer announced, if any. */
+    leave(burst) {
+        this.#inFlight--;
+        if (burst) {
+            // Those still in flight will be counted against the same window.
+            this.#allowance = burst.remaining - this.#inFlight;
+            this.#windowEndsAt = burst.resetAt;
+        }
+    }
+    /** Holds every request to the origin until `at` (epoch ms); a later hold extends it. */
+    holdUntil(at) {
+        this.#openAt = Math.max(this.#openAt, at);
+    }
+    /** When the current hold ends (epoch ms); at or before now when there is none. */
+    get openAt() {
+        return this.#openAt;
+    }
+}
+/** One gate per origin the client talks to. */
+class OriginGates {
+    #gates = new Map();
+    for(url) {
+        let gate = this.#gates.get(url.origin);
+        if (!gate) {
+            gate = new OriginGate();
+            this.#gates.set(url.origin, gate);
+        }
+        return gate;
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
@@ -11227,8 +11342,22 @@ function clamp(delay, maxMs) {
         return undefined;
     return Math.round(Math.min(Math.max(delay, 0), maxMs));
 }
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
 
 
 
@@ -11246,10 +11375,12 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", 
 class Transport {
     #authorization;
     #options;
+    #gate;
     constructor(options) {
-        const { authorization, ...rest } = options;
+        const { authorization, gates, ...rest } = options;
         this.#authorization = authorization;
         this.#options = rest;
+        this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
     }
     get baseUrl() {
         return this.#options.baseUrl;
@@ -11283,6 +11414,7 @@ class Transport {
         try {
             for (let attempt = 1;; attempt++) {
                 this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
                 const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
                 if ("value" in outcome)
                     return outcome.value;
@@ -11296,6 +11428,14 @@ class Transport {
                 });
                 if (!decision.retry)
                     throw outcome.error;
+                if (outcome.heldGate) {
+                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
+                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+                    if (this.#gate.openAt >= deadlineAt)
+                        throw this.#outOfTime(request, outcome, waitMs);
+                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
+                    continue;
+                }
                 if (clock.now() + decision.delayMs >= deadlineAt)
                     throw this.#outOfTime(request, outcome, decision.delayMs);
                 logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
@@ -11311,8 +11451,28 @@ class Transport {
             clearTimeout(deadlineTimer);
         }
     }
+    /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
+    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
+        const { clock } = this.#options;
+        let entered;
+        try {
+            entered = await this.#gate.enter(clock, deadlineAt, stop);
+        }
+        catch (error) {
+            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            throw error;
+        }
+        if (entered)
+            return;
+        const now = clock.now();
+        const waitMs = this.#gate.nextStart(now) - now;
+        const retryAt = new Date(now + waitMs).toISOString();
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        throw new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+    }
     async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
         const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+        let burst;
         const attemptTimeout = new AbortController();
         const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
         const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
@@ -11345,6 +11505,7 @@ class Transport {
             const answer = await http.fetch(url, init);
             const { text, tooLarge } = await readBody(answer);
             const responseHeaders = flatten(answer.headers);
+            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
             const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
             logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
@@ -11379,7 +11540,12 @@ class Transport {
                 requestId,
                 retryAfterMs: serverDelayMs,
             });
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+            // A rate limit with a stated end holds every request to the origin until then.
+            const heldGate = serverDelayMs !== undefined &&
+                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
+            if (heldGate)
+                this.#gate.holdUntil(clock.now() + serverDelayMs);
+            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
         }
         catch (cause) {
             if (callerSignal?.aborted)
@@ -11405,6 +11571,7 @@ class Transport {
         }
         finally {
             clearTimeout(timer);
+            this.#gate.leave(burst);
         }
     }
     #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
@@ -12351,6 +12518,7 @@ function oneOf(value, accepted, input) {
 /* harmony export */   GC: () => (/* binding */ searchIndexListSchema),
 /* harmony export */   LG: () => (/* binding */ SEARCH_REGIONS),
 /* harmony export */   V1: () => (/* binding */ normalizePlan),
+/* harmony export */   Zr: () => (/* binding */ listedEntriesSchema),
 /* harmony export */   ay: () => (/* binding */ searchIndexSchema),
 /* harmony export */   mv: () => (/* binding */ SEARCH_PLANS)
 /* harmony export */ });
@@ -12383,6 +12551,16 @@ const searchIndexSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H
     customer_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().catch(undefined),
 });
 const searchIndexListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(searchIndexSchema);
+/**
+ * A listing checked only for each entry's id and name: cheap enough for accounts with tens of
+ * thousands of indexes (the full schema costs ~15 µs an entry). `SearchIndexesResource.use`
+ * checks an entry in full when an operation picks it.
+ */
+const listedEntriesSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY((value) => typeof value === "object" &&
+    value !== null &&
+    typeof value.id === "string" &&
+    value.id !== "" &&
+    typeof value.name === "string", { message: "expected an index with a non-empty string id and a string name" }));
 
 
 /***/ }),

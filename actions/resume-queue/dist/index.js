@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(870);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6469);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 870:
+/***/ 6469:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10165,7 +10165,21 @@ function parseResponse(request, response, schema, redactor) {
             bodyExcerpt: excerpt(response.text, redactor),
         });
     }
-    const result = schema.safeParse(parsed.value);
+    return checkParsed(request, response, parsed.value, schema, redactor);
+}
+/**
+ * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
+ * or says precisely what is wrong, naming the request that brought it.
+ */
+function checkParsed(request, response, value, schema, redactor) {
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    const result = schema.safeParse(value);
     if (result.success)
         return result.data;
     const issues = result.error.issues.map((issue) => ({
@@ -10179,8 +10193,8 @@ function parseResponse(request, response, schema, redactor) {
     throw new ResponseValidationError(describeFailure(context, `answered ${response.status} with an unexpected body (${first})`), {
         ...context,
         issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-        resourceId: idOf(parsed.value),
+        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(value)), redactor),
+        resourceId: idOf(value),
     });
 }
 /**
@@ -10489,6 +10503,23 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends StashkitError {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
@@ -10515,23 +10546,6 @@ class InvalidRequestError extends StashkitError {
 /** 404: the queue or index does not exist (for this account). */
 class NotFoundError extends StashkitError {
     name = "NotFoundError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends StashkitError {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
@@ -10607,6 +10621,83 @@ class ConnectionError extends StashkitError {
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends StashkitError {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
+/**
+ * Shared backoff for one origin. When the API turns a request away for its rate limit (429, or
+ * 503 with Retry-After), every other request of the client to that origin, queued or retrying,
+ * waits for the same moment instead of each discovering the limit on its own (as Octokit's
+ * throttling plugin treats a secondary rate limit). Requests already on the wire cannot be
+ * recalled; their retries wait at the gate too.
+ *
+ * Between 429s the gate also paces by the burst budget the messaging API announces on every
+ * answer (`Burst-RateLimit-Remaining`, `Burst-RateLimit-Reset`): once the requests in flight
+ * would use up what is left of the window, the next request waits for the window's reset.
+ * Without those headers nothing is paced. The daily `RateLimit-*` family is not followed: waiting
+ * for it would outlast any step.
+ */
+class OriginGate {
+    /** No request starts before this (epoch ms). */
+    #openAt = 0;
+    #inFlight = 0;
+    /** Requests the server's current window still takes, less those already in flight; Infinity when unknown. */
+    #allowance = Number.POSITIVE_INFINITY;
+    #windowEndsAt = 0;
+    /** When the next request may start: now, or a moment the gate waits for. */
+    nextStart(now) {
+        if (now >= this.#windowEndsAt)
+            this.#allowance = Number.POSITIVE_INFINITY;
+        const paced = this.#allowance <= 0 ? this.#windowEndsAt : 0;
+        return Math.max(now, this.#openAt, paced);
+    }
+    /**
+     * Waits until a request may start, then counts it as in flight. Resolves `false` without
+     * waiting when that moment is at or past `deadlineAt`; rejects if `signal` aborts the wait.
+     */
+    async enter(clock, deadlineAt, signal) {
+        for (;;) {
+            const now = clock.now();
+            const start = this.nextStart(now);
+            if (start <= now)
+                break;
+            if (start >= deadlineAt)
+                return false;
+            await clock.sleep(start - now, signal);
+        }
+        this.#inFlight++;
+        this.#allowance--;
+        return true;
+    }
+    /** A request came back (or failed); `burst` is the budget its answer announced, if any. */
+    leave(burst) {
+        this.#inFlight--;
+        if (burst) {
+            // Those still in flight will be counted against the same window.
+            this.#allowance = burst.remaining - this.#inFlight;
+            this.#windowEndsAt = burst.resetAt;
+        }
+    }
+    /** Holds every request to the origin until `at` (epoch ms); a later hold extends it. */
+    holdUntil(at) {
+        this.#openAt = Math.max(this.#openAt, at);
+    }
+    /** When the current hold ends (epoch ms); at or before now when there is none. */
+    get openAt() {
+        return this.#openAt;
+    }
+}
+/** One gate per origin the client talks to. */
+class OriginGates {
+    #gates = new Map();
+    for(url) {
+        let gate = this.#gates.get(url.origin);
+        if (!gate) {
+            gate = new OriginGate();
+            this.#gates.set(url.origin, gate);
+        }
+        return gate;
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
@@ -10735,8 +10826,22 @@ function clamp(delay, maxMs) {
         return undefined;
     return Math.round(Math.min(Math.max(delay, 0), maxMs));
 }
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
 
 
 
@@ -10754,10 +10859,12 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", 
 class Transport {
     #authorization;
     #options;
+    #gate;
     constructor(options) {
-        const { authorization, ...rest } = options;
+        const { authorization, gates, ...rest } = options;
         this.#authorization = authorization;
         this.#options = rest;
+        this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
     }
     get baseUrl() {
         return this.#options.baseUrl;
@@ -10791,6 +10898,7 @@ class Transport {
         try {
             for (let attempt = 1;; attempt++) {
                 this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
                 const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
                 if ("value" in outcome)
                     return outcome.value;
@@ -10804,6 +10912,14 @@ class Transport {
                 });
                 if (!decision.retry)
                     throw outcome.error;
+                if (outcome.heldGate) {
+                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
+                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+                    if (this.#gate.openAt >= deadlineAt)
+                        throw this.#outOfTime(request, outcome, waitMs);
+                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
+                    continue;
+                }
                 if (clock.now() + decision.delayMs >= deadlineAt)
                     throw this.#outOfTime(request, outcome, decision.delayMs);
                 logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
@@ -10819,8 +10935,28 @@ class Transport {
             clearTimeout(deadlineTimer);
         }
     }
+    /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
+    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
+        const { clock } = this.#options;
+        let entered;
+        try {
+            entered = await this.#gate.enter(clock, deadlineAt, stop);
+        }
+        catch (error) {
+            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            throw error;
+        }
+        if (entered)
+            return;
+        const now = clock.now();
+        const waitMs = this.#gate.nextStart(now) - now;
+        const retryAt = new Date(now + waitMs).toISOString();
+        const context = { operation: request.operation, method: request.method, path: request.path };
+        throw new RateLimitedError(describeFailure(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+    }
     async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
         const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+        let burst;
         const attemptTimeout = new AbortController();
         const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
         const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
@@ -10853,6 +10989,7 @@ class Transport {
             const answer = await http.fetch(url, init);
             const { text, tooLarge } = await readBody(answer);
             const responseHeaders = flatten(answer.headers);
+            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
             const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
             logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
@@ -10887,7 +11024,12 @@ class Transport {
                 requestId,
                 retryAfterMs: serverDelayMs,
             });
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+            // A rate limit with a stated end holds every request to the origin until then.
+            const heldGate = serverDelayMs !== undefined &&
+                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
+            if (heldGate)
+                this.#gate.holdUntil(clock.now() + serverDelayMs);
+            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
         }
         catch (cause) {
             if (callerSignal?.aborted)
@@ -10913,6 +11055,7 @@ class Transport {
         }
         finally {
             clearTimeout(timer);
+            this.#gate.leave(burst);
         }
     }
     #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {

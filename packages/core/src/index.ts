@@ -37,7 +37,11 @@ export {
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
-export type { CreateSearchIndexInput, SearchIndexesResource } from "./resources/search-indexes.ts";
+export type {
+  CreateSearchIndexInput,
+  ScannedIndex,
+  SearchIndexesResource,
+} from "./resources/search-indexes.ts";
 export {
   MAX_INDEX_NAME_LENGTH,
   MAX_QUEUE_NAME_LENGTH,

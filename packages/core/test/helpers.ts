@@ -1,5 +1,6 @@
 import type { RunningEmulator } from "@stashkit/emulator";
 import { credentialSecrets } from "@stashkit/testing";
+import { Agent, type Dispatcher } from "undici";
 import {
   type Clock,
   type Logger,
@@ -77,4 +78,41 @@ export async function caught(fn: () => Promise<unknown>): Promise<Error> {
 
 export async function createQueue(server: RunningEmulator, name: string, paused = true): Promise<void> {
   await messagingClient(server).queues.upsert({ queueName: name, parallelism: 1, paused });
+}
+
+/**
+ * A clock shared by concurrent waiters: a sleep returns at once, moving time to the moment it
+ * waits for (never backwards), and is remembered with that moment. Every waiter that waits for
+ * the same moment records the same `until`.
+ */
+export function virtualClock(): Clock & { sleeps: { from: number; until: number }[] } {
+  let offset = 0;
+  const sleeps: { from: number; until: number }[] = [];
+  const now = () => Date.now() + offset;
+  return {
+    sleeps,
+    now,
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      const from = now();
+      sleeps.push({ from, until: from + ms });
+      offset = Math.max(offset, from + ms - Date.now());
+    },
+    random: () => 0.5,
+  };
+}
+
+/** A real undici agent that notes, on `clock`, when each request goes out. */
+export function sendLog(clock: Clock): {
+  agent: Agent;
+  sent: { method: string; path: string; at: number }[];
+} {
+  const sent: { method: string; path: string; at: number }[] = [];
+  class NotingAgent extends Agent {
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      sent.push({ method: options.method, path: options.path, at: clock.now() });
+      return super.dispatch(options, handler);
+    }
+  }
+  return { agent: new NotingAgent(), sent };
 }

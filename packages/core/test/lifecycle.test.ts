@@ -63,20 +63,22 @@ describe("deleteSearchIndex", () => {
 });
 
 describe("pruneSearchIndexes", () => {
-  it("deletes the matching indexes isStale says are stale, keeps the rest", async () => {
+  it("asks staleOf once about every match, deletes the stale ones, keeps the rest", async () => {
     const server = await emulator();
     const client = managementClient(server);
     for (const name of ["app-pr-1", "app-pr-2", "app-pr-3", "other-pr-1", "app-pr-x"])
       await client.searchIndexes.create(body(name));
-    const asked: string[] = [];
+    const asked: string[][] = [];
     const result = await pruneSearchIndexes(client, {
       pattern: "app-pr-{pr}",
-      isStale: (values) => {
-        asked.push(values.pr ?? "");
-        return values.pr !== "2";
+      staleOf: (candidates) => {
+        asked.push(candidates.map((c) => c.values.pr ?? ""));
+        return candidates.map((c) => c.values.pr !== "2");
       },
     });
-    expect(asked.sort()).toEqual(["1", "2", "3"]);
+    expect(asked).toEqual([["1", "2", "3"]]);
+    expect(result.remaining).toEqual([]);
+    expect(result.stoppedBy).toBeUndefined();
     expect(result.deleted.map((d) => [d.name, d.values.pr])).toEqual([
       ["app-pr-1", "1"],
       ["app-pr-3", "3"],
@@ -95,7 +97,7 @@ describe("pruneSearchIndexes", () => {
     await client.searchIndexes.create(body("app-pr-1"));
     const result = await pruneSearchIndexes(client, {
       pattern: "app-pr-{pr}",
-      isStale: () => true,
+      staleOf: (candidates) => candidates.map(() => true),
       dryRun: true,
     });
     expect(result.deleted.map((d) => d.name)).toEqual(["app-pr-1"]);

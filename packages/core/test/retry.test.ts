@@ -108,7 +108,10 @@ describe("retries", () => {
         expect(clock.waits[0]).toBeGreaterThan(untilReset - 1000);
         expect(clock.waits[0]).toBeLessThanOrEqual(untilReset + 1000);
       } else {
-        expect(clock.waits[0]).toBe(expected);
+        // The wait ends `expected` after the answer arrived (the origin's gate holds until then),
+        // so it is that less the moments spent between the answer and the wait.
+        expect(clock.waits[0]).toBeLessThanOrEqual(expected);
+        expect(clock.waits[0]).toBeGreaterThan(expected - 500);
       }
     });
 

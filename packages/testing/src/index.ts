@@ -12,6 +12,13 @@ export {
   messagingEnv,
 } from "./credentials.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
+export {
+  type GitHubRequest,
+  type GitHubStandIn,
+  type GitHubStandInOptions,
+  type PullRequestState,
+  startGitHubStandIn,
+} from "./github-stand-in.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
 export { type LocalActionRun, runLocalAction } from "./local-action.ts";
 export {

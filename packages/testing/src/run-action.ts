@@ -89,6 +89,7 @@ export function prepareActionRun(options: RunActionOptions): PreparedRun {
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_SERVER_URL: "https://github.com",
     GITHUB_API_URL: "https://api.github.com",
+    GITHUB_GRAPHQL_URL: "https://api.github.com/graphql",
     GITHUB_ACTION_PATH: options.actionDir,
     RUNNER_TEMP: dir,
     RUNNER_OS: "Linux",

@@ -47,9 +47,11 @@ export async function run(flags: PruneFlags, context: CommandContext): Promise<C
       pattern,
       patternInput: "--pattern",
       dryRun,
-      isStale: (values) => !open.has(values[key] ?? ""),
+      staleOf: (candidates) => candidates.map((c) => !open.has(c.values[key] ?? "")),
     }),
   );
+  // Out of time midway: fail as before, naming the reason; a later run continues (deleting is idempotent).
+  if (result.stoppedBy) throw result.stoppedBy;
   const refs = (list: { name: string; id: string }[]) => list.map(({ name, id }) => ({ name, id }));
   return deletedReport(refs(result.deleted), refs(result.kept), dryRun);
 }

@@ -26,7 +26,7 @@ export async function deleteSearchIndex(
 ): Promise<IndexRef[]> {
   const name = validateIndexName(input.name);
   const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-  const matches = (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+  const matches = (await client.searchIndexes.scan(call)).filter((index) => index.name === name);
   if (!input.dryRun) for (const index of matches) await deleteById(client, index.id, call);
   return matches.map((index) => ({ name: index.name, id: index.id }));
 }

@@ -67,11 +67,14 @@ export async function ensureSearchIndex(
   const warnings: string[] = [];
   // A list shows the server's state at some moment after it was sent, so what it proves is
   // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
-  // network, can be long after).
+  // network, can be long after). Only the indexes with this name are used or printed, so only
+  // their tokens are registered.
   let listSentAt = Number.NEGATIVE_INFINITY;
   const listMatches = async () => {
     listSentAt = budget.now();
-    return (await client.searchIndexes.list(call)).filter((index) => index.name === name);
+    return (await client.searchIndexes.scan(call))
+      .filter((index) => index.name === name)
+      .map((index) => client.searchIndexes.use(index));
   };
 
   let ownId: string | undefined;

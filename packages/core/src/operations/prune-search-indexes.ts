@@ -1,4 +1,5 @@
 import type { ManagementClient } from "../clients/management-client.ts";
+import { DeadlineExceededError, RateLimitedError, type StashkitError } from "../errors/index.ts";
 import { templateMatcher } from "../templates/match.ts";
 import type { TemplateValues } from "../templates/placeholders.ts";
 import type { CallOptions } from "../transport/transport.ts";
@@ -15,22 +16,38 @@ export interface PruneSearchIndexesInput extends CallOptions {
   pattern: string;
   /** The name the caller knows the pattern by, for messages. Default `pattern`. */
   patternInput?: string;
-  /** Whether the index whose name gave these values should go, e.g. "is pull request 42 closed?". */
-  isStale: (values: TemplateValues, index: IndexRef) => Promise<boolean> | boolean;
+  /**
+   * Which of the matched indexes should go, asked once for all of them so the caller can batch
+   * its own look-ups ("which of these pull requests are closed?"). Answers one boolean per
+   * candidate, in the order given.
+   */
+  staleOf: (candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[];
   /** Report what would be deleted, delete nothing. */
   dryRun?: boolean;
+  /** Deletes in flight at once. Default 8. */
+  concurrency?: number;
 }
 
 export interface PruneResult {
   /** Deleted, or with `dryRun` what would have been. */
   deleted: MatchedIndex[];
   kept: MatchedIndex[];
+  /** Stale but not deleted: the deadline (or a rate limit lasting past it) came first. The next run continues with these. */
+  remaining: MatchedIndex[];
+  /** Why `remaining` is not empty; undefined when the run finished. */
+  stoppedBy: StashkitError | undefined;
 }
 
 /**
- * Lists the indexes, keeps those whose names match the template, asks `isStale` about each
- * and deletes the stale ones (404 counts as deleted). Names are matched the way templates are
- * filled: `{pr}` and `{run_id}` are digits, the others sanitized words (`a-z`, `0-9`, `-`).
+ * Lists the indexes, keeps those whose names match the template, asks `staleOf` about all of
+ * them at once and deletes the stale ones, `concurrency` at a time (404 counts as deleted).
+ * Names are matched the way templates are filled: `{pr}` and `{run_id}` are digits, the others
+ * sanitized words (`a-z`, `0-9`, `-`).
+ *
+ * Running out of time is not a failure here: once a delete meets the deadline no other delete
+ * starts, those in flight finish, and the result says what was deleted and what remains, so a
+ * later run picks up where this one stopped. Any other failure is thrown once the deletes in
+ * flight have settled.
  */
 export async function pruneSearchIndexes(
   client: ManagementClient,
@@ -38,17 +55,55 @@ export async function pruneSearchIndexes(
 ): Promise<PruneResult> {
   const matcher = templateMatcher(input.pattern, input.patternInput);
   const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-  const result: PruneResult = { deleted: [], kept: [] };
-  for (const index of await client.searchIndexes.list(call)) {
+  const candidates: MatchedIndex[] = [];
+  for (const index of await client.searchIndexes.scan(call)) {
     const values = matcher(index.name);
-    if (!values) continue;
-    const entry: MatchedIndex = { name: index.name, id: index.id, values };
-    if (await input.isStale(values, entry)) {
-      if (!input.dryRun) await deleteById(client, index.id, call);
-      result.deleted.push(entry);
-    } else {
-      result.kept.push(entry);
-    }
+    if (values) candidates.push({ name: index.name, id: index.id, values });
   }
-  return result;
+  const verdicts = candidates.length > 0 ? await input.staleOf(candidates) : [];
+  if (verdicts.length !== candidates.length) {
+    throw new Error(`staleOf answered ${verdicts.length} verdicts for ${candidates.length} candidates`);
+  }
+  const stale = candidates.filter((_, n) => verdicts[n] === true);
+  const kept = candidates.filter((_, n) => verdicts[n] !== true);
+  if (input.dryRun) return { deleted: stale, kept, remaining: [], stoppedBy: undefined };
+  const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 8 });
+  return { deleted: outcome.deleted, kept, remaining: outcome.remaining, stoppedBy: outcome.stoppedBy };
+}
+
+/** Deletes with at most `concurrency` in flight; stops starting new ones at the first out-of-time failure. */
+async function deleteAll(
+  client: ManagementClient,
+  stale: readonly MatchedIndex[],
+  options: { call: CallOptions; concurrency: number },
+): Promise<{ deleted: MatchedIndex[]; remaining: MatchedIndex[]; stoppedBy: StashkitError | undefined }> {
+  const done = new Array<boolean>(stale.length).fill(false);
+  let next = 0;
+  let stoppedBy: StashkitError | undefined;
+  let failure: unknown;
+  const worker = async () => {
+    while (next < stale.length && stoppedBy === undefined && failure === undefined) {
+      const n = next++;
+      try {
+        await deleteById(client, (stale[n] as MatchedIndex).id, options.call);
+        done[n] = true;
+      } catch (error) {
+        if (isOutOfTime(error)) stoppedBy ??= error;
+        else failure ??= error;
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency, stale.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (failure !== undefined) throw failure;
+  return {
+    deleted: stale.filter((_, n) => done[n]),
+    remaining: stale.filter((_, n) => !done[n]),
+    stoppedBy,
+  };
+}
+
+/** The deadline passed, or a rate limit asked for a wait that would pass it: the next run can go on. */
+function isOutOfTime(error: unknown): error is StashkitError {
+  return error instanceof DeadlineExceededError || error instanceof RateLimitedError;
 }

@@ -1,14 +1,31 @@
 import type { z } from "zod";
 import { validateIndexId, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
+  type ListedEntry,
+  listedEntriesSchema,
   type SearchIndex,
   type SearchPlan,
   type SearchRegion,
   searchIndexListSchema,
   searchIndexSchema,
 } from "../schemas/search-index.ts";
-import { parseResponse } from "../transport/parse-response.ts";
+import { checkParsed, parseResponse } from "../transport/parse-response.ts";
 import type { ApiRequest, ApiResponse, CallOptions, Transport } from "../transport/transport.ts";
+
+const LIST_REQUEST: ApiRequest = Object.freeze({
+  method: "GET",
+  path: "/v2/search",
+  operation: "list search indexes",
+  idempotent: true,
+});
+
+/** An index found by `scan`: its id and name, and the entry as listed for `use` to check in full. */
+export interface ScannedIndex {
+  id: string;
+  name: string;
+  readonly entry: ListedEntry;
+  readonly answer: { status: number; requestId: string | undefined };
+}
 
 export interface CreateSearchIndexInput {
   name: string;
@@ -17,8 +34,10 @@ export interface CreateSearchIndexInput {
 }
 
 /**
- * Search indexes of the management API. Every index read registers its tokens with the
- * redactor, so they can never reappear in a message or log line.
+ * Search indexes of the management API. `create` and `get` register the tokens of the index they
+ * return with the redactor, so they can never reappear in a message or log line. `list` does
+ * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
+ * registers those with `remember` (the operations do).
  */
 export class SearchIndexesResource {
   readonly #transport: Transport;
@@ -28,15 +47,33 @@ export class SearchIndexesResource {
   }
 
   async list(call?: CallOptions): Promise<SearchIndex[]> {
-    const request: ApiRequest = {
-      method: "GET",
-      path: "/v2/search",
-      operation: "list search indexes",
-      idempotent: true,
-    };
-    const indexes = await this.#transport.send(request, call, this.#reader(request, searchIndexListSchema));
-    for (const index of indexes) this.#remember(index);
-    return indexes;
+    return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, searchIndexListSchema));
+  }
+
+  /**
+   * Lists the indexes checking only each one's id and name, for finding a few among many: per
+   * index it costs little more than reading the JSON. `use` checks and returns one in full.
+   */
+  async scan(call?: CallOptions): Promise<ScannedIndex[]> {
+    const request = LIST_REQUEST;
+    return this.#transport.send(request, call, (response) =>
+      parseResponse(request, response, listedEntriesSchema, this.#redactor).map((entry) => ({
+        id: entry.id,
+        name: entry.name,
+        entry,
+        answer: { status: response.status, requestId: response.requestId },
+      })),
+    );
+  }
+
+  /**
+   * The scanned index in full, its tokens registered with the redactor. A malformed entry is a
+   * ResponseValidationError naming the list request it came from.
+   */
+  use(scanned: ScannedIndex): SearchIndex {
+    return this.remember(
+      checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.#redactor),
+    );
   }
 
   /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
@@ -53,9 +90,7 @@ export class SearchIndexesResource {
       operation: `create search index ${body.name}`,
       idempotent: false,
     };
-    return this.#remember(
-      await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)),
-    );
+    return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
   }
 
   async get(id: string, call?: CallOptions): Promise<SearchIndex> {
@@ -65,9 +100,7 @@ export class SearchIndexesResource {
       operation: `get search index ${id}`,
       idempotent: true,
     };
-    return this.#remember(
-      await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)),
-    );
+    return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
   }
 
   async delete(id: string, call?: CallOptions): Promise<void> {
@@ -91,7 +124,8 @@ export class SearchIndexesResource {
       parseResponse(request, response, schema, this.#redactor);
   }
 
-  #remember(index: SearchIndex): SearchIndex {
+  /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
+  remember(index: SearchIndex): SearchIndex {
     this.#redactor.add(index.token, index.read_only_token);
     return index;
   }

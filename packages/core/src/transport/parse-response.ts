@@ -31,7 +31,28 @@ export function parseResponse<Schema extends z.ZodType>(
       bodyExcerpt: excerpt(response.text, redactor),
     });
   }
-  const result = schema.safeParse(parsed.value);
+  return checkParsed(request, response, parsed.value, schema, redactor);
+}
+
+/**
+ * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
+ * or says precisely what is wrong, naming the request that brought it.
+ */
+export function checkParsed<Schema extends z.ZodType>(
+  request: ApiRequest,
+  response: Pick<ApiResponse, "status" | "requestId">,
+  value: unknown,
+  schema: Schema,
+  redactor: Redactor,
+): z.output<Schema> {
+  const context = {
+    operation: request.operation,
+    method: request.method,
+    path: request.path,
+    status: response.status,
+    requestId: response.requestId,
+  };
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
     path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
@@ -46,8 +67,8 @@ export function parseResponse<Schema extends z.ZodType>(
     {
       ...context,
       issues,
-      bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(parsed.value)), redactor),
-      resourceId: idOf(parsed.value),
+      bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(value)), redactor),
+      resourceId: idOf(value),
     },
   );
 }

@@ -45,3 +45,20 @@ function clamp(delay: number | undefined, maxMs: number): number | undefined {
   if (delay === undefined || Number.isNaN(delay)) return undefined;
   return Math.round(Math.min(Math.max(delay, 0), maxMs));
 }
+
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+export function burstBudget(
+  headers: Record<string, string | undefined>,
+  now: number,
+  maxMs: number,
+): { remaining: number; resetAt: number } | undefined {
+  const remaining = headers["burst-ratelimit-remaining"]?.trim();
+  const reset = headers["burst-ratelimit-reset"];
+  if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining)) return undefined;
+  const delay = clamp(parseReset(reset, now), maxMs);
+  return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}

@@ -16,11 +16,12 @@ import type { Clock } from "./clock.ts";
 import type { Deadline } from "./deadline.ts";
 import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
+import { type BurstBudget, type OriginGate, OriginGates } from "./origin-gate.ts";
 import { MAX_RESPONSE_BYTES, readBody } from "./read-body.ts";
 import type { Redactor } from "./redactor.ts";
 import { RetryBudget } from "./retry-budget.ts";
 import { type AttemptFailure, decideRetry, mayHaveTakenEffect, type RetryPolicy } from "./retry-policy.ts";
-import { serverRequestedDelay } from "./retry-timing.ts";
+import { burstBudget, serverRequestedDelay } from "./retry-timing.ts";
 
 export interface TransportOptions {
   baseUrl: URL;
@@ -38,6 +39,8 @@ export interface TransportOptions {
   /** Resolves the fetch (and dispatcher) to send with; loaded on the first request. */
   http: () => Promise<HttpStack>;
   clock: Clock;
+  /** Shared backoff per origin; by default the transport's own. */
+  gates?: OriginGates;
 }
 
 export interface ApiRequest {
@@ -72,12 +75,14 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", 
  */
 export class Transport {
   readonly #authorization: string;
-  readonly #options: Omit<TransportOptions, "authorization">;
+  readonly #options: Omit<TransportOptions, "authorization" | "gates">;
+  readonly #gate: OriginGate;
 
   constructor(options: TransportOptions) {
-    const { authorization, ...rest } = options;
+    const { authorization, gates, ...rest } = options;
     this.#authorization = authorization;
     this.#options = rest;
+    this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
   }
 
   get baseUrl(): URL {
@@ -124,6 +129,7 @@ export class Transport {
     try {
       for (let attempt = 1; ; attempt++) {
         this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
+        await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
         const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
         if ("value" in outcome) return outcome.value;
         outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
@@ -135,6 +141,15 @@ export class Transport {
           random: clock.random,
         });
         if (!decision.retry) throw outcome.error;
+        if (outcome.heldGate) {
+          // The gate holds this request with every other one to the origin: wait there, for the same moment.
+          const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+          if (this.#gate.openAt >= deadlineAt) throw this.#outOfTime(request, outcome, waitMs);
+          logger.info(
+            `${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`,
+          );
+          continue;
+        }
         if (clock.now() + decision.delayMs >= deadlineAt)
           throw this.#outOfTime(request, outcome, decision.delayMs);
         logger.info(
@@ -151,14 +166,45 @@ export class Transport {
     }
   }
 
+  /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
+  async #enterGate(
+    request: ApiRequest,
+    callerSignal: AbortSignal | undefined,
+    deadlineSignal: AbortSignal,
+    deadlineAt: number,
+    stop: AbortSignal,
+  ): Promise<void> {
+    const { clock } = this.#options;
+    let entered: boolean;
+    try {
+      entered = await this.#gate.enter(clock, deadlineAt, stop);
+    } catch (error) {
+      this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+      throw error;
+    }
+    if (entered) return;
+    const now = clock.now();
+    const waitMs = this.#gate.nextStart(now) - now;
+    const retryAt = new Date(now + waitMs).toISOString();
+    const context = { operation: request.operation, method: request.method, path: request.path };
+    throw new RateLimitedError(
+      describeFailure(
+        context,
+        `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`,
+      ),
+      { ...context, retryAfterMs: waitMs, now },
+    );
+  }
+
   async #attempt<T>(
     request: ApiRequest,
     callerSignal: AbortSignal | undefined,
     deadlineSignal: AbortSignal,
     deadlineAt: number,
     read: (response: ApiResponse) => T,
-  ): Promise<{ value: T } | { failure: AttemptFailure; error: StashkitError }> {
+  ): Promise<{ value: T } | { failure: AttemptFailure; error: StashkitError; heldGate?: boolean }> {
     const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
+    let burst: BurstBudget | undefined;
     const attemptTimeout = new AbortController();
     const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
     const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
@@ -190,6 +236,7 @@ export class Transport {
       const answer = await http.fetch(url, init);
       const { text, tooLarge } = await readBody(answer);
       const responseHeaders = flatten(answer.headers);
+      burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
       const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
       const requestId =
         headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
@@ -228,7 +275,12 @@ export class Transport {
         requestId,
         retryAfterMs: serverDelayMs,
       });
-      return { failure: { kind: "status", status: answer.status, serverDelayMs }, error };
+      // A rate limit with a stated end holds every request to the origin until then.
+      const heldGate =
+        serverDelayMs !== undefined &&
+        (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
+      if (heldGate) this.#gate.holdUntil(clock.now() + serverDelayMs);
+      return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
     } catch (cause) {
       if (callerSignal?.aborted)
         throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
@@ -254,6 +306,7 @@ export class Transport {
       };
     } finally {
       clearTimeout(timer);
+      this.#gate.leave(burst);
     }
   }
 
