@@ -1,4 +1,5 @@
 import type { ApiRoute, RouteEntry } from "../routes.ts";
+import { InvalidSettingError } from "../settings.ts";
 import { chooseSigningKeys, type SigningKeys } from "../signing/keys.ts";
 import type { Store } from "../state/store.ts";
 import { Clock } from "./clock.ts";
@@ -33,9 +34,7 @@ const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
 
 /** The whole messaging API: its routes, the delivery engine, the scheduler and the test clock. */
 export function createMessaging(store: Store, options: MessagingOptions = {}) {
-  const scale = options.retryBackoffScale ?? 1;
-  if (!Number.isFinite(scale) || scale < 0)
-    throw new RangeError("retryBackoffScale must be a number of 0 or more");
+  const { scale, timeoutMs } = checkedOptions(options);
   upgradeLegacyMessages(store.state);
   const signingKeys = chooseSigningKeys(options.signingKeys ?? {}, store.state.signingKeys);
   store.state.signingKeys = { ...signingKeys };
@@ -50,7 +49,7 @@ export function createMessaging(store: Store, options: MessagingOptions = {}) {
     flow,
     signingKeys: () => signingKeys,
     backoffScale: scale,
-    timeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+    timeoutMs,
   });
   const publish = publisher({ store, clock, book, flow, pump: () => delivery.pump() });
   const scheduler = new Scheduler({
@@ -166,4 +165,25 @@ function scheduledMessage(schedule: StoredSchedule, at: number) {
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
     ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
   };
+}
+
+/** Bad messaging options stop the start with an error naming the option and what it takes. */
+function checkedOptions(options: MessagingOptions): { scale: number; timeoutMs: number } {
+  const scale = options.retryBackoffScale ?? 1;
+  if (!Number.isFinite(scale) || scale < 0) {
+    throw new InvalidSettingError(`retryBackoffScale must be a number of 0 or more, got ${String(scale)}`);
+  }
+  const timeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
+    throw new InvalidSettingError(
+      `deliveryTimeoutMs must be a whole number of 1 or more, got ${String(timeoutMs)}`,
+    );
+  }
+  for (const which of ["current", "next"] as const) {
+    const key = options.signingKeys?.[which];
+    if (key !== undefined && (typeof key !== "string" || key.trim() === "")) {
+      throw new InvalidSettingError(`signingKeys.${which} must be a non-empty string`);
+    }
+  }
+  return { scale, timeoutMs };
 }
