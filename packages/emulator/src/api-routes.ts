@@ -1,8 +1,7 @@
 import { HttpError } from "./http/reply.ts";
 import { Router } from "./http/router.ts";
 import { MANAGEMENT_AREAS, managementRouteTable } from "./management/management-routes.ts";
-import type { Delivery } from "./messaging/delivery.ts";
-import { queueRoutes } from "./messaging/queue-routes.ts";
+import type { Messaging } from "./messaging/messaging.ts";
 import type { Api, ApiRoute, RouteEntry } from "./routes.ts";
 import type { EmulatorSettings } from "./settings.ts";
 import type { Store } from "./state/store.ts";
@@ -10,7 +9,7 @@ import type { Store } from "./state/store.ts";
 /** What route tables are built from; a new API area takes what it needs from here. */
 export interface RouteDeps {
   store: Store;
-  delivery: Delivery;
+  messaging: Messaging;
   settings: EmulatorSettings;
 }
 
@@ -29,7 +28,7 @@ export type RouteResolver = (method: string, path: string) => ResolvedRoute | { 
  * where a literal segment and a `:param` share a position: list the literal one first.
  */
 export function apiRoutes(deps: RouteDeps): RouteResolver {
-  const tables: RouteEntry[][] = [queueRouteTable(deps), managementRouteTable(deps)];
+  const tables: RouteEntry[][] = [deps.messaging.routes, managementRouteTable(deps)];
   const router = new Router<ApiRoute>();
   for (const { method, pattern, route } of tables.flat()) router.add(method, pattern, route);
 
@@ -55,17 +54,4 @@ export function apiRoutes(deps: RouteDeps): RouteResolver {
 function apiOfUnknownPath(path: string): Api | undefined {
   const [, version, area] = path.split("/");
   return version === "v2" && area !== undefined && MANAGEMENT_AREAS.has(area) ? "management" : undefined;
-}
-
-function queueRouteTable({ store, delivery }: RouteDeps): RouteEntry[] {
-  const queues = queueRoutes(store, delivery);
-  return [
-    { method: "POST", pattern: "/v2/queues", route: queues.upsert },
-    { method: "GET", pattern: "/v2/queues", route: queues.list },
-    { method: "GET", pattern: "/v2/queues/:name", route: queues.get },
-    { method: "DELETE", pattern: "/v2/queues/:name", route: queues.remove },
-    { method: "POST", pattern: "/v2/queues/:name/pause", route: queues.pause },
-    { method: "POST", pattern: "/v2/queues/:name/resume", route: queues.resume },
-    { method: "POST", pattern: "/v2/enqueue/:name/*destination", route: queues.enqueue },
-  ];
 }

@@ -1,8 +1,9 @@
 import type { Account } from "./http/auth.ts";
+import type { MessagingOptions } from "./messaging/messaging.ts";
 
 export type ManagementErrorStyle = "text" | "json-string" | "error-object" | "message-object";
 
-export interface EmulatorOptions {
+export interface EmulatorOptions extends MessagingOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
@@ -33,8 +34,6 @@ export interface EmulatorOptions {
    * send this in the `x-stashkit-control-token` header; once set, every control request needs it.
    */
   controlToken?: string;
-  /** Wait before a failed delivery to a destination is tried again. */
-  deliveryRetryMs?: number;
 }
 
 export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";

@@ -7,7 +7,7 @@ import { FaultScript } from "./faults/fault.ts";
 import { createDispatcher } from "./http/dispatch.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
-import { Delivery } from "./messaging/delivery.ts";
+import { createMessaging } from "./messaging/messaging.ts";
 import { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN, type EmulatorOptions } from "./options.ts";
 import { type RequestLogEntry, RequestTally } from "./request-log.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
@@ -25,7 +25,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
   const settings = initialSettings(options);
   const store = new Store(options.dataFile);
-  const delivery = new Delivery(store, options.deliveryRetryMs ?? 250);
+  const messaging = createMessaging(store, options);
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
   const tally = new RequestTally();
@@ -38,11 +38,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     requests,
     tally,
-    delivered: delivery.delivered,
+    messaging,
     accounts,
   });
   const dispatch = createDispatcher({
-    resolve: apiRoutes({ store, delivery, settings }),
+    resolve: apiRoutes({ store, messaging, settings }),
     control: controlRoutes(controls, { token: options.controlToken, boundHost: host }),
     settings,
     faults,
@@ -73,7 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const urlHost = family === "IPv6" ? `[${address}]` : address;
 
   const stop = async () => {
-    delivery.stop();
+    messaging.stop();
     for (const res of hung) res.destroy();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -81,7 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   };
 
-  delivery.pumpAll();
+  messaging.start();
   return { ...controls, url: `http://${urlHost}:${port}`, port, messagingToken, account, stop, close: stop };
 }
 

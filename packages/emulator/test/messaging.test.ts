@@ -58,10 +58,17 @@ describe("messaging API: queues", () => {
     },
   );
 
-  it("answers 404 when enqueueing to an unknown queue", async () => {
+  it("creates a missing queue with parallelism 1 when enqueueing to it, as documented", async () => {
     const server = await emulator();
-    const answer = await messaging(server).enqueue("ghost", "http://127.0.0.1:9/hook", "x");
-    expect(answer.status).toBe(404);
+    const api = messaging(server);
+    await api.upsert({ queueName: "held", parallelism: 1, paused: true });
+    const answer = await api.enqueue("fresh", "http://127.0.0.1:9/hook", "x");
+    expect(answer.status).toBe(200);
+    expect(queueSchema.parse((await api.get("fresh")).json)).toMatchObject({
+      name: "fresh",
+      parallelism: 1,
+      paused: false,
+    });
   });
 
   it.each(["has space", "uni✓code", "semi;colon"])("answers 400 for the queue name %j", async (name) => {
@@ -145,7 +152,7 @@ describe("messaging API: enqueue and delivery", () => {
   });
 
   it("retries a failed delivery without letting later messages overtake it", async () => {
-    const server = await emulator({ deliveryRetryMs: 20 });
+    const server = await emulator({ retryBackoffScale: 0.001 });
     const api = messaging(server);
     const hook = await destination({ failFirst: 2 });
     await api.upsert({ queueName: "q", parallelism: 1, paused: true });

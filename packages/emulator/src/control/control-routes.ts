@@ -3,6 +3,7 @@ import { type Fault, parseFaultSpec } from "../faults/fault.ts";
 import { HttpError, ok, type Reply, readBody } from "../http/reply.ts";
 import { InvalidSettingError, parseSettingsPatch } from "../settings.ts";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
+import { clockAdvanceMs } from "./clock-request.ts";
 import type { EmulatorControls } from "./controls.ts";
 import type { SeedRequest } from "./seed-request.ts";
 
@@ -19,6 +20,10 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   GET    /faults              faults still pending per route
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
+ *   GET    /delivered           messages delivered, in order
+ *   GET    /clock               {now, offsetMs}: the messaging clock
+ *   POST   /clock/advance       {minutes?, seconds?, hours?, days?, ms?}: move it forward; the
+ *                               cron ticks passed over fire, delays and backoffs that end deliver
  *   GET    /requests/counts     served / rate-limited totals per API
  *   POST   /seed/search-indexes {count, namePrefix?, account?, region?, type?}
  */
@@ -89,6 +94,12 @@ function answer(controls: EmulatorControls, request: string, rawBody: Buffer): R
       return ok(controls.state);
     case "GET /delivered":
       return ok(controls.delivered);
+    case "GET /clock":
+      return ok(controls.clock());
+    case "POST /clock/advance": {
+      const fired = controls.advanceClock(clockAdvanceMs(rawBody));
+      return ok({ ...controls.clock(), fired });
+    }
     case "POST /reset":
       controls.reset();
       return ok({ ok: true });

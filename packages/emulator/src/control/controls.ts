@@ -2,8 +2,10 @@ import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
 import type { Account } from "../http/auth.ts";
 import { seedSearchIndexes } from "../management/seed.ts";
 import type { DeliveredMessage } from "../messaging/delivery.ts";
+import type { Messaging } from "../messaging/messaging.ts";
 import type { RequestCounts, RequestLogEntry, RequestTally } from "../request-log.ts";
 import type { EmulatorSettings } from "../settings.ts";
+import type { SigningKeys } from "../signing/keys.ts";
 import type { EmulatorState } from "../state/records.ts";
 import type { Store } from "../state/store.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
@@ -19,6 +21,15 @@ export interface EmulatorControls {
   requests: RequestLogEntry[];
   /** Messages delivered to their destinations, in delivery order. */
   delivered: DeliveredMessage[];
+  /** The keys deliveries are signed with (live: `POST /v2/keys/rotate` changes them). */
+  signingKeys: SigningKeys;
+  /**
+   * Moves the messaging clock forward: delays, retry backoff and deduplication windows end
+   * sooner, and the cron ticks passed over fire. Returns how many ticks fired.
+   */
+  advanceClock(ms: number): number;
+  /** The messaging clock: `now` (ms) and how far it has been moved ahead of real time. */
+  clock(): { now: number; offsetMs: number };
   state: EmulatorState;
   /** Queue faults for a route such as `POST /v2/search`; consumed one per request. */
   inject(route: RouteKey, ...faults: Fault[]): void;
@@ -41,16 +52,20 @@ export interface ControlParts {
   faults: FaultScript;
   requests: RequestLogEntry[];
   tally: RequestTally;
-  delivered: DeliveredMessage[];
+  messaging: Messaging;
   accounts: readonly Account[];
 }
 
 export function createControls(parts: ControlParts): EmulatorControls {
-  const { settings, store, faults, requests, tally, delivered, accounts } = parts;
+  const { settings, store, faults, requests, tally, messaging, accounts } = parts;
+  const { delivered } = messaging;
   const controls: EmulatorControls = {
     settings,
     requests,
     delivered,
+    signingKeys: messaging.signingKeys,
+    advanceClock: messaging.advanceClock,
+    clock: messaging.clock,
     state: store.state,
     inject: (route, ...scripted) => faults.add(route, scripted),
     pendingFaults: () => faults.remaining(),

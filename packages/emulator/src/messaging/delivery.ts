@@ -1,114 +1,243 @@
-import type { StoredMessage } from "../state/records.ts";
+import { randomInt } from "node:crypto";
+import { signDelivery } from "../signing/signature.ts";
 import type { Store } from "../state/store.ts";
+import { backoffMs } from "./backoff.ts";
+import { type Clock, ClockTimer } from "./clock.ts";
+import type { FlowControl } from "./flow-control.ts";
+import type { MessageBook } from "./message-book.ts";
+import type { SigningKeys, StoredMessage } from "./records.ts";
 
 export interface DeliveredMessage {
-  queue: string;
+  /** The queue it was enqueued to, or `null` for a published message. */
+  queue: string | null;
   messageId: string;
   destination: string;
+  scheduleId: string | null;
+  /** How many retries it took (0: the first attempt succeeded). */
+  retried: number;
   deliveredAt: number;
 }
 
+export interface DeliveryOptions {
+  store: Store;
+  clock: Clock;
+  book: MessageBook;
+  flow: FlowControl;
+  signingKeys(): SigningKeys;
+  /** Multiplies the documented retry backoff (1 = as documented). */
+  backoffScale: number;
+  /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
+  timeoutMs: number;
+}
+
+/** The user agent the service's deliveries carry. */
+export const USER_AGENT = "Upstash-QStash";
+/** Kept of a failed response body for the DLQ; the rest is dropped. */
+const KEPT_RESPONSE_BYTES = 64 * 1024;
+
+interface Outcome {
+  ok: boolean;
+  /** The destination answered 489 with `Upstash-NonRetryable-Error: true`: no more retries. */
+  final: boolean;
+  status?: number;
+  headers?: Record<string, string[]>;
+  body?: Buffer;
+}
+
 /**
- * Delivers a queue's messages to their destinations by HTTP POST, oldest first, with at
- * most `parallelism` in flight, and only while the queue is active. A failed delivery
- * stays at its place in the queue and is tried again after `retryDelayMs`, so with
- * parallelism 1 the order is strict.
+ * Delivers pending messages to their destinations. A queue gives its messages out oldest
+ * first, at most `parallelism` at a time, only while active; a message being retried keeps
+ * its place (and its slot), so with parallelism 1 the order is strict. A failed delivery is
+ * retried `maxRetries` times with the documented backoff, then moved to the DLQ, and the queue
+ * moves on. Messages wait for their not-before time and for their flow-control key.
  */
 export class Delivery {
   readonly delivered: DeliveredMessage[] = [];
-  readonly #store: Store;
-  readonly #retryDelayMs: number;
-  readonly #inFlight = new Map<string, Set<string>>();
-  readonly #pendingTimers = new Set<NodeJS.Timeout>();
+  readonly #options: DeliveryOptions;
+  readonly #flying = new Set<string>();
   readonly #requests = new Set<AbortController>();
+  readonly #timer: ClockTimer;
+  /** Settles when the latest started delivery has been handed to `fetch`. */
+  #sendOrder: Promise<void> = Promise.resolve();
+  #pumpQueued = false;
   #stopped = false;
 
-  constructor(store: Store, retryDelayMs: number) {
-    this.#store = store;
-    this.#retryDelayMs = retryDelayMs;
+  constructor(options: DeliveryOptions) {
+    this.#options = options;
+    this.#timer = new ClockTimer(options.clock, () => this.pump());
   }
 
-  /** Starts as many deliveries as the queue's state allows. Safe to call at any time. */
-  pump(queueName: string): void {
-    const queue = this.#store.state.queues[queueName];
-    if (!queue || queue.paused || this.#stopped) return;
-    const flying = this.#flying(queueName);
-    for (const message of queue.messages) {
-      if (flying.size >= queue.parallelism) break;
-      if (flying.has(message.id)) continue;
-      flying.add(message.id);
-      void this.#deliver(queueName, message);
-    }
+  /** Starts every delivery the state now allows, soon (coalesced: one scan per turn). */
+  pump(): void {
+    if (this.#pumpQueued || this.#stopped) return;
+    this.#pumpQueued = true;
+    queueMicrotask(() => {
+      this.#pumpQueued = false;
+      if (!this.#stopped) this.#scan();
+    });
   }
 
-  pumpAll(): void {
-    for (const name of Object.keys(this.#store.state.queues)) this.pump(name);
-  }
-
-  /** Whether a message is being delivered right now (still counted in the queue's lag). */
-  inFlightCount(queueName: string): number {
-    return this.#inFlight.get(queueName)?.size ?? 0;
+  isInFlight(messageId: string): boolean {
+    return this.#flying.has(messageId);
   }
 
   stop(): void {
     this.#stopped = true;
-    for (const timer of this.#pendingTimers) clearTimeout(timer);
+    this.#timer.cancel();
     for (const controller of this.#requests) controller.abort();
   }
 
-  #flying(queueName: string): Set<string> {
-    let flying = this.#inFlight.get(queueName);
-    if (!flying) {
-      flying = new Set();
-      this.#inFlight.set(queueName, flying);
+  #scan(): void {
+    const { store, clock, flow } = this.#options;
+    const now = clock.now();
+    let wakeAt: number | undefined;
+    const later = (at: number | undefined) => {
+      if (at !== undefined && (wakeAt === undefined || at < wakeAt)) wakeAt = at;
+    };
+    const consider = (message: StoredMessage): boolean => {
+      const due = dueAt(message);
+      if (due > now) {
+        later(due);
+        return false;
+      }
+      const gate = flow.gate(message, now);
+      if (!gate.go) {
+        later(gate.retryAt);
+        return false;
+      }
+      this.#start(message, now);
+      return true;
+    };
+
+    for (const queue of Object.values(store.state.queues)) {
+      if (queue.paused) continue;
+      let busy = 0;
+      for (const message of queue.messages) {
+        if (this.#flying.has(message.id)) {
+          busy++;
+          continue;
+        }
+        // A message between retries holds its slot; one never tried needs a free slot.
+        if (message.retried > 0) {
+          busy++;
+          consider(message);
+          continue;
+        }
+        if (busy >= queue.parallelism) break;
+        if (consider(message)) busy++;
+      }
     }
-    return flying;
+    for (const message of store.state.messages) {
+      if (!this.#flying.has(message.id)) consider(message);
+    }
+    this.#timer.at(wakeAt);
   }
 
-  async #deliver(queueName: string, message: StoredMessage): Promise<void> {
+  #start(message: StoredMessage, now: number): void {
+    this.#flying.add(message.id);
+    this.#options.flow.started(message, now);
+    void this.#attempt(message);
+  }
+
+  async #attempt(message: StoredMessage): Promise<void> {
     const controller = new AbortController();
     this.#requests.add(controller);
-    let delivered = false;
+    let outcome: Outcome;
     try {
-      const response = await fetch(message.destination, {
-        method: "POST",
-        body: Buffer.from(message.body, "base64"),
-        headers: { "content-type": message.contentType, "upstash-message-id": message.id },
-        signal: controller.signal,
-      });
-      await response.arrayBuffer();
-      delivered = response.ok;
+      outcome = await this.#send(message, controller.signal);
     } catch {
-      delivered = false;
+      outcome = { ok: false, final: false };
     } finally {
       this.#requests.delete(controller);
+      this.#flying.delete(message.id);
+      this.#options.flow.finished(message);
     }
     if (this.#stopped) return;
-    if (delivered) {
-      this.#acknowledge(queueName, message);
-      this.#flying(queueName).delete(message.id);
-      this.pump(queueName);
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.#pendingTimers.delete(timer);
-      this.#flying(queueName).delete(message.id);
-      this.pump(queueName);
-    }, this.#retryDelayMs);
-    this.#pendingTimers.add(timer);
+    this.#settle(message, outcome);
+    this.pump();
   }
 
-  #acknowledge(queueName: string, message: StoredMessage): void {
-    const queue = this.#store.state.queues[queueName];
-    if (queue) {
-      queue.messages = queue.messages.filter((m) => m.id !== message.id);
-      this.#store.commit();
-    }
-    this.delivered.push({
-      queue: queueName,
-      messageId: message.id,
-      destination: message.destination,
-      deliveredAt: Date.now(),
+  async #send(message: StoredMessage, abort: AbortSignal): Promise<Outcome> {
+    const body = Buffer.from(message.body, "base64");
+    const signing = signDelivery({
+      key: this.#options.signingKeys().current,
+      url: message.destination,
+      body,
     });
+    // Signing is asynchronous; waiting for the delivery started before this one keeps requests
+    // leaving in the order they were started (oldest first), as they did before signing.
+    const turn = this.#sendOrder.then(() => signing);
+    this.#sendOrder = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    const signature = await turn;
+    const headers: Record<string, string> = {
+      ...message.headers,
+      "user-agent": USER_AGENT,
+      "upstash-message-id": message.id,
+      "upstash-retried": String(message.retried),
+      "upstash-signature": signature,
+    };
+    if (message.scheduleId !== undefined) headers["upstash-schedule-id"] = message.scheduleId;
+    const timeout = AbortSignal.timeout(message.timeoutMs ?? this.#options.timeoutMs);
+    const response = await fetch(message.destination, {
+      method: message.method,
+      headers,
+      ...(message.method === "GET" ? {} : { body }),
+      signal: AbortSignal.any([abort, timeout]),
+    });
+    const responseBody = Buffer.from(await response.arrayBuffer()).subarray(0, KEPT_RESPONSE_BYTES);
+    const responseHeaders: Record<string, string[]> = {};
+    response.headers.forEach((value, name) => {
+      responseHeaders[name] = [value];
+    });
+    return {
+      ok: response.ok,
+      final: response.status === 489 && response.headers.get("upstash-nonretryable-error") === "true",
+      status: response.status,
+      headers: responseHeaders,
+      body: responseBody,
+    };
   }
+
+  #settle(message: StoredMessage, outcome: Outcome): void {
+    const { store, clock, book } = this.#options;
+    // Cancelled while in flight: nothing left to do.
+    if (book.find(message.id) !== message) return;
+    const now = clock.now();
+    if (outcome.ok) {
+      book.remove(message.id);
+      store.commit();
+      this.delivered.push({
+        queue: message.queueName ?? null,
+        messageId: message.id,
+        destination: message.destination,
+        scheduleId: message.scheduleId ?? null,
+        retried: message.retried,
+        deliveredAt: now,
+      });
+      return;
+    }
+    if (outcome.final || message.retried >= message.maxRetries) {
+      book.remove(message.id);
+      store.state.dlq.push({
+        dlqId: `${now}-${randomInt(1_000_000)}`,
+        message,
+        failedAt: now,
+        ...(outcome.status === undefined ? {} : { responseStatus: outcome.status }),
+        ...(outcome.headers === undefined ? {} : { responseHeader: outcome.headers }),
+        ...(outcome.body === undefined ? {} : { responseBody: outcome.body.toString("base64") }),
+      });
+      store.commit();
+      return;
+    }
+    message.nextAttemptAt = now + backoffMs(message.retried, this.#options.backoffScale);
+    message.retried++;
+    store.commit();
+  }
+}
+
+function dueAt(message: StoredMessage): number {
+  return Math.max(message.notBefore, message.nextAttemptAt);
 }

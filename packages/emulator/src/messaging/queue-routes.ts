@@ -1,17 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
 import type { ApiRoute, RouteContext } from "../routes.ts";
 import type { StoredQueue } from "../state/records.ts";
 import type { Store } from "../state/store.ts";
-import type { Delivery } from "./delivery.ts";
+import { validQueueName } from "./queue-names.ts";
 
-const QUEUE_NAME = /^[A-Za-z0-9._-]+$/;
+/** Anything that starts deliveries a queue's state now allows. */
+export interface Pump {
+  pump(): void;
+}
 
-export function queueRoutes(store: Store, delivery: Delivery) {
+export function queueRoutes(store: Store, delivery: Pump) {
   const queues = store.state.queues;
 
   const existing = (context: RouteContext): StoredQueue => {
-    const name = validName(context.params["name"]);
+    const name = validQueueName(context.params["name"]);
     const queue = queues[name];
     if (!queue) throw new HttpError(404, `queue "${name}" not found`);
     return queue;
@@ -39,7 +41,7 @@ export function queueRoutes(store: Store, delivery: Delivery) {
     handle(context) {
       const body = parseJsonBody(context.rawBody) as Record<string, unknown> | null;
       if (body === null || typeof body !== "object") throw new HttpError(400, "body must be a JSON object");
-      const name = validName(body["queueName"]);
+      const name = validQueueName(body["queueName"]);
       const parallelism = body["parallelism"] ?? 1;
       if (typeof parallelism !== "number" || !Number.isInteger(parallelism) || parallelism < 1) {
         throw new HttpError(400, "parallelism must be an integer greater than 0");
@@ -61,7 +63,7 @@ export function queueRoutes(store: Store, delivery: Delivery) {
       queue.updatedAt = now;
       queues[name] = queue;
       store.commit();
-      delivery.pump(name);
+      delivery.pump();
       return ok();
     },
   };
@@ -101,42 +103,10 @@ export function queueRoutes(store: Store, delivery: Delivery) {
     handle(context) {
       const queue = existing(context);
       setPaused(queue, false);
-      delivery.pump(queue.name);
+      delivery.pump();
       return ok();
     },
   };
 
-  const enqueue: ApiRoute = {
-    api: "messaging",
-    handle(context) {
-      const queue = existing(context);
-      const destination = context.params["destination"] ?? "";
-      if (!/^https?:\/\/[^/]/.test(destination) || !URL.canParse(destination)) {
-        throw new HttpError(400, "destination must be an http:// or https:// URL");
-      }
-      const messageId = `msg_${randomUUID()}`;
-      queue.messages.push({
-        id: messageId,
-        destination,
-        body: context.rawBody.toString("base64"),
-        contentType: context.req.headers["content-type"] ?? "application/octet-stream",
-        enqueuedAt: Date.now(),
-      });
-      store.commit();
-      delivery.pump(queue.name);
-      return ok({ messageId });
-    },
-  };
-
-  return { upsert, list, get, remove, pause, resume, enqueue };
-}
-
-function validName(name: unknown): string {
-  if (typeof name !== "string" || !QUEUE_NAME.test(name)) {
-    throw new HttpError(
-      400,
-      "Queue name is invalid. Queue names can only contain alphanumeric characters, hyphens, periods, and underscores.",
-    );
-  }
-  return name;
+  return { upsert, list, get, remove, pause, resume };
 }

@@ -1,3 +1,14 @@
+import type {
+  DeduplicationEntry,
+  SigningKeys,
+  StoredDlqMessage,
+  StoredFlowControlKey,
+  StoredMessage,
+  StoredSchedule,
+} from "../messaging/records.ts";
+
+export type { StoredMessage } from "../messaging/records.ts";
+
 /** The search index resource, all 21 documented fields. */
 export interface SearchIndexRecord {
   customer_id: string;
@@ -34,15 +45,6 @@ export interface StoredIndex {
   index: SearchIndexRecord;
 }
 
-export interface StoredMessage {
-  id: string;
-  destination: string;
-  /** Base64, so that any payload survives the JSON data file. */
-  body: string;
-  contentType: string;
-  enqueuedAt: number;
-}
-
 export interface StoredQueue {
   name: string;
   createdAt: number;
@@ -56,8 +58,24 @@ export interface StoredQueue {
 export interface EmulatorState {
   queues: Record<string, StoredQueue>;
   indexes: StoredIndex[];
+  /** Published messages that are not in a queue, not yet delivered. */
+  messages: StoredMessage[];
+  dlq: StoredDlqMessage[];
+  schedules: Record<string, StoredSchedule>;
+  flowControl: Record<string, StoredFlowControlKey>;
+  deduplication: Record<string, DeduplicationEntry>;
+  /** Kept so that a restart with the same data file signs with the same keys. */
+  signingKeys?: SigningKeys;
 }
 
 export function emptyState(): EmulatorState {
-  return { queues: {}, indexes: [] };
+  return {
+    queues: {},
+    indexes: [],
+    messages: [],
+    dlq: [],
+    schedules: {},
+    flowControl: {},
+    deduplication: {},
+  };
 }

@@ -21,10 +21,15 @@ export class Store {
     if (this.#dataFile) writeDataFile(this.#dataFile, this.state);
   }
 
-  /** Empties the state in place: route handlers keep references to `state.queues`. */
+  /**
+   * Empties the state in place: route handlers keep references to `state.queues`. The signing
+   * keys stay: apps under test were configured with them.
+   */
   reset(): void {
     for (const name of Object.keys(this.state.queues)) delete this.state.queues[name];
     this.state.indexes.length = 0;
+    const { queues, indexes, signingKeys } = this.state;
+    Object.assign(this.state, emptyState(), { queues, indexes }, signingKeys ? { signingKeys } : {});
     this.commit();
   }
 }

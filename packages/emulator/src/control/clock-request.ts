@@ -1,0 +1,29 @@
+import { HttpError } from "../http/reply.ts";
+
+const UNIT_MS = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1_000, ms: 1 } as const;
+
+/** How far `POST /clock/advance` moves the clock: `{"minutes": 5}`, or days, hours, seconds, ms (summed). */
+export function clockAdvanceMs(rawBody: Buffer): number {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString("utf8") || "{}");
+  } catch {
+    body = undefined;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new HttpError(400, 'body must be a JSON object such as {"minutes": 1}');
+  }
+  let total = 0;
+  for (const [name, value] of Object.entries(body)) {
+    const unit = UNIT_MS[name as keyof typeof UNIT_MS];
+    if (unit === undefined) {
+      throw new HttpError(400, `unknown field "${name}"; use days, hours, minutes, seconds or ms`);
+    }
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new HttpError(400, `${name} must be a number of 0 or more`);
+    }
+    total += value * unit;
+  }
+  if (total === 0) throw new HttpError(400, 'say how far to move the clock, e.g. {"minutes": 1}');
+  return total;
+}

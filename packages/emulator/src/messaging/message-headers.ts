@@ -1,0 +1,181 @@
+import { HttpError } from "../http/reply.ts";
+import { parseDuration } from "./durations.ts";
+import type { FlowControlLimits } from "./records.ts";
+
+/** Request headers by lower-case name, as node:http gives them or a batch entry lists them. */
+export type HeaderBag = Record<string, string | string[] | undefined>;
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const DEFAULT_RETRIES = 3;
+const FORWARD_PREFIX = "upstash-forward-";
+
+/**
+ * The message settings a publish, enqueue, batch entry, schedule or DLQ retry carries in its
+ * `Upstash-*` headers. A field is present only when its header was sent, so a DLQ retry can
+ * override just what the caller gave.
+ */
+export interface MessageHeaders {
+  method?: string;
+  /** `Upstash-Forward-*` (prefix stripped) and `Content-Type`: what the destination receives. */
+  forwarded: Record<string, string>;
+  retries?: number;
+  /** Absolute emulator-clock time, from `Upstash-Not-Before` (which wins) or `Upstash-Delay`. */
+  notBefore?: number;
+  delayMs?: number;
+  timeoutMs?: number;
+  retryDelayExpression?: string;
+  labels?: string[];
+  flowControlKey?: string;
+  flowControl?: FlowControlLimits;
+  deduplicationId?: string;
+  contentBasedDeduplication: boolean;
+  queueName?: string;
+  scheduleId?: string;
+  cron?: string;
+}
+
+export function lowerCaseHeaders(headers: Record<string, unknown>): HeaderBag {
+  const bag: HeaderBag = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === "string") bag[name.toLowerCase()] = value;
+  }
+  return bag;
+}
+
+function single(bag: HeaderBag, name: string): string | undefined {
+  const value = bag[name];
+  const text = Array.isArray(value) ? value.join(", ") : value;
+  return text === undefined ? undefined : text.trim();
+}
+
+export function readMessageHeaders(bag: HeaderBag, now: number): MessageHeaders {
+  const read: MessageHeaders = { forwarded: forwardedHeaders(bag), contentBasedDeduplication: false };
+
+  const method = single(bag, "upstash-method");
+  if (method !== undefined) {
+    const upper = method.toUpperCase();
+    if (!(METHODS as readonly string[]).includes(upper)) {
+      throw new HttpError(400, `Upstash-Method must be one of ${METHODS.join(", ")}, got "${method}"`);
+    }
+    read.method = upper;
+  }
+
+  const retries = single(bag, "upstash-retries");
+  if (retries !== undefined) {
+    if (!/^\d+$/.test(retries)) {
+      throw new HttpError(400, `Upstash-Retries must be a whole number of 0 or more, got "${retries}"`);
+    }
+    read.retries = Number(retries);
+  }
+
+  const delay = single(bag, "upstash-delay");
+  if (delay !== undefined) {
+    const ms = parseDuration(delay);
+    if (ms === undefined) {
+      throw new HttpError(400, `Upstash-Delay must look like 50s, 10m, 2h, 1d or 1d10h30m, got "${delay}"`);
+    }
+    read.delayMs = ms;
+    read.notBefore = now + ms;
+  }
+
+  const notBefore = single(bag, "upstash-not-before");
+  if (notBefore !== undefined) {
+    if (!/^\d+$/.test(notBefore)) {
+      throw new HttpError(400, `Upstash-Not-Before must be a Unix time in seconds, got "${notBefore}"`);
+    }
+    // Documented: when both are given, Upstash-Not-Before takes precedence.
+    read.notBefore = Number(notBefore) * 1000;
+  }
+
+  const timeout = single(bag, "upstash-timeout");
+  if (timeout !== undefined) {
+    const ms = parseDuration(timeout);
+    if (ms === undefined || ms === 0) {
+      throw new HttpError(400, `Upstash-Timeout must look like 5s, 2m or 1h, got "${timeout}"`);
+    }
+    read.timeoutMs = ms;
+  }
+
+  const retryDelay = single(bag, "upstash-retry-delay");
+  if (retryDelay !== undefined && retryDelay !== "") read.retryDelayExpression = retryDelay;
+
+  const label = single(bag, "upstash-label");
+  if (label !== undefined) {
+    const labels = label
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    if (labels.length > 0) read.labels = labels;
+  }
+
+  const flowKey = single(bag, "upstash-flow-control-key");
+  if (flowKey !== undefined && flowKey !== "") {
+    read.flowControlKey = flowKey;
+    read.flowControl = parseFlowControlValue(single(bag, "upstash-flow-control-value") ?? "");
+  }
+
+  const deduplicationId = single(bag, "upstash-deduplication-id");
+  if (deduplicationId !== undefined && deduplicationId !== "") read.deduplicationId = deduplicationId;
+  const contentBased = single(bag, "upstash-content-based-deduplication");
+  if (contentBased !== undefined && contentBased !== "true" && contentBased !== "false") {
+    throw new HttpError(
+      400,
+      `Upstash-Content-Based-Deduplication must be true or false, got "${contentBased}"`,
+    );
+  }
+  read.contentBasedDeduplication = contentBased === "true";
+
+  const queueName = single(bag, "upstash-queue-name");
+  if (queueName !== undefined && queueName !== "") read.queueName = queueName;
+  const scheduleId = single(bag, "upstash-schedule-id");
+  if (scheduleId !== undefined && scheduleId !== "") read.scheduleId = scheduleId;
+  const cron = single(bag, "upstash-cron");
+  if (cron !== undefined && cron !== "") read.cron = cron;
+  return read;
+}
+
+function forwardedHeaders(bag: HeaderBag): Record<string, string> {
+  const forwarded: Record<string, string> = {};
+  const contentType = single(bag, "content-type");
+  if (contentType !== undefined && contentType !== "") forwarded["content-type"] = contentType;
+  for (const name of Object.keys(bag)) {
+    if (!name.startsWith(FORWARD_PREFIX) || name.length === FORWARD_PREFIX.length) continue;
+    const value = single(bag, name);
+    if (value !== undefined) forwarded[name.slice(FORWARD_PREFIX.length)] = value;
+  }
+  return forwarded;
+}
+
+/** `parallelism=<n>, rate=<n>, period=<duration or seconds>`, each part optional. */
+export function parseFlowControlValue(text: string): FlowControlLimits {
+  const limits: FlowControlLimits = {};
+  for (const part of text.split(",")) {
+    const trimmed = part.trim();
+    if (trimmed === "") continue;
+    const [name = "", value = ""] = trimmed.split("=").map((side) => side.trim());
+    if (name === "period") {
+      const ms = parseDuration(value);
+      if (ms === undefined || ms < 1000) {
+        throw new HttpError(
+          400,
+          `Upstash-Flow-Control-Value period must be a duration such as 1s or 1m, got "${value}"`,
+        );
+      }
+      limits.period = Math.floor(ms / 1000);
+    } else if (name === "parallelism" || name === "rate") {
+      if (!/^\d+$/.test(value) || Number(value) < 1) {
+        throw new HttpError(
+          400,
+          `Upstash-Flow-Control-Value ${name} must be a whole number of 1 or more, got "${value}"`,
+        );
+      }
+      limits[name] = Number(value);
+    } else {
+      throw new HttpError(
+        400,
+        `Upstash-Flow-Control-Value accepts parallelism, rate and period (e.g. "parallelism=1, rate=10, period=1s"), got "${trimmed}"`,
+      );
+    }
+  }
+  return limits;
+}

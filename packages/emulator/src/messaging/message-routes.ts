@@ -1,0 +1,47 @@
+import { HttpError, ok } from "../http/reply.ts";
+import type { ApiRoute, RouteContext } from "../routes.ts";
+import type { Store } from "../state/store.ts";
+import { count, messageFilter, values } from "./filters.ts";
+import type { MessageBook } from "./message-book.ts";
+import { messageView } from "./views.ts";
+
+/** `GET/DELETE /v2/messages/{id}` and bulk cancel `DELETE /v2/messages`. */
+export function messageRoutes(store: Store, book: MessageBook) {
+  const id = (context: RouteContext) => context.params["id"] ?? "";
+
+  const get: ApiRoute = {
+    api: "messaging",
+    handle(context) {
+      const message = book.find(id(context));
+      if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
+      return ok(messageView(message));
+    },
+  };
+
+  const cancel: ApiRoute = {
+    api: "messaging",
+    handle(context) {
+      if (!book.remove(id(context))) throw new HttpError(404, `message "${id(context)}" not found`);
+      store.commit();
+      return ok({ cancelled: 1 });
+    },
+  };
+
+  const cancelMany: ApiRoute = {
+    api: "messaging",
+    handle(context) {
+      const ids = values(context.query, "messageIds");
+      const filter = messageFilter(context.query);
+      const limit = count(context.query, Number.POSITIVE_INFINITY, 500);
+      // Documented: given message ids, the other filters are ignored; given nothing, all go.
+      const chosen = [...book.all()]
+        .filter((message) => (ids.length > 0 ? ids.includes(message.id) : filter.matches(message)))
+        .slice(0, limit);
+      for (const message of chosen) book.remove(message.id);
+      if (chosen.length > 0) store.commit();
+      return ok({ cancelled: chosen.length });
+    },
+  };
+
+  return { get, cancel, cancelMany };
+}

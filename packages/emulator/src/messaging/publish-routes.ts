@@ -1,0 +1,108 @@
+import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
+import type { ApiRoute, RouteContext } from "../routes.ts";
+import type { Clock } from "./clock.ts";
+import { checkedUrl, destinationUrl } from "./destination.ts";
+import {
+  type HeaderBag,
+  lowerCaseHeaders,
+  type MessageHeaders,
+  readMessageHeaders,
+} from "./message-headers.ts";
+import type { Publish, PublishAnswer } from "./publisher.ts";
+import { validQueueName } from "./queue-names.ts";
+
+export function callerIp(context: RouteContext): string | undefined {
+  return context.req.socket.remoteAddress;
+}
+
+/** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
+export function publishRoutes(publish: Publish, clock: Clock) {
+  const one = (context: RouteContext, queueName: string | undefined): PublishAnswer => {
+    const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+    const settings = readMessageHeaders(context.req.headers as HeaderBag, clock.now());
+    const ip = callerIp(context);
+    return publish({
+      destination,
+      body: context.rawBody,
+      settings,
+      ...(queueName === undefined ? {} : { queueName }),
+      ...(ip === undefined ? {} : { callerIp: ip }),
+    });
+  };
+
+  const publishOne: ApiRoute = { api: "messaging", handle: (context) => ok(one(context, undefined)) };
+
+  const enqueue: ApiRoute = {
+    api: "messaging",
+    handle: (context) => ok(one(context, validQueueName(context.params["name"]))),
+  };
+
+  const batch: ApiRoute = {
+    api: "messaging",
+    handle(context) {
+      const entries = parseJsonBody(context.rawBody);
+      if (!Array.isArray(entries) || entries.length === 0) {
+        throw new HttpError(
+          400,
+          "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
+        );
+      }
+      const now = clock.now();
+      // Check every entry before accepting any, so a bad entry publishes nothing.
+      const checked = entries.map((entry: unknown, index) => batchEntry(entry, index, now));
+      const ip = callerIp(context);
+      return ok(
+        checked.map((entry) =>
+          publish({
+            destination: entry.destination,
+            body: Buffer.from(entry.body, "utf8"),
+            settings: entry.settings,
+            ...(entry.queue === undefined ? {} : { queueName: entry.queue }),
+            ...(ip === undefined ? {} : { callerIp: ip }),
+          }),
+        ),
+      );
+    },
+  };
+
+  return { publishOne, enqueue, batch };
+}
+
+interface BatchEntry {
+  destination: string;
+  body: string;
+  settings: MessageHeaders;
+  queue?: string;
+}
+
+function batchEntry(entry: unknown, index: number, now: number): BatchEntry {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    throw new HttpError(400, `batch entry ${index} must be an object`);
+  }
+  const { destination, body, headers, queue } = entry as Record<string, unknown>;
+  if (typeof destination !== "string")
+    throw new HttpError(400, `batch entry ${index}: destination is required`);
+  if (body !== undefined && typeof body !== "string") {
+    throw new HttpError(400, `batch entry ${index}: body must be a string`);
+  }
+  if (headers !== undefined && (headers === null || typeof headers !== "object" || Array.isArray(headers))) {
+    throw new HttpError(400, `batch entry ${index}: headers must be an object of strings`);
+  }
+  if (queue !== undefined && typeof queue !== "string") {
+    throw new HttpError(400, `batch entry ${index}: queue must be a string`);
+  }
+  let settings: MessageHeaders;
+  try {
+    settings = readMessageHeaders(lowerCaseHeaders((headers ?? {}) as Record<string, unknown>), now);
+  } catch (error) {
+    if (error instanceof HttpError)
+      throw new HttpError(error.status, `batch entry ${index}: ${error.message}`);
+    throw error;
+  }
+  return {
+    destination: checkedUrl(destination),
+    body: body ?? "",
+    settings,
+    ...(queue === undefined ? {} : { queue: validQueueName(queue) }),
+  };
+}

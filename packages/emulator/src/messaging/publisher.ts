@@ -1,0 +1,38 @@
+import type { Store } from "../state/store.ts";
+import type { Clock } from "./clock.ts";
+import type { FlowControl } from "./flow-control.ts";
+import type { MessageBook, NewMessage } from "./message-book.ts";
+
+/** The documented `PublishResponse`, with the `url` the official SDK's types expect. */
+export interface PublishAnswer {
+  messageId: string;
+  url: string;
+  deduplicated?: true;
+}
+
+export interface PublisherParts {
+  store: Store;
+  clock: Clock;
+  book: MessageBook;
+  flow: FlowControl;
+  pump(): void;
+}
+
+/** Accepts a message from any source (publish, enqueue, batch, schedule, DLQ retry). */
+export function publisher(parts: PublisherParts) {
+  return (input: NewMessage): PublishAnswer => {
+    const accepted = parts.book.accept(input);
+    if (accepted.deduplicated) {
+      return { messageId: accepted.messageId, url: input.destination, deduplicated: true };
+    }
+    const { message } = accepted;
+    if (message.flowControlKey !== undefined) {
+      parts.flow.observe(message.flowControlKey, message.flowControl ?? {}, parts.clock.now());
+    }
+    parts.store.commit();
+    parts.pump();
+    return { messageId: message.id, url: input.destination };
+  };
+}
+
+export type Publish = ReturnType<typeof publisher>;
