@@ -27,6 +27,11 @@ Usage: stashkit-emulator [options]
   --control-token T     let non-loopback clients use /__stashkit/* with the header
                         x-stashkit-control-token: T (then every control request needs it);
                         or set ${CONTROL_TOKEN_ENV}, which keeps it out of the process list
+  --current-signing-key K, --next-signing-key K
+                        keys to sign deliveries with (default: $QSTASH_CURRENT_SIGNING_KEY and
+                        $QSTASH_NEXT_SIGNING_KEY, else kept in the data file, else new ones)
+  --retry-backoff-scale X
+                        multiply the documented retry backoff (12 s, 2 min 28 s, …); default 1
   --fault ROUTE=SPECS   e.g. --fault "POST /v2/search=503,503" (SPEC: status[:header=value],
                         html, malformed-json, reset, hang); repeatable
   -h, --help            this text
@@ -53,6 +58,9 @@ function parseCommandLine() {
         "messaging-rate-limit": { type: "string", default: "0" },
         "management-rate-limit": { type: "string", default: "0" },
         "control-token": { type: "string" },
+        "current-signing-key": { type: "string" },
+        "next-signing-key": { type: "string" },
+        "retry-backoff-scale": { type: "string", default: "1" },
         fault: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -108,6 +116,16 @@ const faults = (values.fault ?? []).map(parseFaultFlag);
 const controlToken = values["control-token"] ?? process.env[CONTROL_TOKEN_ENV];
 if (controlToken === "") fail(`--control-token (or ${CONTROL_TOKEN_ENV}) must not be empty`);
 const port = wholeNumber("port", values.port);
+const backoffScale = Number(values["retry-backoff-scale"]);
+if (!/^\d+(\.\d+)?$/.test(values["retry-backoff-scale"]) || !Number.isFinite(backoffScale)) {
+  fail(`--retry-backoff-scale must be a number of 0 or more, got "${values["retry-backoff-scale"]}"`);
+}
+
+// A flag wins over the environment; an empty value counts as not given.
+const signingKeys = {
+  current: values["current-signing-key"] || process.env["QSTASH_CURRENT_SIGNING_KEY"] || undefined,
+  next: values["next-signing-key"] || process.env["QSTASH_NEXT_SIGNING_KEY"] || undefined,
+};
 
 const emulator = await startEmulator({
   port,
@@ -126,6 +144,11 @@ const emulator = await startEmulator({
   },
   ...(values["data-file"] ? { dataFile: values["data-file"] } : {}),
   ...(controlToken ? { controlToken } : {}),
+  retryBackoffScale: backoffScale,
+  signingKeys: {
+    ...(signingKeys.current ? { current: signingKeys.current } : {}),
+    ...(signingKeys.next ? { next: signingKeys.next } : {}),
+  },
 }).catch((error: unknown) => {
   if (error instanceof DataFileError || error instanceof InvalidSettingError) fail(error.message);
   if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
@@ -135,13 +158,21 @@ const emulator = await startEmulator({
 });
 for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
 
+// Before the banner: whoever waits for it may signal at once.
+const shutdown = () => {
+  void emulator.stop().then(() => process.exit(0));
+};
+process.once("SIGINT", shutdown);
+process.once("SIGTERM", shutdown);
+
 // These are the emulator's own throwaway credentials, printed so people can use them.
 process.stdout.write(
   [
     `stashkit emulator listening on ${emulator.url}`,
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
     `  management API  ${emulator.url}   UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
-    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, reset); ${
+    `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
+    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset); ${
       controlToken
         ? "needs the control token in the x-stashkit-control-token header"
         : "loopback clients only"
@@ -149,9 +180,3 @@ process.stdout.write(
     "",
   ].join("\n"),
 );
-
-const shutdown = () => {
-  void emulator.stop().then(() => process.exit(0));
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
