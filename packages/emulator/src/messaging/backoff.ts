@@ -1,5 +1,11 @@
+import { compileExpression } from "filtrex";
+import { HttpError } from "../http/reply.ts";
+
 /** The service caps any retry delay at one day. */
 const MAX_DELAY_SECONDS = 86_400;
+
+/** The functions `Upstash-Retry-Delay` documents (filtrex has abs, ceil, floor, max, min, round, sqrt). */
+const EXTRA_FUNCTIONS = { pow: Math.pow, exp: Math.exp };
 
 /**
  * Wait before a retry, in ms: the documented exponential backoff, where the n-th retry (n from 1)
@@ -12,4 +18,45 @@ const MAX_DELAY_SECONDS = 86_400;
 export function backoffMs(retried: number, scale: number): number {
   const seconds = Math.min(MAX_DELAY_SECONDS, Math.exp(2.5 * (retried + 1)));
   return Math.round(seconds * 1000 * scale);
+}
+
+/**
+ * An `Upstash-Retry-Delay` expression such as `pow(2, retried) * 1000`: milliseconds, with
+ * `retried` 0 for the first retry (documented). Checked when the message is published, so a
+ * bad expression is a 400 rather than a stuck message.
+ */
+export function retryDelayExpression(expression: string): (retried: number) => number {
+  let compiled: (data: { retried: number }) => unknown;
+  try {
+    compiled = compileExpression(expression, { extraFunctions: EXTRA_FUNCTIONS });
+  } catch (error) {
+    throw new HttpError(
+      400,
+      `Upstash-Retry-Delay "${expression}" is not an expression: ${(error as Error).message}`,
+    );
+  }
+  const evaluate = (retried: number): number => {
+    const value = compiled({ retried });
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      const reason = value instanceof Error ? value.message : `it gave ${String(value)}`;
+      throw new HttpError(
+        400,
+        `Upstash-Retry-Delay "${expression}" must give a number of milliseconds from \`retried\`: ${reason}`,
+      );
+    }
+    return Math.min(value, MAX_DELAY_SECONDS * 1000);
+  };
+  evaluate(0);
+  return evaluate;
+}
+
+/** The wait before the next retry: the message's own expression, else the default backoff; scaled. */
+export function nextRetryDelayMs(retried: number, expression: string | undefined, scale: number): number {
+  if (expression === undefined) return backoffMs(retried, scale);
+  try {
+    return Math.round(retryDelayExpression(expression)(retried) * scale);
+  } catch {
+    // It passed at publish time; if it fails for a later `retried`, fall back to the default.
+    return backoffMs(retried, scale);
+  }
 }

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { signDelivery } from "../signing/signature.ts";
 import type { Store } from "../state/store.ts";
-import { backoffMs } from "./backoff.ts";
+import { nextRetryDelayMs } from "./backoff.ts";
 import { type Clock, ClockTimer } from "./clock.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
@@ -232,7 +232,8 @@ export class Delivery {
       store.commit();
       return;
     }
-    message.nextAttemptAt = now + backoffMs(message.retried, this.#options.backoffScale);
+    message.nextAttemptAt =
+      now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale);
     message.retried++;
     store.commit();
   }

@@ -70,6 +70,9 @@ export function dlqRoutes(store: Store, clock: Clock, publish: Publish) {
         ...((overrides.labels ?? message.labels) === undefined
           ? {}
           : { labels: overrides.labels ?? message.labels }),
+        ...((overrides.retryDelayExpression ?? message.retryDelayExpression) === undefined
+          ? {}
+          : { retryDelayExpression: overrides.retryDelayExpression ?? message.retryDelayExpression }),
         ...(message.flowControlKey === undefined
           ? {}
           : { flowControlKey: message.flowControlKey, flowControl: message.flowControl ?? {} }),

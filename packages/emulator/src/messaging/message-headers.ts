@@ -1,4 +1,5 @@
 import { HttpError } from "../http/reply.ts";
+import { retryDelayExpression } from "./backoff.ts";
 import { parseDuration } from "./durations.ts";
 import type { FlowControlLimits } from "./records.ts";
 
@@ -97,7 +98,10 @@ export function readMessageHeaders(bag: HeaderBag, now: number): MessageHeaders 
   }
 
   const retryDelay = single(bag, "upstash-retry-delay");
-  if (retryDelay !== undefined && retryDelay !== "") read.retryDelayExpression = retryDelay;
+  if (retryDelay !== undefined && retryDelay !== "") {
+    retryDelayExpression(retryDelay);
+    read.retryDelayExpression = retryDelay;
+  }
 
   const label = single(bag, "upstash-label");
   if (label !== undefined) {

@@ -95,6 +95,38 @@ describe("retries and the DLQ", () => {
     expect(header(hook.received[1], "upstash-retried")).toBe("1");
   });
 
+  it("waits what Upstash-Retry-Delay computes from `retried` instead of the default backoff", async () => {
+    const { client, server } = await withSdk();
+    const hook = await recorder(() => 500);
+    await client.publish({
+      url: `${hook.url}/custom`,
+      body: "x",
+      retries: 2,
+      retryDelay: "1000 * (1 + retried)",
+    });
+    await eventually(() => server.state.messages[0]?.retried === 1, "the first failure");
+    // The default backoff would wait 12 s; the expression says 1 s, then 2 s.
+    server.advanceClock(1_100);
+    await eventually(() => server.state.messages[0]?.retried === 2, "the first retry");
+    server.advanceClock(2_100);
+    await eventually(() => server.state.dlq.length === 1, "the last retry and the DLQ");
+    expect(hook.received.map((r) => header(r, "upstash-retried"))).toEqual(["0", "1", "2"]);
+  });
+
+  it.each([
+    ["not an expression", "1000 *"],
+    ["an unknown variable", "attempts * 1000"],
+    ["a negative delay", "0 - 5"],
+  ])("answers 400 for an Upstash-Retry-Delay that is %s", async (_case, expression) => {
+    const { raw, server } = await withSdk();
+    const answer = await raw("POST", "/v2/publish/http://127.0.0.1:9/x", {
+      headers: { "upstash-retry-delay": expression },
+    });
+    expect(answer.status).toBe(400);
+    expect(conforms(errorSchema, answer.json).error).toMatch(/Upstash-Retry-Delay/);
+    expect(server.state.messages).toEqual([]);
+  });
+
   it("stops retrying when the destination answers 489 with Upstash-NonRetryable-Error", async () => {
     const { client, server } = await withSdk({ retryBackoffScale: FAST_RETRIES });
     const hook = await recorder(() => ({ status: 489, headers: { "upstash-nonretryable-error": "true" } }));
