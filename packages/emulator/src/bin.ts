@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
 import { startEmulator } from "./server.ts";
@@ -32,6 +33,8 @@ Usage: stashkit-emulator [options]
                         $QSTASH_NEXT_SIGNING_KEY, else kept in the data file, else new ones)
   --retry-backoff-scale X
                         multiply the documented retry backoff (12 s, 2 min 28 s, …); default 1
+  --pid-file PATH       write this process's id there once listening (removed on a clean stop),
+                        so a later CI step can stop it even when started through npx
   --fault ROUTE=SPECS   e.g. --fault "POST /v2/search=503,503" (SPEC: status[:header=value],
                         html, malformed-json, reset, hang); repeatable
   -h, --help            this text
@@ -61,6 +64,7 @@ function parseCommandLine() {
         "current-signing-key": { type: "string" },
         "next-signing-key": { type: "string" },
         "retry-backoff-scale": { type: "string", default: "1" },
+        "pid-file": { type: "string" },
         fault: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -158,9 +162,17 @@ const emulator = await startEmulator({
 });
 for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
 
+// `kill $!` after `npx … &` signals npm, which leaves this process running: the pid file names
+// the process that really serves.
+const pidFile = values["pid-file"];
+if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
+
 // Before the banner: whoever waits for it may signal at once.
 const shutdown = () => {
-  void emulator.stop().then(() => process.exit(0));
+  void emulator.stop().then(() => {
+    if (pidFile) rmSync(pidFile, { force: true });
+    process.exit(0);
+  });
 };
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);
