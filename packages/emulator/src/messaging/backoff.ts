@@ -1,5 +1,9 @@
-import { compileExpression } from "filtrex";
+import { createRequire } from "node:module";
 import { HttpError } from "../http/reply.ts";
+
+// The expression compiler is loaded the first time a message brings an expression, not at start.
+const require = createRequire(import.meta.url);
+let filtrex: typeof import("filtrex") | undefined;
 
 /** The service caps any retry delay at one day. */
 const MAX_DELAY_SECONDS = 86_400;
@@ -28,7 +32,8 @@ export function backoffMs(retried: number, scale: number): number {
 export function retryDelayExpression(expression: string): (retried: number) => number {
   let compiled: (data: { retried: number }) => unknown;
   try {
-    compiled = compileExpression(expression, { extraFunctions: EXTRA_FUNCTIONS });
+    filtrex ??= require("filtrex") as typeof import("filtrex");
+    compiled = filtrex.compileExpression(expression, { extraFunctions: EXTRA_FUNCTIONS });
   } catch (error) {
     throw new HttpError(
       400,

@@ -1,5 +1,9 @@
-import { Cron } from "croner";
+import { createRequire } from "node:module";
 import { HttpError } from "../http/reply.ts";
+
+// Loaded the first time a cron expression is read, not at start.
+const require = createRequire(import.meta.url);
+let croner: typeof import("croner") | undefined;
 
 export interface CronSchedule {
   /** The first tick strictly after `afterMs`, in ms, or `undefined` when there is none. */
@@ -20,9 +24,10 @@ export function parseCron(expression: string): CronSchedule {
       `Upstash-Cron must have 5 fields (minute hour day-of-month month day-of-week), optionally after CRON_TZ=<zone>; got "${expression}"`,
     );
   }
-  let cron: Cron;
+  let cron: import("croner").Cron;
   try {
-    cron = new Cron(pattern, { mode: "5-part", timezone: zone ?? "Etc/UTC", paused: true });
+    croner ??= require("croner") as typeof import("croner");
+    cron = new croner.Cron(pattern, { mode: "5-part", timezone: zone ?? "Etc/UTC", paused: true });
     cron.nextRun(new Date(0));
   } catch (error) {
     throw new HttpError(

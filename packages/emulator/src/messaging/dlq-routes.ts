@@ -1,7 +1,6 @@
 import { HttpError, ok, type Reply } from "../http/reply.ts";
 import type { ApiRoute, RouteContext } from "../routes.ts";
 import type { Store } from "../state/store.ts";
-import type { Clock } from "./clock.ts";
 import { count, messageFilter, values } from "./filters.ts";
 import { type HeaderBag, readMessageHeaders } from "./message-headers.ts";
 import type { Publish, PublishAnswer } from "./publisher.ts";
@@ -11,7 +10,7 @@ import { dlqView } from "./views.ts";
 const PAGE = 100;
 
 /** The dead letter queue: list, get, delete and retry, one by one or in bulk. */
-export function dlqRoutes(store: Store, clock: Clock, publish: Publish) {
+export function dlqRoutes(store: Store, publish: Publish) {
   const dlq = () => store.state.dlq;
   const existing = (context: RouteContext): StoredDlqMessage => {
     const dlqId = context.params["id"] ?? "";
@@ -53,7 +52,7 @@ export function dlqRoutes(store: Store, clock: Clock, publish: Publish) {
 
   /** A new message with the same body and headers; request headers override its settings. */
   const retryOne = (entry: StoredDlqMessage, context: RouteContext): PublishAnswer => {
-    const overrides = readMessageHeaders(context.req.headers as HeaderBag, clock.now());
+    const overrides = readMessageHeaders(context.req.headers as HeaderBag);
     const { message } = entry;
     return publish({
       destination: message.destination,
@@ -64,6 +63,7 @@ export function dlqRoutes(store: Store, clock: Clock, publish: Publish) {
         method: overrides.method ?? message.method,
         retries: overrides.retries ?? message.maxRetries,
         ...(overrides.notBefore === undefined ? {} : { notBefore: overrides.notBefore }),
+        ...(overrides.delayMs === undefined ? {} : { delayMs: overrides.delayMs }),
         ...((overrides.timeoutMs ?? message.timeoutMs) === undefined
           ? {}
           : { timeoutMs: overrides.timeoutMs ?? message.timeoutMs }),

@@ -50,7 +50,7 @@ export class MessageBook {
       headers: settings.forwarded,
       body: input.body.toString("base64"),
       createdAt: now,
-      notBefore: settings.notBefore ?? 0,
+      notBefore: settings.notBefore ?? (settings.delayMs === undefined ? 0 : now + settings.delayMs),
       maxRetries: settings.retries ?? DEFAULT_RETRIES,
       retried: 0,
       nextAttemptAt: 0,

@@ -20,8 +20,9 @@ export interface MessageHeaders {
   /** `Upstash-Forward-*` (prefix stripped) and `Content-Type`: what the destination receives. */
   forwarded: Record<string, string>;
   retries?: number;
-  /** Absolute emulator-clock time, from `Upstash-Not-Before` (which wins) or `Upstash-Delay`. */
+  /** Absolute time (ms) from `Upstash-Not-Before`, which wins over the delay. */
   notBefore?: number;
+  /** From `Upstash-Delay`: counted from the moment the message is accepted. */
   delayMs?: number;
   timeoutMs?: number;
   retryDelayExpression?: string;
@@ -49,7 +50,7 @@ function single(bag: HeaderBag, name: string): string | undefined {
   return text === undefined ? undefined : text.trim();
 }
 
-export function readMessageHeaders(bag: HeaderBag, now: number): MessageHeaders {
+export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
   const read: MessageHeaders = { forwarded: forwardedHeaders(bag), contentBasedDeduplication: false };
 
   const method = single(bag, "upstash-method");
@@ -76,7 +77,6 @@ export function readMessageHeaders(bag: HeaderBag, now: number): MessageHeaders 
       throw new HttpError(400, `Upstash-Delay must look like 50s, 10m, 2h, 1d or 1d10h30m, got "${delay}"`);
     }
     read.delayMs = ms;
-    read.notBefore = now + ms;
   }
 
   const notBefore = single(bag, "upstash-not-before");

@@ -60,9 +60,9 @@ export function createMessaging(store: Store, options: MessagingOptions = {}) {
   });
 
   const queues = queueRoutes(store, delivery);
-  const published = publishRoutes(publish, clock);
+  const published = publishRoutes(publish);
   const messages = messageRoutes(store, book);
-  const dlq = dlqRoutes(store, clock, publish);
+  const dlq = dlqRoutes(store, publish);
   const schedules = scheduleRoutes(store, clock, scheduler);
   const flowControl = flowControlRoutes({ store, clock, flow, book, delivery });
   const keys = keyRoutes(store, signingKeys);

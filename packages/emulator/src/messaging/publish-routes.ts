@@ -1,6 +1,5 @@
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
 import type { ApiRoute, RouteContext } from "../routes.ts";
-import type { Clock } from "./clock.ts";
 import { checkedUrl, destinationUrl } from "./destination.ts";
 import {
   type HeaderBag,
@@ -16,10 +15,10 @@ export function callerIp(context: RouteContext): string | undefined {
 }
 
 /** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
-export function publishRoutes(publish: Publish, clock: Clock) {
+export function publishRoutes(publish: Publish) {
   const one = (context: RouteContext, queueName: string | undefined): PublishAnswer => {
     const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
-    const settings = readMessageHeaders(context.req.headers as HeaderBag, clock.now());
+    const settings = readMessageHeaders(context.req.headers as HeaderBag);
     const ip = callerIp(context);
     return publish({
       destination,
@@ -47,9 +46,8 @@ export function publishRoutes(publish: Publish, clock: Clock) {
           "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
         );
       }
-      const now = clock.now();
       // Check every entry before accepting any, so a bad entry publishes nothing.
-      const checked = entries.map((entry: unknown, index) => batchEntry(entry, index, now));
+      const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
       const ip = callerIp(context);
       return ok(
         checked.map((entry) =>
@@ -75,7 +73,7 @@ interface BatchEntry {
   queue?: string;
 }
 
-function batchEntry(entry: unknown, index: number, now: number): BatchEntry {
+function batchEntry(entry: unknown, index: number): BatchEntry {
   if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
     throw new HttpError(400, `batch entry ${index} must be an object`);
   }
@@ -93,7 +91,7 @@ function batchEntry(entry: unknown, index: number, now: number): BatchEntry {
   }
   let settings: MessageHeaders;
   try {
-    settings = readMessageHeaders(lowerCaseHeaders((headers ?? {}) as Record<string, unknown>), now);
+    settings = readMessageHeaders(lowerCaseHeaders((headers ?? {}) as Record<string, unknown>));
   } catch (error) {
     if (error instanceof HttpError)
       throw new HttpError(error.status, `batch entry ${index}: ${error.message}`);

@@ -28,7 +28,7 @@ export function scheduleRoutes(store: Store, clock: Clock, scheduler: Scheduler)
     handle(context) {
       const now = clock.now();
       const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
-      const settings = readMessageHeaders(context.req.headers as HeaderBag, now);
+      const settings = readMessageHeaders(context.req.headers as HeaderBag);
       if (settings.cron === undefined)
         throw new HttpError(400, 'the Upstash-Cron header is required, e.g. "*/5 * * * *"');
       const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
