@@ -6,6 +6,7 @@ import { type Clock, ClockTimer } from "./clock.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
 import type { SigningKeys, StoredMessage } from "./records.ts";
+import { type Outcome, sendMessage } from "./send.ts";
 
 export interface DeliveredMessage {
   /** The queue it was enqueued to, or `null` for a published message. */
@@ -28,20 +29,6 @@ export interface DeliveryOptions {
   backoffScale: number;
   /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
   timeoutMs: number;
-}
-
-/** The user agent the service's deliveries carry. */
-export const USER_AGENT = "Upstash-QStash";
-/** Kept of a failed response body for the DLQ; the rest is dropped. */
-const KEPT_RESPONSE_BYTES = 64 * 1024;
-
-interface Outcome {
-  ok: boolean;
-  /** The destination answered 489 with `Upstash-NonRetryable-Error: true`: no more retries. */
-  final: boolean;
-  status?: number;
-  headers?: Record<string, string[]>;
-  body?: Buffer;
 }
 
 /**
@@ -157,6 +144,7 @@ export class Delivery {
     this.pump();
   }
 
+  /** Signs, then sends once every delivery started before this one has been sent. */
   async #send(message: StoredMessage, abort: AbortSignal): Promise<Outcome> {
     const body = Buffer.from(message.body, "base64");
     const signing = signDelivery({
@@ -172,33 +160,12 @@ export class Delivery {
       () => undefined,
     );
     const signature = await turn;
-    const headers: Record<string, string> = {
-      ...message.headers,
-      "user-agent": USER_AGENT,
-      "upstash-message-id": message.id,
-      "upstash-retried": String(message.retried),
-      "upstash-signature": signature,
-    };
-    if (message.scheduleId !== undefined) headers["upstash-schedule-id"] = message.scheduleId;
-    const timeout = AbortSignal.timeout(message.timeoutMs ?? this.#options.timeoutMs);
-    const response = await fetch(message.destination, {
-      method: message.method,
-      headers,
-      ...(message.method === "GET" ? {} : { body }),
-      signal: AbortSignal.any([abort, timeout]),
+    return await sendMessage(message, {
+      body,
+      signature,
+      abort,
+      timeoutMs: message.timeoutMs ?? this.#options.timeoutMs,
     });
-    const responseBody = Buffer.from(await response.arrayBuffer()).subarray(0, KEPT_RESPONSE_BYTES);
-    const responseHeaders: Record<string, string[]> = {};
-    response.headers.forEach((value, name) => {
-      responseHeaders[name] = [value];
-    });
-    return {
-      ok: response.ok,
-      final: response.status === 489 && response.headers.get("upstash-nonretryable-error") === "true",
-      status: response.status,
-      headers: responseHeaders,
-      body: responseBody,
-    };
   }
 
   #settle(message: StoredMessage, outcome: Outcome): void {
