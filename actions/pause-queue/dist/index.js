@@ -180,7 +180,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7586);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1018);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9175);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9742);
 // The runner's entry point for both steps: the main step pauses; the post step resumes what the
@@ -195,68 +195,38 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9026:
+/***/ 8682:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qz: () => (/* binding */ readPauseInputs),
-  _J: () => (/* binding */ readPostInputs),
-  xe: () => (/* binding */ shouldResume)
-});
-
-// UNUSED EXPORTS: RESUME_AFTER_JOB
-
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
-var inputs = __nccwpck_require__(6927);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
-var dist_inputs = __nccwpck_require__(6802);
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/targets.js
-
-
-/** The inputs that name what to pause or resume, in the order the step reports them. */
-const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"];
-/** Reads the target lists (newlines or commas) and checks every name, naming its input in errors. */
-function readTargetInputs() {
-    const queues = (0,dist_inputs/* readList */.LD)("queue-name").map((name) => (0,inputs/* validateQueueName */.vL)(name, "queue-name"));
-    const ids = (0,dist_inputs/* readList */.LD)("schedule-id").map((id) => (0,inputs/* validateScheduleId */.ZV)(id, "schedule-id"));
-    const labels = (0,dist_inputs/* readList */.LD)("schedule-label").map((label) => (0,inputs/* validateWord */.XE)(label, "schedule-label", "label"));
-    const flowControlKeys = (0,dist_inputs/* readList */.LD)("flow-control-key").map((key) => (0,inputs/* validateFlowControlKey */.JJ)(key, "flow-control-key"));
-    return { queues, schedules: { ids, labels }, flowControlKeys };
-}
-/** Whether the lists name nothing at all. */
-function noTargets(targets) {
-    return (targets.queues.length +
-        targets.schedules.ids.length +
-        targets.schedules.labels.length +
-        targets.flowControlKeys.length ===
-        0);
-}
-//# sourceMappingURL=targets.js.map
-// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
-var configuration_error = __nccwpck_require__(8794);
-;// CONCATENATED MODULE: ./lib/inputs.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qz: () => (/* binding */ readPauseInputs),
+/* harmony export */   _J: () => (/* binding */ readPostInputs),
+/* harmony export */   xe: () => (/* binding */ shouldResume)
+/* harmony export */ });
+/* unused harmony export RESUME_AFTER_JOB */
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5173);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6802);
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
 
 
 const RESUME_AFTER_JOB = ["never", "success", "always"];
 /** Reads and checks the main step's inputs before anything is sent (the step has read the token). */
 function readPauseInputs() {
-    const targets = readTargetInputs();
-    if (noTargets(targets)) {
-        throw new configuration_error/* ConfigurationError */.j("queue-name", `nothing to pause: set at least one of the inputs ${TARGET_INPUTS.join(", ")} (one value, or several separated by newlines or commas)`);
+    const targets = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readTargetInputs */ .bH)();
+    if ((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .noTargets */ .UV)(targets)) {
+        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j("queue-name", `nothing to pause: set at least one of the inputs ${_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .TARGET_INPUTS */ .gd.join(", ")} (one value, or several separated by newlines or commas)`);
     }
     return {
         targets,
-        ifMissing: (0,dist_inputs/* readChoice */.Kf)("if-missing", ["fail", "warn", "ignore"], "fail"),
-        resumeAfterJob: (0,dist_inputs/* readChoice */.Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
+        ifMissing: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("if-missing", ["fail", "warn", "ignore"], "fail"),
+        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
     };
 }
 /** The post step's inputs are evaluated again when it runs: job-status then says how the job went. */
 function readPostInputs() {
     return {
-        resumeAfterJob: (0,dist_inputs/* readChoice */.Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
-        jobStatus: (0,dist_inputs/* readInput */.R5)("job-status"),
+        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
+        jobStatus: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readInput */ .R5)("job-status"),
     };
 }
 /** `success` resumes only after a job known to have succeeded; an unknown status leaves things paused. */
@@ -269,19 +239,95 @@ function shouldResume(inputs) {
 
 /***/ }),
 
-/***/ 7586:
+/***/ 1018:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ run)
-/* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1932);
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5504);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3420);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4244);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9026);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3377);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9742);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 45 modules
+var messaging_step = __nccwpck_require__(1932);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+// EXTERNAL MODULE: ../../packages/core/dist/operations/pause-targets.js + 3 modules
+var pause_targets = __nccwpck_require__(3420);
+// EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
+var targets = __nccwpck_require__(4244);
+// EXTERNAL MODULE: ./lib/inputs.js
+var lib_inputs = __nccwpck_require__(8682);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js
+var dist_targets = __nccwpck_require__(5173);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/summary.js
+var summary = __nccwpck_require__(6771);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
+;// CONCATENATED MODULE: ./lib/report.js
+
+
+const waiting = (lag) => (lag === undefined ? "" : `, ${lag} waiting`);
+/** One log line per target, in the order reported. */
+function logPauseOutcomes(outcomes) {
+    for (const o of outcomes) {
+        if (o.outcome === "paused")
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: paused${waiting(o.lag)}`);
+        if (o.outcome === "alreadyPaused")
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: already paused; left alone${waiting(o.lag)}`);
+        if (o.outcome === "missing")
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: not found`);
+        if (o.outcome === "failed")
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: ${o.error.message}`);
+    }
+    return outcomes;
+}
+/** Outputs, warnings and the summary; then fails the step with the first failure, if any. */
+function reportPaused(outcomes, inputs) {
+    const missing = outcomes.filter((o) => o.outcome === "missing");
+    if (inputs.ifMissing === "warn")
+        for (const o of missing)
+            commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} not found; skipped`);
+    commands/* setOutput */.uH("paused", JSON.stringify((0,targets/* pausedTargets */.dB)(outcomes)));
+    commands/* setOutput */.uH("already-paused", JSON.stringify((0,targets/* alreadyPausedTargets */.vR)(outcomes)));
+    (0,summary/* writeSummary */.S)(pauseSummary(outcomes));
+    const failed = outcomes.find((o) => o.outcome === "failed");
+    if (failed)
+        throw failed.error;
+    if (missing.length > 0 && inputs.ifMissing === "fail") {
+        throw new not_found_error/* NotFoundError */.m(`not found: ${missing.map(dist_targets/* describeTarget */.ff).join(", ")}; the others were paused. Set if-missing: warn or ignore to go on without them`);
+    }
+}
+function pauseSummary(outcomes) {
+    const count = (0,targets/* pausedTargets */.dB)(outcomes).length;
+    const rows = outcomes.map((o) => [
+        o.kind,
+        o.name,
+        summaryOutcome(o),
+        "lag" in o && o.lag !== undefined ? String(o.lag) : "",
+    ]);
+    return `### Paused: ${count} of ${outcomes.length}\n\n${(0,summary/* markdownTable */.Q)(["kind", "name", "outcome", "waiting"], rows)}\n`;
+}
+function summaryOutcome(o) {
+    switch (o.outcome) {
+        case "paused":
+            return "paused";
+        case "alreadyPaused":
+            return "already paused (left alone)";
+        case "missing":
+            return o.by === "label"
+                ? "no schedule has this label"
+                : o.by === "destination"
+                    ? "no schedule matches"
+                    : "not found";
+        case "failed":
+            return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/state.js + 1 modules
+var state = __nccwpck_require__(9742);
+;// CONCATENATED MODULE: ./lib/main.js
 
 
 
@@ -290,14 +336,14 @@ function shouldResume(inputs) {
 const ACTION = "pause-queue";
 const CONCURRENCY = 8;
 async function run() {
-    (0,_state_js__WEBPACK_IMPORTED_MODULE_0__/* .markPostStepComing */ .bq)();
-    await (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .runMessagingStep */ .y)(ACTION, async (step) => {
-        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .readPauseInputs */ .Qz)();
+    (0,state/* markPostStepComing */.bq)();
+    await (0,messaging_step/* runMessagingStep */.y)(ACTION, async (step) => {
+        const inputs = (0,lib_inputs/* readPauseInputs */.Qz)();
         const client = step.client();
-        const outcomes = await _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_3__/* .group */ .Os("Pause queues, schedules and flow-control keys", async () => (0,_report_js__WEBPACK_IMPORTED_MODULE_4__/* .logPauseOutcomes */ .Qh)(await (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_5__/* .pauseTargets */ .By)(client, { ...inputs.targets, concurrency: CONCURRENCY })));
+        const outcomes = await commands/* group */.Os("Pause queues, schedules and flow-control keys", async () => logPauseOutcomes(await (0,pause_targets/* pauseTargets */.By)(client, { ...inputs.targets, concurrency: CONCURRENCY })));
         if (inputs.resumeAfterJob !== "never")
-            (0,_state_js__WEBPACK_IMPORTED_MODULE_0__/* .savePaused */ .Gv)((0,_stashkit_core__WEBPACK_IMPORTED_MODULE_6__/* .pausedTargets */ .dB)(outcomes));
-        (0,_report_js__WEBPACK_IMPORTED_MODULE_4__/* .reportPaused */ .$h)(outcomes, inputs);
+            (0,state/* savePaused */.Gv)((0,targets/* pausedTargets */.dB)(outcomes));
+        reportPaused(outcomes, inputs);
     });
 }
 
@@ -391,14 +437,13 @@ function targetsInput(targets) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/inputs.js + 1 modules
-var lib_inputs = __nccwpck_require__(9026);
+// EXTERNAL MODULE: ./lib/inputs.js
+var lib_inputs = __nccwpck_require__(8682);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js
+var dist_targets = __nccwpck_require__(5173);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/summary.js
 var summary = __nccwpck_require__(6771);
-// EXTERNAL MODULE: ./lib/report.js
-var report = __nccwpck_require__(3377);
 ;// CONCATENATED MODULE: ./lib/post-report.js
-
 
 const RESUME_PATH = { queue: "queues", schedule: "schedules", "flow-control-key": "flowControl" };
 /** One shell line that resumes every target: what to run once the failed job is dealt with. */
@@ -416,13 +461,13 @@ function reportLeftPaused(paused, inputs, baseUrl) {
 function reportPostResumed(outcomes) {
     for (const o of outcomes) {
         if (o.outcome === "resumed")
-            (0,report/* say */.cv)(`${(0,report/* describeTarget */.ff)(o)}: resumed`);
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: resumed`);
         if (o.outcome === "missing")
-            commands/* warning */.$e(`${(0,report/* describeTarget */.ff)(o)} is gone (deleted since the pause step?); nothing to resume`);
+            commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} is gone (deleted since the pause step?); nothing to resume`);
         if (o.outcome === "failed")
-            (0,report/* say */.cv)(`${(0,report/* describeTarget */.ff)(o)}: ${o.error.message}`);
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: ${o.error.message}`);
         if (o.outcome === "resumed" && o.paused)
-            commands/* warning */.$e(`${(0,report/* describeTarget */.ff)(o)} still reports paused; resuming can take up to a minute to take effect`);
+            commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} still reports paused; resuming can take up to a minute to take effect`);
     }
     const resumed = outcomes.filter((o) => o.outcome === "resumed").length;
     const rows = outcomes.map((o) => [
@@ -460,96 +505,6 @@ async function post() {
         const outcomes = await commands/* group */.Os(`Resume the ${paused.length} paused by this job's pause step`, () => resumeTargets(client, { ...targetsInput(paused), concurrency: CONCURRENCY }));
         reportPostResumed(outcomes);
     }, { title: "pause-queue (post: resume what the step paused)" });
-}
-
-
-/***/ }),
-
-/***/ 3377:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $h: () => (/* binding */ reportPaused),
-/* harmony export */   Qh: () => (/* binding */ logPauseOutcomes),
-/* harmony export */   cv: () => (/* binding */ say),
-/* harmony export */   ff: () => (/* binding */ describeTarget)
-/* harmony export */ });
-/* unused harmony export pauseSummary */
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6771);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4244);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5580);
-
-
-/** "queue orders", "schedule nightly", "schedules labelled batch". */
-function describeTarget(o) {
-    const name = o.name;
-    if (o.outcome === "missing" && o.by === "label")
-        return `schedules labelled ${name}`;
-    if (o.outcome === "missing" && o.by === "destination")
-        return `schedules to ${name}*`;
-    return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${name}`;
-}
-/** A log line that no name from an input or the API can split into a runner command. */
-function say(text) {
-    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
-}
-const waiting = (lag) => (lag === undefined ? "" : `, ${lag} waiting`);
-/** One log line per target, in the order reported. */
-function logPauseOutcomes(outcomes) {
-    for (const o of outcomes) {
-        if (o.outcome === "paused")
-            say(`${describeTarget(o)}: paused${waiting(o.lag)}`);
-        if (o.outcome === "alreadyPaused")
-            say(`${describeTarget(o)}: already paused; left alone${waiting(o.lag)}`);
-        if (o.outcome === "missing")
-            say(`${describeTarget(o)}: not found`);
-        if (o.outcome === "failed")
-            say(`${describeTarget(o)}: ${o.error.message}`);
-    }
-    return outcomes;
-}
-/** Outputs, warnings and the summary; then fails the step with the first failure, if any. */
-function reportPaused(outcomes, inputs) {
-    const missing = outcomes.filter((o) => o.outcome === "missing");
-    if (inputs.ifMissing === "warn")
-        for (const o of missing)
-            _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${describeTarget(o)} not found; skipped`);
-    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH("paused", JSON.stringify((0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .pausedTargets */ .dB)(outcomes)));
-    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH("already-paused", JSON.stringify((0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .alreadyPausedTargets */ .vR)(outcomes)));
-    (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .writeSummary */ .S)(pauseSummary(outcomes));
-    const failed = outcomes.find((o) => o.outcome === "failed");
-    if (failed)
-        throw failed.error;
-    if (missing.length > 0 && inputs.ifMissing === "fail") {
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_3__/* .NotFoundError */ .m(`not found: ${missing.map(describeTarget).join(", ")}; the others were paused. Set if-missing: warn or ignore to go on without them`);
-    }
-}
-function pauseSummary(outcomes) {
-    const count = (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .pausedTargets */ .dB)(outcomes).length;
-    const rows = outcomes.map((o) => [
-        o.kind,
-        o.name,
-        summaryOutcome(o),
-        "lag" in o && o.lag !== undefined ? String(o.lag) : "",
-    ]);
-    return `### Paused: ${count} of ${outcomes.length}\n\n${(0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Q)(["kind", "name", "outcome", "waiting"], rows)}\n`;
-}
-function summaryOutcome(o) {
-    switch (o.outcome) {
-        case "paused":
-            return "paused";
-        case "alreadyPaused":
-            return "already paused (left alone)";
-        case "missing":
-            return o.by === "label"
-                ? "no schedule has this label"
-                : o.by === "destination"
-                    ? "no schedule matches"
-                    : "not found";
-        case "failed":
-            return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`;
-    }
 }
 
 
@@ -11952,6 +11907,56 @@ function writeSummary(markdown) {
         _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
+
+/***/ }),
+
+/***/ 5173:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BP: () => (/* binding */ logLine),
+/* harmony export */   UV: () => (/* binding */ noTargets),
+/* harmony export */   bH: () => (/* binding */ readTargetInputs),
+/* harmony export */   ff: () => (/* binding */ describeTarget),
+/* harmony export */   gd: () => (/* binding */ TARGET_INPUTS)
+/* harmony export */ });
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6927);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6802);
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5504);
+
+
+
+/** The inputs that name what to pause or resume, in the order the step reports them. */
+const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"];
+/** Reads the target lists (newlines or commas) and checks every name, naming its input in errors. */
+function readTargetInputs() {
+    const queues = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("queue-name").map((name) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateQueueName */ .vL)(name, "queue-name"));
+    const ids = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("schedule-id").map((id) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateScheduleId */ .ZV)(id, "schedule-id"));
+    const labels = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("schedule-label").map((label) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateWord */ .XE)(label, "schedule-label", "label"));
+    const flowControlKeys = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("flow-control-key").map((key) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateFlowControlKey */ .JJ)(key, "flow-control-key"));
+    return { queues, schedules: { ids, labels }, flowControlKeys };
+}
+/** Whether the lists name nothing at all. */
+function noTargets(targets) {
+    return (targets.queues.length +
+        targets.schedules.ids.length +
+        targets.schedules.labels.length +
+        targets.flowControlKeys.length ===
+        0);
+}
+/** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
+function describeTarget(o) {
+    if (o.outcome === "missing" && o.by === "label")
+        return `schedules labelled ${o.name}`;
+    if (o.outcome === "missing" && o.by === "destination")
+        return `schedules to ${o.name}*`;
+    return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}`;
+}
+/** An info line that no name from an input or an API answer can split into a runner command. */
+function logLine(text) {
+    (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .info */ .pq)(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
+}
+//# sourceMappingURL=targets.js.map
 
 /***/ }),
 

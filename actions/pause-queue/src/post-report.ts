@@ -1,7 +1,6 @@
-import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
 import type { ResumeOutcome, Target } from "@stashkit/core";
 import type { PostInputs } from "./inputs.ts";
-import { describeTarget, say } from "./report.ts";
 
 const RESUME_PATH = { queue: "queues", schedule: "schedules", "flow-control-key": "flowControl" } as const;
 
@@ -26,10 +25,10 @@ export function reportLeftPaused(paused: readonly Target[], inputs: PostInputs, 
 /** Logs each target, warns about any that is gone, summarises; fails on the first other failure. */
 export function reportPostResumed(outcomes: ResumeOutcome[]): void {
   for (const o of outcomes) {
-    if (o.outcome === "resumed") say(`${describeTarget(o)}: resumed`);
+    if (o.outcome === "resumed") logLine(`${describeTarget(o)}: resumed`);
     if (o.outcome === "missing")
       runner.warning(`${describeTarget(o)} is gone (deleted since the pause step?); nothing to resume`);
-    if (o.outcome === "failed") say(`${describeTarget(o)}: ${o.error.message}`);
+    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
     if (o.outcome === "resumed" && o.paused)
       runner.warning(
         `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,

@@ -1,36 +1,17 @@
-import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import {
-  alreadyPausedTargets,
-  NotFoundError,
-  type PauseOutcome,
-  pausedTargets,
-  type ResumeOutcome,
-} from "@stashkit/core";
+import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { alreadyPausedTargets, NotFoundError, type PauseOutcome, pausedTargets } from "@stashkit/core";
 import type { PauseInputs } from "./inputs.ts";
-
-/** "queue orders", "schedule nightly", "schedules labelled batch". */
-export function describeTarget(o: PauseOutcome | ResumeOutcome): string {
-  const name = o.name;
-  if (o.outcome === "missing" && o.by === "label") return `schedules labelled ${name}`;
-  if (o.outcome === "missing" && o.by === "destination") return `schedules to ${name}*`;
-  return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${name}`;
-}
-
-/** A log line that no name from an input or the API can split into a runner command. */
-export function say(text: string): void {
-  runner.info(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
-}
 
 const waiting = (lag: number | undefined) => (lag === undefined ? "" : `, ${lag} waiting`);
 
 /** One log line per target, in the order reported. */
 export function logPauseOutcomes(outcomes: PauseOutcome[]): PauseOutcome[] {
   for (const o of outcomes) {
-    if (o.outcome === "paused") say(`${describeTarget(o)}: paused${waiting(o.lag)}`);
+    if (o.outcome === "paused") logLine(`${describeTarget(o)}: paused${waiting(o.lag)}`);
     if (o.outcome === "alreadyPaused")
-      say(`${describeTarget(o)}: already paused; left alone${waiting(o.lag)}`);
-    if (o.outcome === "missing") say(`${describeTarget(o)}: not found`);
-    if (o.outcome === "failed") say(`${describeTarget(o)}: ${o.error.message}`);
+      logLine(`${describeTarget(o)}: already paused; left alone${waiting(o.lag)}`);
+    if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
+    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
   }
   return outcomes;
 }

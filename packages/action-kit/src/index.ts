@@ -23,4 +23,4 @@ export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";
 export { markdownTable, writeSummary } from "./summary.ts";
-export { noTargets, readTargetInputs, TARGET_INPUTS } from "./targets.ts";
+export { describeTarget, logLine, noTargets, readTargetInputs, TARGET_INPUTS } from "./targets.ts";

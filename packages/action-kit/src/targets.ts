@@ -1,4 +1,6 @@
 import {
+  type PauseOutcome,
+  type ResumeOutcome,
   type TargetsInput,
   validateFlowControlKey,
   validateQueueName,
@@ -6,6 +8,7 @@ import {
   validateWord,
 } from "@stashkit/core";
 import { readList } from "./inputs.ts";
+import { info } from "./runner/commands.ts";
 
 /** The inputs that name what to pause or resume, in the order the step reports them. */
 export const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"] as const;
@@ -32,4 +35,16 @@ export function noTargets(targets: ReturnType<typeof readTargetInputs>): boolean
       targets.flowControlKeys.length ===
     0
   );
+}
+
+/** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
+export function describeTarget(o: PauseOutcome | ResumeOutcome): string {
+  if (o.outcome === "missing" && o.by === "label") return `schedules labelled ${o.name}`;
+  if (o.outcome === "missing" && o.by === "destination") return `schedules to ${o.name}*`;
+  return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}`;
+}
+
+/** An info line that no name from an input or an API answer can split into a runner command. */
+export function logLine(text: string): void {
+  info(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
 }
