@@ -13,6 +13,10 @@ import {
 export const root = join(import.meta.dirname, "../..");
 export const ENSURE = join(root, "actions/ensure-search-index");
 export const RESUME = join(root, "actions/resume-queue");
+export const PAUSE = join(root, "actions/pause-queue");
+
+export type BundleName = "ensure" | "resume" | "pause";
+const BUNDLES: Record<BundleName, string> = { ensure: ENSURE, resume: RESUME, pause: PAUSE };
 
 export async function withEmulator<T>(
   options: EmulatorOptions,
@@ -28,7 +32,7 @@ export async function withEmulator<T>(
 
 /** Runs an action bundle against `baseUrl` with the emulator's default credentials in the environment. */
 export function runBundle(
-  action: "ensure" | "resume",
+  action: BundleName,
   baseUrl: string,
   inputs: Record<string, string>,
   options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
@@ -37,7 +41,7 @@ export function runBundle(
   const credentials = action === "ensure" ? managementEnv() : messagingEnv();
   const urlInput = action === "ensure" ? { "base-url": baseUrl } : { "messaging-url": baseUrl };
   return runAction({
-    actionDir: action === "ensure" ? ENSURE : RESUME,
+    actionDir: BUNDLES[action],
     ...rest,
     inputs: { ...urlInput, ...inputs },
     env: { ...credentials, ...(debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}), ...env },

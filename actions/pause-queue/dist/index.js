@@ -457,15 +457,23 @@ function reportLeftPaused(paused, inputs, baseUrl) {
     const status = inputs.jobStatus === "" ? "unknown" : inputs.jobStatus;
     commands/* warning */.$e(`the job did not succeed (status ${status}), so the ${paused.length} paused by this step stay paused (resume-after-job: ${inputs.resumeAfterJob}). Resume them with: ${resumeCommand(paused, baseUrl)}`);
 }
-/** Logs each target, warns about any that is gone, summarises; fails on the first other failure. */
-function reportPostResumed(outcomes) {
+/** One log line per target, in the order reported. */
+function logPostOutcomes(outcomes) {
     for (const o of outcomes) {
         if (o.outcome === "resumed")
             (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: resumed`);
         if (o.outcome === "missing")
-            commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} is gone (deleted since the pause step?); nothing to resume`);
+            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: not found`);
         if (o.outcome === "failed")
             (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: ${o.error.message}`);
+    }
+    return outcomes;
+}
+/** Warns about any target that is gone, summarises; fails on the first other failure. */
+function reportPostResumed(outcomes) {
+    for (const o of outcomes) {
+        if (o.outcome === "missing")
+            commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} is gone (deleted since the pause step?); nothing to resume`);
         if (o.outcome === "resumed" && o.paused)
             commands/* warning */.$e(`${(0,dist_targets/* describeTarget */.ff)(o)} still reports paused; resuming can take up to a minute to take effect`);
     }
@@ -492,17 +500,17 @@ var state = __nccwpck_require__(9742);
 const CONCURRENCY = 8;
 /** The post step: resumes exactly what the main step paused, when resume-after-job says so. */
 async function post() {
-    const paused = (0,state/* pausedByMainStep */.NG)();
-    if (paused === undefined)
+    if (!(0,state/* mainStepSavedPaused */.nu)())
         return;
     await (0,messaging_step/* runMessagingStep */.y)("pause-queue", async (step) => {
+        const paused = (0,state/* pausedByMainStep */.NG)();
         const inputs = (0,lib_inputs/* readPostInputs */._J)();
         if (paused.length === 0)
             return commands/* info */.pq("The step paused nothing (all was already paused): nothing to resume.");
         if (!(0,lib_inputs/* shouldResume */.xe)(inputs))
             return reportLeftPaused(paused, inputs, step.client().baseUrl);
         const client = step.client();
-        const outcomes = await commands/* group */.Os(`Resume the ${paused.length} paused by this job's pause step`, () => resumeTargets(client, { ...targetsInput(paused), concurrency: CONCURRENCY }));
+        const outcomes = await commands/* group */.Os(`Resume the ${paused.length} paused by this job's pause step`, async () => logPostOutcomes(await resumeTargets(client, { ...targetsInput(paused), concurrency: CONCURRENCY })));
         reportPostResumed(outcomes);
     }, { title: "pause-queue (post: resume what the step paused)" });
 }
@@ -517,6 +525,7 @@ async function post() {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   pq: () => (/* binding */ isPostStep),
+  nu: () => (/* binding */ mainStepSavedPaused),
   bq: () => (/* binding */ markPostStepComing),
   NG: () => (/* binding */ pausedByMainStep),
   Gv: () => (/* binding */ savePaused)
@@ -588,10 +597,13 @@ function isPostStep() {
 function savePaused(targets) {
     commands/* saveState */.LZ(PAUSED, JSON.stringify(targets));
 }
-/** What the main step paused, when it saved anything (resume-after-job other than never). */
+/** Whether the main step saved what it paused (it does unless resume-after-job is never or it stopped early). */
+function mainStepSavedPaused() {
+    return commands/* getState */.Gu(PAUSED) !== "";
+}
+/** What the main step paused. */
 function pausedByMainStep() {
-    const saved = commands/* getState */.Gu(PAUSED);
-    return saved === "" ? undefined : parseTargetList(saved, "the saved state");
+    return parseTargetList(commands/* getState */.Gu(PAUSED), "the saved state");
 }
 
 

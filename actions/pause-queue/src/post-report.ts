@@ -22,13 +22,21 @@ export function reportLeftPaused(paused: readonly Target[], inputs: PostInputs, 
   );
 }
 
-/** Logs each target, warns about any that is gone, summarises; fails on the first other failure. */
-export function reportPostResumed(outcomes: ResumeOutcome[]): void {
+/** One log line per target, in the order reported. */
+export function logPostOutcomes(outcomes: ResumeOutcome[]): ResumeOutcome[] {
   for (const o of outcomes) {
     if (o.outcome === "resumed") logLine(`${describeTarget(o)}: resumed`);
+    if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
+    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
+  }
+  return outcomes;
+}
+
+/** Warns about any target that is gone, summarises; fails on the first other failure. */
+export function reportPostResumed(outcomes: ResumeOutcome[]): void {
+  for (const o of outcomes) {
     if (o.outcome === "missing")
       runner.warning(`${describeTarget(o)} is gone (deleted since the pause step?); nothing to resume`);
-    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
     if (o.outcome === "resumed" && o.paused)
       runner.warning(
         `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,

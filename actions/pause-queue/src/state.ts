@@ -20,8 +20,12 @@ export function savePaused(targets: readonly Target[]): void {
   runner.saveState(PAUSED, JSON.stringify(targets));
 }
 
-/** What the main step paused, when it saved anything (resume-after-job other than never). */
-export function pausedByMainStep(): Target[] | undefined {
-  const saved = runner.getState(PAUSED);
-  return saved === "" ? undefined : parseTargetList(saved, "the saved state");
+/** Whether the main step saved what it paused (it does unless resume-after-job is never or it stopped early). */
+export function mainStepSavedPaused(): boolean {
+  return runner.getState(PAUSED) !== "";
+}
+
+/** What the main step paused. */
+export function pausedByMainStep(): Target[] {
+  return parseTargetList(runner.getState(PAUSED), "the saved state");
 }
