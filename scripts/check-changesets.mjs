@@ -13,6 +13,7 @@ const packages = new Set(
     "packages/testing",
     "actions/ensure-search-index",
     "actions/resume-queue",
+    "actions/pause-queue",
     "actions/delete-search-index",
     "reliability",
     "bench",

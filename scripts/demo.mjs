@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { startEmulator } from "@stashkit/emulator";
 import { runAction } from "@stashkit/testing";
+import { deployWindow } from "./demo-deploy-window.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const emulator = await startEmulator({ latency: { fixedMs: 20 } });
@@ -100,8 +101,15 @@ while (delivered.length < 3 && Date.now() < deadline) await new Promise((resolve
 heading("4. The held messages reached the destination, in order:");
 for (const body of delivered) console.log(`  ${body}`);
 
+// A separate step, in its own module: the deploy window with pause-queue.
+const windowWorked = await deployWindow({ emulator, root, heading, show });
+
 await emulator.stop();
 destination.close();
+if (!windowWorked) {
+  console.error("demo: the deploy window did not resume what it paused");
+  process.exit(1);
+}
 if (delivered.length !== 3) {
   console.error("demo: the messages were not all delivered");
   process.exit(1);

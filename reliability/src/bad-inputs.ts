@@ -1,8 +1,8 @@
-import { credentialSecrets, runBundle, withEmulator } from "./environment.ts";
+import { type ActionName, credentialSecrets, runBundle, withEmulator } from "./environment.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
 interface BadInput {
-  action: "ensure" | "resume";
+  action: ActionName;
   name: string;
   inputs: Record<string, string>;
   env?: Record<string, string | undefined>;
@@ -12,6 +12,13 @@ interface BadInput {
 
 const ensure = { name: "shop", region: "eu-west-1" };
 const resume = { "queue-name": "orders" };
+const pause = { "queue-name": "orders", "resume-after-job": "always" };
+const ACTION_NAMES: Record<ActionName, string> = {
+  ensure: "ensure-search-index",
+  resume: "resume-queue",
+  pause: "pause-queue",
+  delete: "delete-search-index",
+};
 
 const CASES: BadInput[] = [
   { action: "ensure", name: "empty name", inputs: { ...ensure, name: "" }, says: /input name is required/ },
@@ -228,6 +235,79 @@ const CASES: BadInput[] = [
     env: { QSTASH_TOKEN: "" },
     says: /input token is empty and QSTASH_TOKEN is not set/,
   },
+  {
+    action: "resume",
+    name: "only-if-paused-by that is not JSON",
+    inputs: { "only-if-paused-by": "orders,emails" },
+    says: /only-if-paused-by must be JSON, as the pause step's paused output writes it/,
+  },
+  {
+    action: "resume",
+    name: "only-if-paused-by with an unknown kind",
+    inputs: { "queue-name": "", "only-if-paused-by": '[{"kind":"topic","name":"news"}]' },
+    says: /only-if-paused-by must be a JSON array of \{"kind", "name"\} with kind one of queue, schedule, flow-control-key/,
+  },
+  {
+    action: "resume",
+    name: "only-if-paused-by with an invalid name",
+    inputs: { "queue-name": "", "only-if-paused-by": '[{"kind":"queue","name":"a b"}]' },
+    says: /only-if-paused-by "a b" is invalid: queue names may contain only/,
+  },
+  {
+    action: "resume",
+    name: "only-if-paused-by together with a list",
+    inputs: { ...resume, "only-if-paused-by": "[]" },
+    says: /only-if-paused-by resumes exactly what a pause step paused; leave queue-name, schedule-id, schedule-label, flow-control-key empty/,
+  },
+  {
+    action: "pause",
+    name: "unknown resume-after-job",
+    inputs: { ...pause, "resume-after-job": "on-success" },
+    says: /input resume-after-job must be one of never, success, always; got "on-success"/,
+  },
+  {
+    action: "pause",
+    name: "unknown if-missing",
+    inputs: { ...pause, "if-missing": "skip" },
+    says: /input if-missing must be one of fail, warn, ignore; got "skip"/,
+  },
+  {
+    action: "pause",
+    name: "nothing to pause",
+    inputs: { ...pause, "queue-name": " ,\n" },
+    says: /nothing to pause: set at least one of the inputs queue-name, schedule-id, schedule-label, flow-control-key/,
+  },
+  {
+    action: "pause",
+    name: "queue name with a slash",
+    inputs: { ...pause, "queue-name": "orders/eu" },
+    says: /queue-name "orders\/eu" is invalid/,
+  },
+  {
+    action: "pause",
+    name: "schedule id with a space",
+    inputs: { ...pause, "schedule-id": "nightly job" },
+    says: /schedule-id "nightly job" is invalid: schedule ids may contain only/,
+  },
+  {
+    action: "pause",
+    name: "schedule label with a tab",
+    inputs: { ...pause, "schedule-label": "deploy\twindow" },
+    says: /schedule-label "deploy\\twindow" is invalid/,
+  },
+  {
+    action: "pause",
+    name: "flow-control key with a control character",
+    inputs: { ...pause, "flow-control-key": "pay\u0007ments" },
+    says: /flow-control-key "pay\\u0007ments" is invalid/,
+  },
+  {
+    action: "pause",
+    name: "empty token",
+    inputs: pause,
+    env: { QSTASH_TOKEN: "" },
+    says: /input token is empty and QSTASH_TOKEN is not set/,
+  },
 ];
 
 export const BAD_INPUT_COUNT = CASES.length;
@@ -235,7 +315,7 @@ export const BAD_INPUT_COUNT = CASES.length;
 export function badInputScenarios(): Scenario[] {
   return CASES.map((bad) => ({
     section: "bad inputs",
-    name: `${bad.action === "ensure" ? "ensure-search-index" : "resume-queue"}: ${bad.name}`,
+    name: `${ACTION_NAMES[bad.action]}: ${bad.name}`,
     run: () =>
       withEmulator({}, async (server) => {
         // A bad URL input replaces the emulator's; the request log shows nothing was sent either way.
@@ -246,6 +326,17 @@ export function badInputScenarios(): Scenario[] {
         check(lines.length === 1, `expected one ::error:: line, got ${lines.length}`);
         check(bad.says.test(lines[0] as string), `unexpected message: ${lines[0]}`);
         check(server.requests.length === 0, `${server.requests.length} requests were sent`);
+        if (bad.action === "pause") {
+          // The post step of a refused pause step has nothing to resume and sends nothing either.
+          const post = await runBundle(bad.action, server.url, bad.inputs, {
+            phase: "post",
+            reuseDir: run.dir,
+            ...(bad.env ? { env: bad.env } : {}),
+          });
+          expectNoLeaks(post, credentialSecrets());
+          check(post.exitCode === 0, `the post step exited ${post.exitCode}`);
+          check(server.requests.length === 0, `the post step sent ${server.requests.length} requests`);
+        }
       }),
   }));
 }

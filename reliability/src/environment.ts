@@ -14,9 +14,15 @@ export const root = join(import.meta.dirname, "../..");
 export const ENSURE = join(root, "actions/ensure-search-index");
 export const RESUME = join(root, "actions/resume-queue");
 export const DELETE = join(root, "actions/delete-search-index");
+export const PAUSE = join(root, "actions/pause-queue");
 
-export type ActionName = "ensure" | "resume" | "delete";
-const ACTION_DIRS: Record<ActionName, string> = { ensure: ENSURE, resume: RESUME, delete: DELETE };
+export type ActionName = "ensure" | "resume" | "delete" | "pause";
+const ACTION_DIRS: Record<ActionName, string> = {
+  ensure: ENSURE,
+  resume: RESUME,
+  delete: DELETE,
+  pause: PAUSE,
+};
 
 export async function withEmulator<T>(
   options: EmulatorOptions,
@@ -38,8 +44,9 @@ export function runBundle(
   options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
 ): Promise<ActionRun> {
   const { debug, env, ...rest } = options;
-  const credentials = action === "resume" ? messagingEnv() : managementEnv();
-  const urlInput = action === "resume" ? { "messaging-url": baseUrl } : { "base-url": baseUrl };
+  const messaging = action === "resume" || action === "pause";
+  const credentials = messaging ? messagingEnv() : managementEnv();
+  const urlInput = messaging ? { "messaging-url": baseUrl } : { "base-url": baseUrl };
   return runAction({
     actionDir: ACTION_DIRS[action],
     ...rest,

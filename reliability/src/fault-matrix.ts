@@ -2,16 +2,26 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, basicAuthorization } from "@stashkit/testing";
-import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import { type ActionRun, basicAuthorization, type RunActionOptions } from "@stashkit/testing";
+import {
+  type ActionName,
+  credentialSecrets,
+  freePort,
+  indexSecrets,
+  runBundle,
+  withEmulator,
+} from "./environment.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
 const TOKEN = DEFAULT_MESSAGING_TOKEN;
 const RESUME_ROUTE = "POST /v2/queues/:name/resume";
 
+/** How a scenario's step runs: the post step carries the state of a main step run in setup. */
+type RunShape = Pick<RunActionOptions, "phase" | "reuseDir">;
+
 interface Operation {
   name: string;
-  action: "ensure" | "resume";
+  action: ActionName;
   /** Where request-level faults go (statuses, resets, hangs, HTML pages). */
   route: string;
   /** Where body rewrites go: the first answer whose body the step reads. */
@@ -19,21 +29,110 @@ interface Operation {
   missingField: string;
   inputs: Record<string, string>;
   setup(server: RunningEmulator): Promise<void>;
+  /** For a post step: runs the main step once the emulator is set up, and says how to run the post. */
+  runMain?(server: RunningEmulator): Promise<RunShape>;
   /** The outputs of a clean run, read from the emulator's state afterwards. */
   expectedOutputs(server: RunningEmulator, created: string): Record<string, string>;
+  /** What the emulator's state must show after a successful run, besides the outputs; a reason when it does not. */
+  verify?(server: RunningEmulator): string | undefined;
+  /** A 404 is a warning here, not a failure (the post step: something it paused is gone). */
+  notFoundSucceeds?: boolean;
   /** What the failure line must name: the operation, method and path. */
   label: RegExp;
 }
 
-async function pausedQueues(server: RunningEmulator, names: string[]): Promise<void> {
+async function pausedQueues(server: RunningEmulator, names: string[], paused = true): Promise<void> {
   for (const queueName of names) {
     await fetch(`${server.url}/v2/queues`, {
       method: "POST",
       headers: { authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ queueName, parallelism: 1, paused: true }),
+      body: JSON.stringify({ queueName, parallelism: 1, paused }),
     });
   }
 }
+
+async function labelledSchedules(server: RunningEmulator, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    await fetch(`${server.url}/v2/schedules/https://app.example/${id}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        "upstash-cron": "0 3 * * *",
+        "upstash-schedule-id": id,
+        "upstash-label": "deploy-window",
+      },
+    });
+  }
+}
+
+const pausedJson = (kind: string, names: string[]) => JSON.stringify(names.map((name) => ({ kind, name })));
+
+function pauseQueuesOperation(name: string, route: string): Operation {
+  const queues = ["q1", "q2"];
+  return {
+    name,
+    action: "pause",
+    route,
+    bodyRoute: "GET /v2/queues/:name",
+    missingField: "paused",
+    inputs: { "queue-name": queues.join(","), "max-attempts": "5" },
+    async setup(server) {
+      await pausedQueues(server, queues, false);
+    },
+    expectedOutputs: () => ({ paused: pausedJson("queue", queues), "already-paused": "[]" }),
+    verify: (server) =>
+      Object.values(server.state.queues).every((q) => q.paused) ? undefined : "a queue is not paused",
+    label: /(pause|get) queue q\d: (POST|GET) \/v2\/queues\/q\d/,
+  };
+}
+
+const PAUSE_OPERATIONS: Operation[] = [
+  pauseQueuesOperation("pause queues", "POST /v2/queues/:name/pause"),
+  pauseQueuesOperation("pause queues, the read before", "GET /v2/queues/:name"),
+  {
+    name: "pause schedules by label",
+    action: "pause",
+    route: "POST /v2/schedules/:id/pause",
+    bodyRoute: "GET /v2/schedules",
+    missingField: "isPaused",
+    inputs: { "schedule-label": "deploy-window", "max-attempts": "5" },
+    async setup(server) {
+      await labelledSchedules(server, ["s1", "s2"]);
+    },
+    expectedOutputs: () => ({ paused: pausedJson("schedule", ["s1", "s2"]), "already-paused": "[]" }),
+    verify: (server) =>
+      Object.values(server.state.schedules).every((s) => s.isPaused) ? undefined : "a schedule is not paused",
+    label: /(pause schedule s\d: POST \/v2\/schedules\/s\d\/pause|list schedules: GET \/v2\/schedules)/,
+  },
+  {
+    name: "pause-queue post step",
+    action: "pause",
+    route: "POST /v2/queues/:name/resume",
+    bodyRoute: "GET /v2/queues/:name",
+    missingField: "paused",
+    inputs: { "queue-name": "q1,q2,held", "resume-after-job": "always", "max-attempts": "5" },
+    async setup(server) {
+      await pausedQueues(server, ["q1", "q2"], false);
+      await pausedQueues(server, ["held"], true);
+    },
+    async runMain(server) {
+      const main = await runBundle("pause", server.url, {
+        "queue-name": "q1,q2,held",
+        "resume-after-job": "always",
+      });
+      if (main.exitCode !== 0) throw new Error(`the main step failed: ${main.stdout}`);
+      return { phase: "post", reuseDir: main.dir };
+    },
+    expectedOutputs: () => ({}),
+    verify: (server) => {
+      const { q1, q2, held } = server.state.queues;
+      if (q1?.paused !== false || q2?.paused !== false) return "a queue the step paused is still paused";
+      return held?.paused === true ? undefined : "the queue paused before the step was resumed";
+    },
+    notFoundSucceeds: true,
+    label: /(resume|get) queue q\d: (POST|GET) \/v2\/queues\/q\d/,
+  },
+];
 
 function resumeOperation(name: string, queues: string[]): Operation {
   return {
@@ -43,8 +142,15 @@ function resumeOperation(name: string, queues: string[]): Operation {
     bodyRoute: "GET /v2/queues/:name",
     missingField: "paused",
     inputs: { "queue-name": queues.join(","), "max-attempts": "5" },
-    setup: (server) => pausedQueues(server, queues),
-    expectedOutputs: (server) => ({ resumed: JSON.stringify(queues), endpoint: server.url, token: TOKEN }),
+    async setup(server) {
+      await pausedQueues(server, queues);
+    },
+    expectedOutputs: (server) => ({
+      resumed: JSON.stringify(queues),
+      "resumed-targets": pausedJson("queue", queues),
+      endpoint: server.url,
+      token: TOKEN,
+    }),
     label: /(resume|get) queue q\d: (POST|GET) \/v2\/queues\/q\d/,
   };
 }
@@ -69,6 +175,7 @@ function indexOutputs(server: RunningEmulator, created: string): Record<string, 
 const ensureInputs = { name: "shop", region: "eu-west-1", "max-attempts": "5" };
 
 export const OPERATIONS: Operation[] = [
+  ...PAUSE_OPERATIONS,
   resumeOperation("resume one queue", ["q1"]),
   resumeOperation("resume several queues", ["q1", "q2", "q3"]),
   {
@@ -220,10 +327,14 @@ async function runWithFaults(
     // prepared state, as soon as the step logs its first refused connection.
     const port = await freePort();
     const dataFile = join(mkdtempSync(join(tmpdir(), "stashkit-refused-")), "state.json");
-    await withEmulator({ dataFile }, (server) => operation.setup(server));
+    const shape = await withEmulator({ dataFile }, async (server) => {
+      await operation.setup(server);
+      return operation.runMain?.(server);
+    });
     let starting: Promise<RunningEmulator> | undefined;
     const run = await runBundle(operation.action, `http://127.0.0.1:${port}`, inputs, {
       ...limits,
+      ...shape,
       onStdout: (chunk) => {
         if (variant === "transient" && !starting && chunk.includes("ECONNREFUSED")) {
           starting = startEmulator({ port, dataFile });
@@ -239,12 +350,13 @@ async function runWithFaults(
   const server = await startEmulator();
   try {
     await operation.setup(server);
+    const shape = await operation.runMain?.(server);
     server.clearRequests();
     server.inject(
       kind.onBody ? operation.bodyRoute : operation.route,
       ...kind.faults(variant === "transient" ? 2 : 40, operation),
     );
-    const run = await runBundle(operation.action, server.url, inputs, limits);
+    const run = await runBundle(operation.action, server.url, inputs, { ...limits, ...shape });
     return { run, server, requests: server.requests.map((r) => `${r.method} ${r.path}`) };
   } finally {
     await server.stop();
@@ -270,6 +382,8 @@ function matrixScenario(kind: FaultKind, operation: Operation, variant: Variant,
             JSON.stringify(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== ""))),
           `outputs differ from a clean run: ${JSON.stringify(run.outputs)} vs ${JSON.stringify(expected)}`,
         );
+        const wrong = operation.verify?.(server);
+        check(wrong === undefined, `${wrong}`);
         return;
       }
       check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
@@ -292,6 +406,11 @@ function nonRetryableScenario(code: number, operation: Operation, debug: boolean
       const kind = status(code);
       const { run, server, requests } = await runWithFaults(kind, operation, "persistent", debug);
       expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
+      if (code === 404 && operation.notFoundSucceeds) {
+        check(run.exitCode === 0, `expected a warning and exit 0, got exit ${run.exitCode}`);
+        check(/::warning::queue q\d is gone/.test(run.stdout), "no warning says the queue is gone");
+        return;
+      }
       check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
       // The transport never repeats the request: no method and path follow themselves.
       const repeated = requests.find((request, i) => i > 0 && requests[i - 1] === request);

@@ -20,7 +20,7 @@ interface Workflow {
 }
 
 it("finds the actions", () => {
-  expect(actions).toEqual(expect.arrayContaining(["ensure-search-index", "resume-queue"]));
+  expect(actions).toEqual(expect.arrayContaining(["ensure-search-index", "pause-queue", "resume-queue"]));
 });
 
 describe.each(actions)("actions/%s", (name) => {

@@ -9999,6 +9999,30 @@ function oneOf(value, accepted, input) {
     }
     return value;
 }
+/** The pattern the messaging API states for schedule ids. */
+const SCHEDULE_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
+function validateScheduleId(id, input = "scheduleId") {
+    if (!SCHEDULE_ID_PATTERN.test(id)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(id)} is invalid: schedule ids may contain only letters, digits, "-", "." and "_"`);
+    }
+    return id;
+}
+// Not documented: keys, labels and destination prefixes are free text to the API. What is
+// refused here could not travel as one item of a list input or be printed on one log line.
+const WORD_PATTERN = /^[^\s,\p{Cc}]+$/u;
+/**
+ * A flow-control key, a schedule label or a destination prefix: one word without whitespace,
+ * commas or control characters.
+ */
+function validateWord(value, input, what) {
+    if (!WORD_PATTERN.test(value)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(value)} is invalid: a ${what} must be one word without whitespace, commas or control characters`);
+    }
+    return value;
+}
+function validateFlowControlKey(key, input = "flowControlKey") {
+    return validateWord(key, input, "flow-control key");
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 

@@ -12440,7 +12440,7 @@ async function deleteById(client, id, call = {}) {
 /* harmony export */   jq: () => (/* binding */ validateRegion),
 /* harmony export */   yL: () => (/* binding */ oneOf)
 /* harmony export */ });
-/* unused harmony exports QUEUE_NAME_PATTERN, MAX_QUEUE_NAME_LENGTH, MAX_INDEX_NAME_LENGTH, validateQueueName */
+/* unused harmony exports QUEUE_NAME_PATTERN, MAX_QUEUE_NAME_LENGTH, MAX_INDEX_NAME_LENGTH, validateQueueName, SCHEDULE_ID_PATTERN, validateScheduleId, validateWord, validateFlowControlKey */
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8794);
 /* harmony import */ var _search_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(111);
 /* harmony import */ var _server_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1216);
@@ -12506,6 +12506,30 @@ function oneOf(value, accepted, input) {
         throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must be one of ${accepted.join(", ")}; got ${JSON.stringify(value)}`);
     }
     return value;
+}
+/** The pattern the messaging API states for schedule ids. */
+const SCHEDULE_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
+function validateScheduleId(id, input = "scheduleId") {
+    if (!SCHEDULE_ID_PATTERN.test(id)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(id)} is invalid: schedule ids may contain only letters, digits, "-", "." and "_"`);
+    }
+    return id;
+}
+// Not documented: keys, labels and destination prefixes are free text to the API. What is
+// refused here could not travel as one item of a list input or be printed on one log line.
+const WORD_PATTERN = /^[^\s,\p{Cc}]+$/u;
+/**
+ * A flow-control key, a schedule label or a destination prefix: one word without whitespace,
+ * commas or control characters.
+ */
+function validateWord(value, input, what) {
+    if (!WORD_PATTERN.test(value)) {
+        throw new ConfigurationError(input, `${input} ${JSON.stringify(value)} is invalid: a ${what} must be one word without whitespace, commas or control characters`);
+    }
+    return value;
+}
+function validateFlowControlKey(key, input = "flowControlKey") {
+    return validateWord(key, input, "flow-control key");
 }
 
 

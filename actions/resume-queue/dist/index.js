@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6469);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3455);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6469:
+/***/ 3455:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -191,57 +191,6 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/stashkit-error.js
-/**
- * The base of every error stashkit throws. Subclasses say what went wrong by their class and
- * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
- */
-class StashkitError extends Error {
-    name = "StashkitError";
-    operation;
-    method;
-    path;
-    status;
-    apiMessage;
-    requestId;
-    /**
-     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
-     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
-     * it; an operation that must not repeat a side effect (a create) checks before trying again.
-     */
-    mayHaveTakenEffect;
-    constructor(message, context = {}, options) {
-        super(message, options);
-        this.operation = context.operation;
-        this.method = context.method;
-        this.path = context.path;
-        this.status = context.status;
-        this.apiMessage = context.apiMessage;
-        this.requestId = context.requestId;
-        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
-    }
-}
-/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
-function describeFailure(context, what) {
-    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
-    const prefix = context.operation ? `${context.operation}: ` : "";
-    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
-    const id = context.requestId ? ` (request id ${context.requestId})` : "";
-    return `${prefix}${where}${what}${api}${id}`;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
-
-/** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class configuration_error_ConfigurationError extends StashkitError {
-    name = "ConfigurationError";
-    input;
-    constructor(input, message) {
-        super(message);
-        this.input = input;
-    }
-}
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -9155,7 +9104,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // looseObject
@@ -9778,6 +9727,76 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/flow-control-key.js
+
+/**
+ * A flow-control key as the product reads it (the public `FlowControlKey` schema, which marks
+ * nothing required): the key and `isPaused` are needed to pause it safely; `waitListSize` (the
+ * messages held back) is reported when present.
+ */
+const flowControlKeySchema = looseObject({
+    flowControlKey: schemas_string().min(1),
+    isPaused: schemas_boolean(),
+    waitListSize: schemas_number().optional().catch(undefined),
+    parallelismMax: schemas_number().optional().catch(undefined),
+    parallelismCount: schemas_number().optional().catch(undefined),
+    rateMax: schemas_number().optional().catch(undefined),
+    rateCount: schemas_number().optional().catch(undefined),
+    ratePeriod: schemas_number().optional().catch(undefined),
+});
+const flowControlKeyListSchema = array(flowControlKeySchema);
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/stashkit-error.js
+/**
+ * The base of every error stashkit throws. Subclasses say what went wrong by their class and
+ * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
+ */
+class StashkitError extends Error {
+    name = "StashkitError";
+    operation;
+    method;
+    path;
+    status;
+    apiMessage;
+    requestId;
+    /**
+     * Whether the API may have acted on the request although the call failed (a 5xx, a timeout or
+     * a connection lost after sending, a 2xx whose body could not be read). The transport decides
+     * it; an operation that must not repeat a side effect (a create) checks before trying again.
+     */
+    mayHaveTakenEffect;
+    constructor(message, context = {}, options) {
+        super(message, options);
+        this.operation = context.operation;
+        this.method = context.method;
+        this.path = context.path;
+        this.status = context.status;
+        this.apiMessage = context.apiMessage;
+        this.requestId = context.requestId;
+        this.mayHaveTakenEffect = context.mayHaveTakenEffect ?? false;
+    }
+}
+/** "resume queue q: POST /v2/queues/q/resume answered 503: busy (request id abc)". */
+function describeFailure(context, what) {
+    const where = context.method && context.path ? `${context.method} ${context.path} ` : "";
+    const prefix = context.operation ? `${context.operation}: ` : "";
+    const api = context.apiMessage ? `: ${context.apiMessage}` : "";
+    const id = context.requestId ? ` (request id ${context.requestId})` : "";
+    return `${prefix}${where}${what}${api}${id}`;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
+
+/** A setting or input is invalid; raised before anything is sent. `input` names it. */
+class configuration_error_ConfigurationError extends StashkitError {
+    name = "ConfigurationError";
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/server-values.js
 
 /**
@@ -9890,20 +9909,30 @@ function oneOf(value, accepted, input) {
     }
     return value;
 }
-
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
-
-
-/** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
-const queueSchema = looseObject({
-    name: serverNameSchema.pipe(schemas_string().min(1)),
-    paused: schemas_boolean(),
-    lag: schemas_number().optional().catch(undefined),
-    parallelism: schemas_number().optional().catch(undefined),
-    createdAt: schemas_number().optional().catch(undefined),
-    updatedAt: schemas_number().optional().catch(undefined),
-});
-const queueListSchema = array(queueSchema);
+/** The pattern the messaging API states for schedule ids. */
+const SCHEDULE_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
+function validateScheduleId(id, input = "scheduleId") {
+    if (!SCHEDULE_ID_PATTERN.test(id)) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(id)} is invalid: schedule ids may contain only letters, digits, "-", "." and "_"`);
+    }
+    return id;
+}
+// Not documented: keys, labels and destination prefixes are free text to the API. What is
+// refused here could not travel as one item of a list input or be printed on one log line.
+const WORD_PATTERN = /^[^\s,\p{Cc}]+$/u;
+/**
+ * A flow-control key, a schedule label or a destination prefix: one word without whitespace,
+ * commas or control characters.
+ */
+function validateWord(value, input, what) {
+    if (!WORD_PATTERN.test(value)) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(value)} is invalid: a ${what} must be one word without whitespace, commas or control characters`);
+    }
+    return value;
+}
+function validateFlowControlKey(key, input = "flowControlKey") {
+    return validateWord(key, input, "flow-control key");
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 
@@ -10213,6 +10242,63 @@ function idOf(value) {
     return typeof id === "string" && server_values_isSafeId(id) ? id : undefined;
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/flow-control.js
+
+
+
+/** Flow-control keys of the messaging API: messages under a paused key wait until it is resumed. */
+class FlowControlResource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    async list(call) {
+        const request = {
+            method: "GET",
+            path: "/v2/flowControl",
+            operation: "list flow-control keys",
+            idempotent: true,
+        };
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, flowControlKeyListSchema, this.#transport.redactor));
+    }
+    async get(key, call) {
+        const request = {
+            method: "GET",
+            path: path(key),
+            operation: `get flow-control key ${key}`,
+            idempotent: true,
+        };
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, flowControlKeySchema, this.#transport.redactor));
+    }
+    /** Messages already waiting stay waiting; new ones join the wait list. */
+    async pause(key, call) {
+        await this.#post(`${path(key)}/pause`, `pause flow-control key ${key}`, call);
+    }
+    async resume(key, call) {
+        await this.#post(`${path(key)}/resume`, `resume flow-control key ${key}`, call);
+    }
+    async #post(to, operation, call) {
+        await this.#transport.send({ method: "POST", path: to, operation, idempotent: true }, call);
+    }
+}
+function path(key) {
+    return `/v2/flowControl/${encodeURIComponent(validateFlowControlKey(key))}`;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/queue.js
+
+
+/** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
+const queueSchema = looseObject({
+    name: serverNameSchema.pipe(schemas_string().min(1)),
+    paused: schemas_boolean(),
+    lag: schemas_number().optional().catch(undefined),
+    parallelism: schemas_number().optional().catch(undefined),
+    createdAt: schemas_number().optional().catch(undefined),
+    updatedAt: schemas_number().optional().catch(undefined),
+});
+const queueListSchema = array(queueSchema);
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/queues.js
 
 
@@ -10225,15 +10311,15 @@ class QueuesResource {
     }
     /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
     async resume(name, call) {
-        await this.#send("POST", `${path(name)}/resume`, `resume queue ${name}`, call);
+        await this.#send("POST", `${queues_path(name)}/resume`, `resume queue ${name}`, call);
     }
     async pause(name, call) {
-        await this.#send("POST", `${path(name)}/pause`, `pause queue ${name}`, call);
+        await this.#send("POST", `${queues_path(name)}/pause`, `pause queue ${name}`, call);
     }
     async get(name, call) {
         const request = {
             method: "GET",
-            path: path(name),
+            path: queues_path(name),
             operation: `get queue ${name}`,
             idempotent: true,
         };
@@ -10261,17 +10347,91 @@ class QueuesResource {
         }, call);
     }
     async delete(name, call) {
-        await this.#send("DELETE", path(name), `delete queue ${name}`, call);
+        await this.#send("DELETE", queues_path(name), `delete queue ${name}`, call);
     }
     async #send(method, to, operation, call) {
         await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
     }
 }
-function path(name) {
+function queues_path(name) {
     return `/v2/queues/${encodeURIComponent(validateQueueName(name))}`;
 }
 function queues_pick(input) {
     return input.paused === undefined ? {} : { paused: input.paused };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/schedule.js
+
+/**
+ * A schedule as the product reads it (the public `Schedule` schema): `scheduleId`, `destination`
+ * and `isPaused` are needed to select and pause it; the rest is reported when present.
+ * `label` is the deprecated single-string form of `labels`.
+ */
+const scheduleSchema = looseObject({
+    scheduleId: schemas_string().min(1),
+    destination: schemas_string(),
+    isPaused: schemas_boolean(),
+    cron: schemas_string().optional().catch(undefined),
+    createdAt: schemas_number().optional().catch(undefined),
+    method: schemas_string().optional().catch(undefined),
+    queueName: schemas_string().optional().catch(undefined),
+    flowControlKey: schemas_string().optional().catch(undefined),
+    label: schemas_string().optional().catch(undefined),
+    labels: array(schemas_string()).optional().catch(undefined),
+    lastScheduleTime: schemas_number().optional().catch(undefined),
+    nextScheduleTime: schemas_number().optional().catch(undefined),
+});
+const scheduleListSchema = array(scheduleSchema);
+/** The schedule's labels: `labels` when the API sends it, else the deprecated `label`, split on commas. */
+function scheduleLabels(schedule) {
+    if (schedule.labels !== undefined)
+        return schedule.labels;
+    if (schedule.label === undefined || schedule.label === "")
+        return [];
+    return schedule.label.split(",").map((label) => label.trim());
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/schedules.js
+
+
+
+/** Schedules of the messaging API. Pausing a paused schedule, or resuming an active one, has no effect. */
+class SchedulesResource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    async list(call) {
+        const request = {
+            method: "GET",
+            path: "/v2/schedules",
+            operation: "list schedules",
+            idempotent: true,
+        };
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, scheduleListSchema, this.#transport.redactor));
+    }
+    async get(id, call) {
+        const request = {
+            method: "GET",
+            path: schedules_path(id),
+            operation: `get schedule ${id}`,
+            idempotent: true,
+        };
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, scheduleSchema, this.#transport.redactor));
+    }
+    /** While paused, the schedule's cron ticks are ignored (not delivered later). */
+    async pause(id, call) {
+        await this.#post(`${schedules_path(id)}/pause`, `pause schedule ${id}`, call);
+    }
+    async resume(id, call) {
+        await this.#post(`${schedules_path(id)}/resume`, `resume schedule ${id}`, call);
+    }
+    async #post(to, operation, call) {
+        await this.#transport.send({ method: "POST", path: to, operation, idempotent: true }, call);
+    }
+}
+function schedules_path(id) {
+    return `/v2/schedules/${encodeURIComponent(validateScheduleId(id))}`;
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -11191,10 +11351,14 @@ function requireSecret(value, input, hint) {
 
 
 
+
+
 const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
-/** Client of the messaging API (queues), authenticated with a Bearer token. */
+/** Client of the messaging API (queues, schedules, flow-control keys), authenticated with a Bearer token. */
 class MessagingClient {
     queues;
+    schedules;
+    flowControl;
     #transport;
     #redact;
     constructor(options) {
@@ -11205,6 +11369,8 @@ class MessagingClient {
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.queues = new QueuesResource(transport);
+        this.schedules = new SchedulesResource(transport);
+        this.flowControl = new FlowControlResource(transport);
     }
     /** The base URL in use, without trailing slash. */
     get baseUrl() {
@@ -11912,7 +12078,7 @@ function runMessagingStep(action, body, options = {}) {
 //# sourceMappingURL=messaging-step.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
 /** Maps with at most `limit` calls in flight; results keep the input order. */
-async function mapWithConcurrency(items, limit, fn) {
+async function map_with_concurrency_mapWithConcurrency(items, limit, fn) {
     const results = new Array(items.length);
     let next = 0;
     const worker = async () => {
@@ -11925,50 +12091,295 @@ async function mapWithConcurrency(items, limit, fn) {
     return results;
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-queues.js
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/select-schedules.js
 
 
 
+function scheduleSelectors(selection = {}) {
+    return [
+        ...(selection.ids ?? []).map((value) => ({ by: "id", value })),
+        ...(selection.labels ?? []).map((value) => ({ by: "label", value })),
+        ...(selection.destinationPrefixes ?? []).map((value) => ({ by: "destination", value })),
+    ];
+}
+/** Checks every selector before anything is sent; `inputs` names them in errors. */
+function validateScheduleSelection(selection = {}, inputs = { ids: "scheduleId", labels: "label", destinationPrefixes: "destinationPrefix" }) {
+    for (const id of selection.ids ?? [])
+        validateScheduleId(id, inputs.ids);
+    for (const label of selection.labels ?? [])
+        validateWord(label, inputs.labels, "label");
+    for (const prefix of selection.destinationPrefixes ?? [])
+        validateWord(prefix, inputs.destinationPrefixes, "destination prefix");
+}
+/** Filters a listing locally: the selection costs one list request, however many selectors it has. */
+function selectSchedules(schedules, selection) {
+    const selectors = scheduleSelectors(selection);
+    const matches = (schedule, selector) => {
+        if (selector.by === "id")
+            return schedule.scheduleId === selector.value;
+        if (selector.by === "label")
+            return scheduleLabels(schedule).includes(selector.value);
+        return schedule.destination.startsWith(selector.value);
+    };
+    return {
+        matched: schedules.filter((schedule) => selectors.some((selector) => matches(schedule, selector))),
+        unmatched: selectors.filter((selector) => !schedules.some((schedule) => matches(schedule, selector))),
+    };
+}
+/** Lists the schedules once (only when something is selected) and selects from the listing. */
+async function select_schedules_listSelectedSchedules(client, selection, call) {
+    const selectors = scheduleSelectors(selection);
+    if (selectors.length === 0)
+        return { matched: [], unmatched: [] };
+    try {
+        return selectSchedules(await client.schedules.list(call), selection);
+    }
+    catch (error) {
+        if (error instanceof StashkitError)
+            return { failed: error, selectors };
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-targets.js
+
+
+
+
+
+
+/** Checks every name before anything is sent. */
+function validateTargets(input) {
+    for (const name of input.queues ?? [])
+        validateQueueName(name, "queue name");
+    validateScheduleSelection(input.schedules);
+    for (const key of input.flowControlKeys ?? [])
+        validateFlowControlKey(key, "flow-control key");
+}
 /**
- * Resumes each queue, then reads it back: resume may answer 200 for a queue that does not
- * exist, and the read-back gives `paused` and `lag`. Every queue is tried; the outcome of
- * each is returned, in the order given, for the caller to judge.
+ * Pauses queues, schedules and flow-control keys, reading each first so what was already paused
+ * is reported as such and left alone. Schedules are selected from one listing. Every target is
+ * tried; outcomes come back as queues, schedules (listed order, then selectors that matched
+ * nothing), flow-control keys.
  */
-async function resumeQueues(client, input) {
-    const names = input.names.map((name) => validateQueueName(name, "queue name"));
+async function pauseTargets(client, input) {
+    validateTargets(input);
     const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    return mapWithConcurrency(names, input.concurrency ?? 8, async (name) => {
-        try {
-            await client.queues.resume(name, call);
-            const queue = await client.queues.get(name, call);
-            return { name, outcome: "resumed", paused: queue.paused, lag: queue.lag };
-        }
-        catch (error) {
-            if (error instanceof NotFoundError)
-                return { name, outcome: "missing" };
-            if (error instanceof StashkitError)
-                return { name, outcome: "failed", error };
-            throw error;
-        }
+    const selected = await listSelectedSchedules(client, input.schedules ?? {}, call);
+    const work = [
+        ...(input.queues ?? []).map((name) => () => pauseQueue(client, name, call)),
+        ...("matched" in selected ? selected.matched : []).map((schedule) => () => pauseSchedule(client, schedule, call)),
+        ...(input.flowControlKeys ?? []).map((key) => () => pauseFlowControlKey(client, key, call)),
+    ];
+    const outcomes = await mapWithConcurrency(work, input.concurrency ?? 8, (run) => run());
+    const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
+    const unselected = "matched" in selected
+        ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
+        : selected.selectors.map(({ value }) => ({
+            kind: "schedule",
+            name: value,
+            outcome: "failed",
+            error: selected.failed,
+        }));
+    return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
+}
+/** Selects schedules from one listing and pauses each that is active. */
+function pauseSchedules(client, input) {
+    const { selection, ...rest } = input;
+    return pauseTargets(client, { ...rest, schedules: selection });
+}
+function pauseFlowControlKeys(client, input) {
+    const { keys, ...rest } = input;
+    return pauseTargets(client, { ...rest, flowControlKeys: keys });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/targets.js
+
+/** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
+const TARGET_KINDS = ["queue", "schedule", "flow-control-key"];
+/** Runs one target's calls; a 404 makes it missing, any other error of ours makes it failed. */
+async function targets_settle(target, by, work) {
+    try {
+        return await work();
+    }
+    catch (error) {
+        if (error instanceof NotFoundError)
+            return { ...target, outcome: "missing", by };
+        if (error instanceof StashkitError)
+            return { ...target, outcome: "failed", error };
+        throw error;
+    }
+}
+/** The targets an outcome list says were paused by this call, for the automatic resume. */
+function pausedTargets(outcomes) {
+    return outcomes.filter((o) => o.outcome === "paused").map(({ kind, name }) => ({ kind, name }));
+}
+function alreadyPausedTargets(outcomes) {
+    return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-targets.js
+
+
+
+
+/** Resumes, then reads back: resume may answer 200 for a queue that does not exist. */
+function resumeQueue(client, name, call) {
+    const target = { kind: "queue", name };
+    return targets_settle(target, "name", async () => {
+        await client.queues.resume(name, call);
+        const after = await client.queues.get(name, call);
+        return { ...target, outcome: "resumed", paused: after.paused, lag: after.lag };
     });
+}
+/** The listing showed the schedule exists; resuming marks it active at once. */
+function resumeSchedule(client, schedule, call) {
+    const target = { kind: "schedule", name: schedule.scheduleId };
+    return targets_settle(target, "id", async () => {
+        await client.schedules.resume(schedule.scheduleId, call);
+        return { ...target, outcome: "resumed", paused: false, lag: undefined };
+    });
+}
+function resumeFlowControlKey(client, key, call) {
+    const target = { kind: "flow-control-key", name: key };
+    return targets_settle(target, "name", async () => {
+        await client.flowControl.resume(key, call);
+        const after = await client.flowControl.get(key, call);
+        return { ...target, outcome: "resumed", paused: after.isPaused, lag: after.waitListSize };
+    });
+}
+/**
+ * Resumes queues, schedules (selected from one listing) and flow-control keys, bounded by
+ * `concurrency` across all of them. Every target is tried; outcomes come back as queues,
+ * schedules (listed order, then selectors that matched nothing), flow-control keys.
+ */
+async function resumeTargets(client, input) {
+    validateTargets(input);
+    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const selected = await select_schedules_listSelectedSchedules(client, input.schedules ?? {}, call);
+    const work = [
+        ...(input.queues ?? []).map((name) => () => resumeQueue(client, name, call)),
+        ...("matched" in selected ? selected.matched : []).map((schedule) => () => resumeSchedule(client, schedule, call)),
+        ...(input.flowControlKeys ?? []).map((key) => () => resumeFlowControlKey(client, key, call)),
+    ];
+    const outcomes = await map_with_concurrency_mapWithConcurrency(work, input.concurrency ?? 8, (run) => run());
+    const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
+    const unselected = "matched" in selected
+        ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
+        : selected.selectors.map(({ value }) => ({
+            kind: "schedule",
+            name: value,
+            outcome: "failed",
+            error: selected.failed,
+        }));
+    return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
+}
+/** The input that resumes exactly these targets (schedules by id), e.g. what a pause reported. */
+function targetsInput(targets) {
+    const named = (kind) => targets.filter((t) => t.kind === kind).map((t) => t.name);
+    return {
+        queues: named("queue"),
+        schedules: { ids: named("schedule") },
+        flowControlKeys: named("flow-control-key"),
+    };
+}
+
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/targets.js
+
+
+
+/** The inputs that name what to pause or resume, in the order the step reports them. */
+const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"];
+/** Reads the target lists (newlines or commas) and checks every name, naming its input in errors. */
+function readTargetInputs() {
+    const queues = readList("queue-name").map((name) => validateQueueName(name, "queue-name"));
+    const ids = readList("schedule-id").map((id) => validateScheduleId(id, "schedule-id"));
+    const labels = readList("schedule-label").map((label) => validateWord(label, "schedule-label", "label"));
+    const flowControlKeys = readList("flow-control-key").map((key) => validateFlowControlKey(key, "flow-control-key"));
+    return { queues, schedules: { ids, labels }, flowControlKeys };
+}
+/** Whether the lists name nothing at all. */
+function noTargets(targets) {
+    return (targets.queues.length +
+        targets.schedules.ids.length +
+        targets.schedules.labels.length +
+        targets.flowControlKeys.length ===
+        0);
+}
+/** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
+function describeTarget(o) {
+    if (o.outcome === "missing" && o.by === "label")
+        return `schedules labelled ${o.name}`;
+    if (o.outcome === "missing" && o.by === "destination")
+        return `schedules to ${o.name}*`;
+    return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}`;
+}
+/** An info line that no name from an input or an API answer can split into a runner command. */
+function logLine(text) {
+    info(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
+}
+//# sourceMappingURL=targets.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/target.js
+
+
+
+
+const targetListSchema = array(strictObject({ kind: schemas_enum(TARGET_KINDS), name: schemas_string().min(1) }));
+/**
+ * Reads a JSON list of targets, as the pause step's `paused` output writes it
+ * (`[{"kind":"queue","name":"orders"}]`), and checks every name. `input` names it in errors.
+ */
+function parseTargetList(text, input) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new configuration_error_ConfigurationError(input, `${input} must be JSON, as the pause step's paused output writes it; got ${target_excerpt(text)}`);
+    }
+    const result = targetListSchema.safeParse(value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+        throw new configuration_error_ConfigurationError(input, `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")}${where}: ${issue?.message ?? "invalid"}`);
+    }
+    for (const target of result.data) {
+        if (target.kind === "queue")
+            validateQueueName(target.name, input);
+        if (target.kind === "schedule")
+            validateScheduleId(target.name, input);
+        if (target.kind === "flow-control-key")
+            validateFlowControlKey(target.name, input);
+    }
+    return result.data;
+}
+function target_excerpt(text) {
+    return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
 ;// CONCATENATED MODULE: ./lib/inputs.js
 
 
+const ONLY_IF = "only-if-paused-by";
 /** Reads and checks the action's own inputs before anything is sent (the step has read the token). */
 function readResumeInputs() {
-    const queueNames = readList("queue-name");
-    if (queueNames.length === 0) {
-        throw new configuration_error_ConfigurationError("queue-name", "input queue-name is required: one queue name, or several separated by newlines or commas");
-    }
-    for (const name of queueNames)
-        validateQueueName(name, "queue-name");
-    return {
-        queueNames,
+    const lists = readTargetInputs();
+    const pausedBy = readInput(ONLY_IF);
+    const common = {
         ifMissing: readChoice("if-missing", ["fail", "skip"], "fail"),
         maskEndpoint: readBoolean("mask-endpoint", true),
     };
+    if (pausedBy !== "") {
+        const paused = parseTargetList(pausedBy, ONLY_IF);
+        if (!noTargets(lists)) {
+            throw new configuration_error_ConfigurationError(ONLY_IF, `input ${ONLY_IF} resumes exactly what a pause step paused; leave ${TARGET_INPUTS.join(", ")} empty when it is set`);
+        }
+        return { targets: targetsInput(paused), ...common };
+    }
+    if (noTargets(lists)) {
+        throw new configuration_error_ConfigurationError("queue-name", `input queue-name is required: one queue name, or several separated by newlines or commas (or set schedule-id, schedule-label, flow-control-key or ${ONLY_IF})`);
+    }
+    return { targets: lists, ...common };
 }
 
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/summary.js
@@ -12000,15 +12411,18 @@ function writeSummary(markdown) {
 ;// CONCATENATED MODULE: ./lib/outcomes.js
 
 
-/** One log line per queue, in the order given. */
+/** One log line per target, in the order reported. */
 function logOutcomes(outcomes) {
+    if (outcomes.length === 0)
+        info("Nothing to resume: the pause step paused nothing.");
     for (const o of outcomes) {
+        const name = o.kind === "queue" ? o.name : describeTarget(o);
         if (o.outcome === "resumed")
-            info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+            logLine(`${name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
         if (o.outcome === "missing")
-            info(`${o.name}: not found`);
+            logLine(`${describeTarget(o)}: not found`);
         if (o.outcome === "failed")
-            info(`${o.name}: ${o.error.message}`);
+            logLine(`${describeTarget(o)}: ${o.error.message}`);
     }
     return outcomes;
 }
@@ -12016,12 +12430,15 @@ function logOutcomes(outcomes) {
 function reportResumed(outcomes, inputs, connection) {
     for (const o of outcomes) {
         if (o.outcome === "resumed" && o.paused) {
-            warning(`queue ${o.name} still reports paused; resuming can take up to a minute to take effect`);
+            warning(`${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`);
         }
         if (o.outcome === "missing" && inputs.ifMissing === "skip")
-            warning(`queue ${o.name} does not exist; skipped`);
+            warning(o.kind === "queue"
+                ? `queue ${o.name} does not exist; skipped`
+                : `${describeTarget(o)} not found; skipped`);
     }
     setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+    setOutput("resumed-targets", JSON.stringify(resumedTargets(outcomes)));
     setOutput("endpoint", connection.endpoint);
     setOutput("token", connection.token);
     writeSummary(resumeSummary(outcomes));
@@ -12029,34 +12446,40 @@ function reportResumed(outcomes, inputs, connection) {
     if (error)
         throw error;
 }
+/** The queues resumed (the `resumed` output predates schedules and keys). */
 function resumedNames(outcomes) {
-    return outcomes.filter((o) => o.outcome === "resumed").map((o) => o.name);
+    return outcomes.filter((o) => o.outcome === "resumed" && o.kind === "queue").map((o) => o.name);
 }
-/** The step's verdict: the first failure, or the missing queues when they must exist. */
+function resumedTargets(outcomes) {
+    return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
+}
+/** The step's verdict: the first failure, or the missing targets when they must exist. */
 function outcomeError(outcomes, ifMissing) {
     // Every failure has its own log line and summary row; the step fails with the first.
     const failed = outcomes.find((o) => o.outcome === "failed");
     if (failed)
         return failed.error;
-    const missing = outcomes.filter((o) => o.outcome === "missing").map((o) => o.name);
-    if (missing.length > 0 && ifMissing === "fail") {
-        return new NotFoundError(`queue${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`);
+    const missing = outcomes.filter((o) => o.outcome === "missing");
+    if (missing.length === 0 || ifMissing !== "fail")
+        return undefined;
+    if (missing.every((o) => o.kind === "queue")) {
+        return new NotFoundError(`queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`);
     }
-    return undefined;
+    return new NotFoundError(`not found: ${missing.map(describeTarget).join(", ")}; the others were resumed. Set if-missing: skip to go on without them`);
 }
 function resumeSummary(outcomes) {
     const rows = outcomes.map(summaryRow);
-    const count = resumedNames(outcomes).length;
-    return `### Queues resumed: ${count} of ${outcomes.length}\n\n${markdownTable(["queue", "outcome", "paused", "lag"], rows)}\n`;
+    const count = resumedTargets(outcomes).length;
+    return `### Resumed: ${count} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome", "paused", "lag"], rows)}\n`;
 }
 function summaryRow(o) {
     switch (o.outcome) {
         case "resumed":
-            return [o.name, "resumed", String(o.paused), o.lag === undefined ? "" : String(o.lag)];
+            return [o.kind, o.name, "resumed", String(o.paused), o.lag === undefined ? "" : String(o.lag)];
         case "missing":
-            return [o.name, "not found", "", ""];
+            return [o.kind, o.name, o.by === "label" ? "no schedule has this label" : "not found", "", ""];
         case "failed":
-            return [o.name, `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`, "", ""];
+            return [o.kind, o.name, `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`, "", ""];
     }
 }
 
@@ -12073,8 +12496,7 @@ async function run() {
         const client = step.client();
         if (inputs.maskEndpoint)
             registerSecrets(client.baseUrl);
-        const names = inputs.queueNames;
-        const outcomes = await group(`Resume ${names.length} queue${names.length > 1 ? "s" : ""}`, async () => logOutcomes(await resumeQueues(client, { names, concurrency: CONCURRENCY })));
+        const outcomes = await group("Resume queues, schedules and flow-control keys", async () => logOutcomes(await resumeTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })));
         reportResumed(outcomes, inputs, { endpoint: client.baseUrl, token: step.credentials.token });
     });
 }

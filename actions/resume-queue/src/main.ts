@@ -1,5 +1,5 @@
 import { registerSecrets, runMessagingStep, runner } from "@stashkit/action-kit";
-import { resumeQueues } from "@stashkit/core";
+import { resumeTargets } from "@stashkit/core";
 import { readResumeInputs } from "./inputs.ts";
 import { logOutcomes, reportResumed } from "./outcomes.ts";
 
@@ -11,10 +11,8 @@ export async function run(): Promise<void> {
     const inputs = readResumeInputs();
     const client = step.client();
     if (inputs.maskEndpoint) registerSecrets(client.baseUrl);
-    const names = inputs.queueNames;
-    const outcomes = await runner.group(
-      `Resume ${names.length} queue${names.length > 1 ? "s" : ""}`,
-      async () => logOutcomes(await resumeQueues(client, { names, concurrency: CONCURRENCY })),
+    const outcomes = await runner.group("Resume queues, schedules and flow-control keys", async () =>
+      logOutcomes(await resumeTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })),
     );
     reportResumed(outcomes, inputs, { endpoint: client.baseUrl, token: step.credentials.token });
   });

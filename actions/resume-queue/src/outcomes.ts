@@ -1,32 +1,41 @@
-import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { NotFoundError, type QueueOutcome } from "@stashkit/core";
+import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { NotFoundError, type ResumeOutcome, type Target } from "@stashkit/core";
 import type { ResumeInputs } from "./inputs.ts";
 
-/** One log line per queue, in the order given. */
-export function logOutcomes(outcomes: QueueOutcome[]): QueueOutcome[] {
+/** One log line per target, in the order reported. */
+export function logOutcomes(outcomes: ResumeOutcome[]): ResumeOutcome[] {
+  if (outcomes.length === 0) runner.info("Nothing to resume: the pause step paused nothing.");
   for (const o of outcomes) {
+    const name = o.kind === "queue" ? o.name : describeTarget(o);
     if (o.outcome === "resumed")
-      runner.info(`${o.name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
-    if (o.outcome === "missing") runner.info(`${o.name}: not found`);
-    if (o.outcome === "failed") runner.info(`${o.name}: ${o.error.message}`);
+      logLine(`${name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
+    if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
+    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
   }
   return outcomes;
 }
 
 /** Warnings, outputs and the summary; then fails the step with the first failure, if any. */
 export function reportResumed(
-  outcomes: QueueOutcome[],
+  outcomes: ResumeOutcome[],
   inputs: ResumeInputs,
   connection: { endpoint: string; token: string },
 ): void {
   for (const o of outcomes) {
     if (o.outcome === "resumed" && o.paused) {
-      runner.warning(`queue ${o.name} still reports paused; resuming can take up to a minute to take effect`);
+      runner.warning(
+        `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,
+      );
     }
     if (o.outcome === "missing" && inputs.ifMissing === "skip")
-      runner.warning(`queue ${o.name} does not exist; skipped`);
+      runner.warning(
+        o.kind === "queue"
+          ? `queue ${o.name} does not exist; skipped`
+          : `${describeTarget(o)} not found; skipped`,
+      );
   }
   runner.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
+  runner.setOutput("resumed-targets", JSON.stringify(resumedTargets(outcomes)));
   runner.setOutput("endpoint", connection.endpoint);
   runner.setOutput("token", connection.token);
   writeSummary(resumeSummary(outcomes));
@@ -34,37 +43,45 @@ export function reportResumed(
   if (error) throw error;
 }
 
-export function resumedNames(outcomes: QueueOutcome[]): string[] {
-  return outcomes.filter((o) => o.outcome === "resumed").map((o) => o.name);
+/** The queues resumed (the `resumed` output predates schedules and keys). */
+export function resumedNames(outcomes: ResumeOutcome[]): string[] {
+  return outcomes.filter((o) => o.outcome === "resumed" && o.kind === "queue").map((o) => o.name);
 }
 
-/** The step's verdict: the first failure, or the missing queues when they must exist. */
-export function outcomeError(outcomes: QueueOutcome[], ifMissing: "fail" | "skip"): Error | undefined {
+export function resumedTargets(outcomes: ResumeOutcome[]): Target[] {
+  return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
+}
+
+/** The step's verdict: the first failure, or the missing targets when they must exist. */
+export function outcomeError(outcomes: ResumeOutcome[], ifMissing: "fail" | "skip"): Error | undefined {
   // Every failure has its own log line and summary row; the step fails with the first.
   const failed = outcomes.find((o) => o.outcome === "failed");
   if (failed) return failed.error;
-  const missing = outcomes.filter((o) => o.outcome === "missing").map((o) => o.name);
-  if (missing.length > 0 && ifMissing === "fail") {
+  const missing = outcomes.filter((o) => o.outcome === "missing");
+  if (missing.length === 0 || ifMissing !== "fail") return undefined;
+  if (missing.every((o) => o.kind === "queue")) {
     return new NotFoundError(
-      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`,
+      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`,
     );
   }
-  return undefined;
+  return new NotFoundError(
+    `not found: ${missing.map(describeTarget).join(", ")}; the others were resumed. Set if-missing: skip to go on without them`,
+  );
 }
 
-export function resumeSummary(outcomes: QueueOutcome[]): string {
+export function resumeSummary(outcomes: ResumeOutcome[]): string {
   const rows = outcomes.map(summaryRow);
-  const count = resumedNames(outcomes).length;
-  return `### Queues resumed: ${count} of ${outcomes.length}\n\n${markdownTable(["queue", "outcome", "paused", "lag"], rows)}\n`;
+  const count = resumedTargets(outcomes).length;
+  return `### Resumed: ${count} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome", "paused", "lag"], rows)}\n`;
 }
 
-function summaryRow(o: QueueOutcome): string[] {
+function summaryRow(o: ResumeOutcome): string[] {
   switch (o.outcome) {
     case "resumed":
-      return [o.name, "resumed", String(o.paused), o.lag === undefined ? "" : String(o.lag)];
+      return [o.kind, o.name, "resumed", String(o.paused), o.lag === undefined ? "" : String(o.lag)];
     case "missing":
-      return [o.name, "not found", "", ""];
+      return [o.kind, o.name, o.by === "label" ? "no schedule has this label" : "not found", "", ""];
     case "failed":
-      return [o.name, `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`, "", ""];
+      return [o.kind, o.name, `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`, "", ""];
   }
 }

@@ -19,6 +19,21 @@ async function pausedQueues(server: RunningEmulator, ...names: string[]): Promis
   server.clearRequests();
 }
 
+async function api(
+  server: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${server.messagingToken}`, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+}
+
 type RunOptions = Omit<Parameters<typeof runAction>[0], "actionDir">;
 
 function resume(server: RunningEmulator, inputs: Record<string, string>, options: RunOptions = {}) {
@@ -39,8 +54,8 @@ describe("resume-queue, run as the runner runs it", () => {
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders", "emails", "audit.log"]);
     expect(Object.values(server.state.queues).map((q) => q.paused)).toEqual([false, false, false]);
-    expect(run.summary).toContain("### Queues resumed: 3 of 3");
-    expect(run.summary).toContain("| orders | resumed | false | 0 |");
+    expect(run.summary).toContain("### Resumed: 3 of 3");
+    expect(run.summary).toContain("| queue | orders | resumed | false | 0 |");
     expect(run.outputs["endpoint"]).toBe(server.url);
     expect(run.outputs["token"]).toBe(server.messagingToken);
     expect(run.stdout).toContain(`::add-mask::${server.messagingToken}`);
@@ -68,6 +83,66 @@ describe("resume-queue, run as the runner runs it", () => {
     } finally {
       await proxy.stop();
     }
+  });
+
+  it("resumes exactly what an earlier job's pause step paused, via only-if-paused-by", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "held-on-purpose");
+    await api(server, "POST", "/v2/queues", { queueName: "orders", parallelism: 1, paused: false });
+    await api(server, "POST", "/v2/schedules/https://app.example/nightly", undefined, {
+      "upstash-cron": "0 3 * * *",
+      "upstash-schedule-id": "nightly",
+      "upstash-label": "deploy-window",
+    });
+    const pause = await runAction({
+      actionDir: join(actionDir, "../pause-queue"),
+      inputs: {
+        "messaging-url": server.url,
+        "queue-name": "orders,held-on-purpose",
+        "schedule-label": "deploy-window",
+      },
+      env: { QSTASH_TOKEN: server.messagingToken },
+    });
+    expect(pause.exitCode, pause.stdout).toBe(0);
+    expect(server.state.schedules["nightly"]?.isPaused).toBe(true);
+
+    const run = await resume(server, { "only-if-paused-by": pause.outputs["paused"] ?? "" });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(JSON.parse(run.outputs["resumed-targets"] ?? "")).toEqual([
+      { kind: "queue", name: "orders" },
+      { kind: "schedule", name: "nightly" },
+    ]);
+    expect(server.state.queues["orders"]?.paused).toBe(false);
+    expect(server.state.schedules["nightly"]?.isPaused).toBe(false);
+    expect(server.state.queues["held-on-purpose"]?.paused).toBe(true);
+  });
+
+  it("succeeds with nothing to do when the pause step paused nothing", async () => {
+    const server = await emulator();
+    const run = await resume(server, { "only-if-paused-by": "[]" });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs["resumed-targets"]).toBe("[]");
+    expect(server.requests).toEqual([]);
+  });
+
+  it("resumes schedules by label and flow-control keys by name", async () => {
+    const server = await emulator();
+    for (const id of ["a", "b"]) {
+      await api(server, "POST", `/v2/schedules/https://app.example/${id}`, undefined, {
+        "upstash-cron": "* * * * *",
+        "upstash-schedule-id": id,
+        "upstash-label": id === "a" ? "batch" : "other",
+      });
+      await api(server, "POST", `/v2/schedules/${id}/pause`);
+    }
+    await api(server, "POST", "/v2/flowControl/payments/pause");
+    const run = await resume(server, { "schedule-label": "batch", "flow-control-key": "payments" });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(server.state.schedules["a"]?.isPaused).toBe(false);
+    expect(server.state.schedules["b"]?.isPaused).toBe(true);
+    expect(server.state.flowControl["payments"]?.paused).toBe(false);
+    expect(run.summary).toContain("| schedule | a | resumed | false |  |");
+    expect(run.summary).toContain("| flow-control-key | payments | resumed | false | 0 |");
   });
 
   it("reads each queue back after resuming it", async () => {
@@ -119,7 +194,7 @@ describe("resume-queue, run as the runner runs it", () => {
     const run = await resume(server, { "queue-name": "orders,ghost", "if-missing": "skip" });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
-    expect(run.summary).toContain("| ghost | not found |");
+    expect(run.summary).toContain("| queue | ghost | not found |");
   });
 
   it("catches a missing queue even when resume answers 200", async () => {
@@ -178,6 +253,13 @@ describe("resume-queue, run as the runner runs it", () => {
     ["a name with a space", { "queue-name": "my queue" }, /queue-name "my queue" is invalid/],
     ["a unicode name", { "queue-name": "café" }, /queue-name "café" is invalid/],
     ["no name at all", { "queue-name": " ,\n" }, /input queue-name is required/],
+    ["a malformed only-if-paused-by", { "only-if-paused-by": "orders" }, /only-if-paused-by must be JSON/],
+    [
+      "an only-if-paused-by with an unknown kind",
+      { "queue-name": "", "only-if-paused-by": '[{"kind":"topic","name":"t"}]' },
+      /only-if-paused-by must be a JSON array of \{"kind", "name"\} with kind one of queue, schedule, flow-control-key/,
+    ],
+    ["a schedule label with a space", { "schedule-label": "a b" }, /schedule-label "a b" is invalid/],
     [
       "an http URL to a remote host",
       { "messaging-url": "http://qstash.example.com" },

@@ -1,4 +1,4 @@
-import { ConfigurationError, NotFoundError, type QueueOutcome, ServerError } from "@stashkit/core";
+import { ConfigurationError, NotFoundError, type ResumeOutcome, ServerError } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readResumeInputs } from "../src/inputs.ts";
 import { outcomeError, resumedNames, resumeSummary } from "../src/outcomes.ts";
@@ -17,9 +17,21 @@ describe("readResumeInputs", () => {
   it("applies the defaults and splits names on newlines and commas, once each", () => {
     withInputs({ "queue-name": " a,b\n\na , c,", token: "t" });
     expect(readResumeInputs()).toEqual({
-      queueNames: ["a", "b", "c"],
+      targets: { queues: ["a", "b", "c"], schedules: { ids: [], labels: [] }, flowControlKeys: [] },
       ifMissing: "fail",
       maskEndpoint: true,
+    });
+  });
+
+  it("takes exactly what a pause step paused from only-if-paused-by", () => {
+    withInputs({
+      "only-if-paused-by":
+        '[{"kind":"queue","name":"a"},{"kind":"schedule","name":"s1"},{"kind":"flow-control-key","name":"k"}]',
+    });
+    expect(readResumeInputs().targets).toEqual({
+      queues: ["a"],
+      schedules: { ids: ["s1"] },
+      flowControlKeys: ["k"],
     });
   });
 
@@ -28,6 +40,18 @@ describe("readResumeInputs", () => {
     [{ "queue-name": "ok,not/ok" }, "queue-name", /queue-name "not\/ok" is invalid/],
     [{ "mask-endpoint": "yes" }, "mask-endpoint", /input mask-endpoint must be true or false; got "yes"/],
     [{ "if-missing": "warn" }, "if-missing", /input if-missing must be one of fail, skip; got "warn"/],
+    [{ "schedule-label": "two words" }, "schedule-label", /schedule-label "two words" is invalid/],
+    [{ "only-if-paused-by": "orders" }, "only-if-paused-by", /only-if-paused-by must be JSON/],
+    [
+      { "queue-name": "", "only-if-paused-by": '[{"kind":"topic","name":"x"}]' },
+      "only-if-paused-by",
+      /kind one of queue, schedule, flow-control-key/,
+    ],
+    [
+      { "only-if-paused-by": "[]" },
+      "only-if-paused-by",
+      /leave queue-name, schedule-id, schedule-label, flow-control-key empty/,
+    ],
   ])("refuses %j, naming %s", (override, input, message) => {
     withInputs({ "queue-name": "a", token: "t", ...override });
     expect(readResumeInputs).toThrow(ConfigurationError);
@@ -42,10 +66,10 @@ describe("readResumeInputs", () => {
 
 describe("outcomes", () => {
   const failure = new ServerError("resume queue c: POST /v2/queues/c/resume answered 500", { status: 500 });
-  const outcomes: QueueOutcome[] = [
-    { name: "a", outcome: "resumed", paused: false, lag: 3 },
-    { name: "b", outcome: "missing" },
-    { name: "c", outcome: "failed", error: failure },
+  const outcomes: ResumeOutcome[] = [
+    { kind: "queue", name: "a", outcome: "resumed", paused: false, lag: 3 },
+    { kind: "queue", name: "b", outcome: "missing", by: "name" },
+    { kind: "queue", name: "c", outcome: "failed", error: failure },
   ];
 
   it("lists the resumed queues", () => {
@@ -60,9 +84,9 @@ describe("outcomes", () => {
 
   it("summarises each queue in a row", () => {
     const summary = resumeSummary(outcomes);
-    expect(summary).toContain("### Queues resumed: 1 of 3");
-    expect(summary).toContain("| a | resumed | false | 3 |");
-    expect(summary).toContain("| b | not found |  |  |");
-    expect(summary).toContain("| c | failed: ServerError 500 |  |  |");
+    expect(summary).toContain("### Resumed: 1 of 3");
+    expect(summary).toContain("| queue | a | resumed | false | 3 |");
+    expect(summary).toContain("| queue | b | not found |  |  |");
+    expect(summary).toContain("| queue | c | failed: ServerError 500 |  |  |");
   });
 });

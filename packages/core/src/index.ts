@@ -28,6 +28,14 @@ export {
   ensureSearchIndex,
   oldest,
 } from "./operations/ensure-search-index.ts";
+export { type PauseQueuesInput, pauseQueues } from "./operations/pause-queues.ts";
+export {
+  pauseFlowControlKeys,
+  pauseSchedules,
+  pauseTargets,
+  type TargetsInput,
+  validateTargets,
+} from "./operations/pause-targets.ts";
 export {
   type MatchedIndex,
   type PruneResult,
@@ -35,24 +43,52 @@ export {
   pruneSearchIndexes,
 } from "./operations/prune-search-indexes.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
+export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
+export {
+  listSelectedSchedules,
+  type ScheduleSelection,
+  type ScheduleSelector,
+  type SelectedSchedules,
+  scheduleSelectors,
+  selectSchedules,
+  validateScheduleSelection,
+} from "./operations/select-schedules.ts";
+export {
+  alreadyPausedTargets,
+  type MissingBy,
+  type PauseOutcome,
+  pausedTargets,
+  type ResumeOutcome,
+  TARGET_KINDS,
+  type Target,
+  type TargetKind,
+} from "./operations/targets.ts";
+export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
+export type { SchedulesResource } from "./resources/schedules.ts";
 export type {
   CreateSearchIndexInput,
   ScannedIndex,
   SearchIndexesResource,
 } from "./resources/search-indexes.ts";
+export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export {
   MAX_INDEX_NAME_LENGTH,
   MAX_QUEUE_NAME_LENGTH,
   QUEUE_NAME_PATTERN,
+  SCHEDULE_ID_PATTERN,
+  validateFlowControlKey,
   validateIndexId,
   validateIndexName,
   validatePlan,
   validateQueueName,
   validateRegion,
+  validateScheduleId,
+  validateWord,
 } from "./schemas/inputs.ts";
 export type { Queue } from "./schemas/queue.ts";
+export { type Schedule, scheduleLabels } from "./schemas/schedule.ts";
 export {
   SEARCH_PLANS,
   SEARCH_REGIONS,
@@ -60,6 +96,7 @@ export {
   type SearchPlan,
   type SearchRegion,
 } from "./schemas/search-index.ts";
+export { parseTargetList } from "./schemas/target.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";

@@ -4,6 +4,7 @@ export {
   inputVariable,
   readActionMetadata,
 } from "./action-metadata.ts";
+export { type CountingProxy, startCountingProxy } from "./counting-proxy.ts";
 export {
   basicAuthorization,
   credentialSecrets,

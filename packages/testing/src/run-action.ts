@@ -20,6 +20,11 @@ export interface RunActionOptions {
   timeoutMs?: number;
   /** What `${{ github.token }}` in an input's default stands for (default: empty). */
   githubToken?: string;
+  /**
+   * What `${{ job.status }}` in an input's default stands for (default: `success`). The runner
+   * evaluates a post step's inputs again when it runs, so a post step sees how the job went.
+   */
+  jobStatus?: "success" | "failure" | "cancelled";
   /** Called with each piece of stdout as it arrives, e.g. to act when a retry is logged. */
   onStdout?: (chunk: string) => void;
 }
@@ -98,7 +103,7 @@ export function prepareActionRun(options: RunActionOptions): PreparedRun {
   };
   for (const [name, input] of Object.entries(metadata.inputs ?? {})) {
     if (input.default !== undefined)
-      env[inputVariable(name)] = evaluateDefault(String(input.default), options.githubToken);
+      env[inputVariable(name)] = evaluateDefault(String(input.default), options);
   }
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
   for (const [name, value] of Object.entries(options.env ?? {})) {
@@ -147,9 +152,14 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   };
 }
 
-/** The runner evaluates expressions in defaults; the harness knows `github.token` and treats others as empty. */
-function evaluateDefault(value: string, githubToken: string | undefined): string {
-  return value.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_whole, expression: string) =>
-    expression === "github.token" ? (githubToken ?? "") : "",
-  );
+/**
+ * The runner evaluates expressions in defaults; the harness knows `github.token` and
+ * `job.status` and treats others as empty.
+ */
+function evaluateDefault(value: string, options: RunActionOptions): string {
+  return value.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_whole, expression: string) => {
+    if (expression === "github.token") return options.githubToken ?? "";
+    if (expression === "job.status") return options.jobStatus ?? "success";
+    return "";
+  });
 }

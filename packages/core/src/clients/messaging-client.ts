@@ -1,4 +1,6 @@
+import { FlowControlResource } from "../resources/flow-control.ts";
 import { QueuesResource } from "../resources/queues.ts";
+import { SchedulesResource } from "../resources/schedules.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
@@ -10,9 +12,11 @@ export interface MessagingClientOptions extends ClientOptions {
   token: string;
 }
 
-/** Client of the messaging API (queues), authenticated with a Bearer token. */
+/** Client of the messaging API (queues, schedules, flow-control keys), authenticated with a Bearer token. */
 export class MessagingClient {
   readonly queues: QueuesResource;
+  readonly schedules: SchedulesResource;
+  readonly flowControl: FlowControlResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -24,6 +28,8 @@ export class MessagingClient {
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.queues = new QueuesResource(transport);
+    this.schedules = new SchedulesResource(transport);
+    this.flowControl = new FlowControlResource(transport);
   }
 
   /** The base URL in use, without trailing slash. */

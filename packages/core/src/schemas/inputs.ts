@@ -89,3 +89,38 @@ export function oneOf<const T extends readonly string[]>(
   }
   return value as T[number];
 }
+
+/** The pattern the messaging API states for schedule ids. */
+export const SCHEDULE_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+export function validateScheduleId(id: string, input = "scheduleId"): string {
+  if (!SCHEDULE_ID_PATTERN.test(id)) {
+    throw new ConfigurationError(
+      input,
+      `${input} ${JSON.stringify(id)} is invalid: schedule ids may contain only letters, digits, "-", "." and "_"`,
+    );
+  }
+  return id;
+}
+
+// Not documented: keys, labels and destination prefixes are free text to the API. What is
+// refused here could not travel as one item of a list input or be printed on one log line.
+const WORD_PATTERN = /^[^\s,\p{Cc}]+$/u;
+
+/**
+ * A flow-control key, a schedule label or a destination prefix: one word without whitespace,
+ * commas or control characters.
+ */
+export function validateWord(value: string, input: string, what: string): string {
+  if (!WORD_PATTERN.test(value)) {
+    throw new ConfigurationError(
+      input,
+      `${input} ${JSON.stringify(value)} is invalid: a ${what} must be one word without whitespace, commas or control characters`,
+    );
+  }
+  return value;
+}
+
+export function validateFlowControlKey(key: string, input = "flowControlKey"): string {
+  return validateWord(key, input, "flow-control key");
+}

@@ -1,0 +1,21 @@
+import { runMessagingStep, runner } from "@stashkit/action-kit";
+import { pausedTargets, pauseTargets } from "@stashkit/core";
+import { readPauseInputs } from "./inputs.ts";
+import { logPauseOutcomes, reportPaused } from "./report.ts";
+import { markPostStepComing, savePaused } from "./state.ts";
+
+const ACTION = "pause-queue";
+const CONCURRENCY = 8;
+
+export async function run(): Promise<void> {
+  markPostStepComing();
+  await runMessagingStep(ACTION, async (step) => {
+    const inputs = readPauseInputs();
+    const client = step.client();
+    const outcomes = await runner.group("Pause queues, schedules and flow-control keys", async () =>
+      logPauseOutcomes(await pauseTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })),
+    );
+    if (inputs.resumeAfterJob !== "never") savePaused(pausedTargets(outcomes));
+    reportPaused(outcomes, inputs);
+  });
+}

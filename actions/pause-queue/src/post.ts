@@ -1,0 +1,30 @@
+import { runMessagingStep, runner } from "@stashkit/action-kit";
+import { resumeTargets, targetsInput } from "@stashkit/core";
+import { readPostInputs, shouldResume } from "./inputs.ts";
+import { logPostOutcomes, reportLeftPaused, reportPostResumed } from "./post-report.ts";
+import { mainStepSavedPaused, pausedByMainStep } from "./state.ts";
+
+const CONCURRENCY = 8;
+
+/** The post step: resumes exactly what the main step paused, when resume-after-job says so. */
+export async function post(): Promise<void> {
+  if (!mainStepSavedPaused()) return;
+  await runMessagingStep(
+    "pause-queue",
+    async (step) => {
+      const paused = pausedByMainStep();
+      const inputs = readPostInputs();
+      if (paused.length === 0)
+        return runner.info("The step paused nothing (all was already paused): nothing to resume.");
+      if (!shouldResume(inputs)) return reportLeftPaused(paused, inputs, step.client().baseUrl);
+      const client = step.client();
+      const outcomes = await runner.group(
+        `Resume the ${paused.length} paused by this job's pause step`,
+        async () =>
+          logPostOutcomes(await resumeTargets(client, { ...targetsInput(paused), concurrency: CONCURRENCY })),
+      );
+      reportPostResumed(outcomes);
+    },
+    { title: "pause-queue (post: resume what the step paused)" },
+  );
+}

@@ -1,0 +1,62 @@
+import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { alreadyPausedTargets, NotFoundError, type PauseOutcome, pausedTargets } from "@stashkit/core";
+import type { PauseInputs } from "./inputs.ts";
+
+const waiting = (lag: number | undefined) => (lag === undefined ? "" : `, ${lag} waiting`);
+
+/** One log line per target, in the order reported. */
+export function logPauseOutcomes(outcomes: PauseOutcome[]): PauseOutcome[] {
+  for (const o of outcomes) {
+    if (o.outcome === "paused") logLine(`${describeTarget(o)}: paused${waiting(o.lag)}`);
+    if (o.outcome === "alreadyPaused")
+      logLine(`${describeTarget(o)}: already paused; left alone${waiting(o.lag)}`);
+    if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
+    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
+  }
+  return outcomes;
+}
+
+/** Outputs, warnings and the summary; then fails the step with the first failure, if any. */
+export function reportPaused(outcomes: PauseOutcome[], inputs: PauseInputs): void {
+  const missing = outcomes.filter((o) => o.outcome === "missing");
+  if (inputs.ifMissing === "warn")
+    for (const o of missing) runner.warning(`${describeTarget(o)} not found; skipped`);
+  runner.setOutput("paused", JSON.stringify(pausedTargets(outcomes)));
+  runner.setOutput("already-paused", JSON.stringify(alreadyPausedTargets(outcomes)));
+  writeSummary(pauseSummary(outcomes));
+  const failed = outcomes.find((o) => o.outcome === "failed");
+  if (failed) throw failed.error;
+  if (missing.length > 0 && inputs.ifMissing === "fail") {
+    throw new NotFoundError(
+      `not found: ${missing.map(describeTarget).join(", ")}; the others were paused. Set if-missing: warn or ignore to go on without them`,
+    );
+  }
+}
+
+export function pauseSummary(outcomes: PauseOutcome[]): string {
+  const count = pausedTargets(outcomes).length;
+  const rows = outcomes.map((o) => [
+    o.kind,
+    o.name,
+    summaryOutcome(o),
+    "lag" in o && o.lag !== undefined ? String(o.lag) : "",
+  ]);
+  return `### Paused: ${count} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome", "waiting"], rows)}\n`;
+}
+
+function summaryOutcome(o: PauseOutcome): string {
+  switch (o.outcome) {
+    case "paused":
+      return "paused";
+    case "alreadyPaused":
+      return "already paused (left alone)";
+    case "missing":
+      return o.by === "label"
+        ? "no schedule has this label"
+        : o.by === "destination"
+          ? "no schedule matches"
+          : "not found";
+    case "failed":
+      return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`;
+  }
+}

@@ -1,0 +1,82 @@
+import { ConfigurationError } from "@stashkit/core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readPauseInputs, readPostInputs, shouldResume } from "../src/inputs.ts";
+import { resumeCommand } from "../src/post-report.ts";
+
+function withInputs(inputs: Record<string, string>) {
+  for (const [name, value] of Object.entries(inputs)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value);
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("readPauseInputs", () => {
+  it("reads every list and applies the defaults", () => {
+    withInputs({
+      "queue-name": "a, b",
+      "schedule-id": "s1",
+      "schedule-label": "deploy\nbatch",
+      "flow-control-key": "k",
+    });
+    expect(readPauseInputs()).toEqual({
+      targets: {
+        queues: ["a", "b"],
+        schedules: { ids: ["s1"], labels: ["deploy", "batch"] },
+        flowControlKeys: ["k"],
+      },
+      ifMissing: "fail",
+      resumeAfterJob: "never",
+    });
+  });
+
+  it.each([
+    [{ "queue-name": "" }, "queue-name", /nothing to pause/],
+    [
+      { "resume-after-job": "later" },
+      "resume-after-job",
+      /must be one of never, success, always; got "later"/,
+    ],
+    [{ "if-missing": "skip" }, "if-missing", /must be one of fail, warn, ignore; got "skip"/],
+    [{ "schedule-id": "a b" }, "schedule-id", /schedule-id "a b" is invalid/],
+    [{ "flow-control-key": "pay\tments" }, "flow-control-key", /flow-control-key "pay\\tments" is invalid/],
+  ])("refuses %j, naming %s", (override, input, message) => {
+    withInputs({ "queue-name": "orders", ...override });
+    expect(readPauseInputs).toThrow(message);
+    try {
+      readPauseInputs();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).input).toBe(input);
+    }
+  });
+});
+
+describe("the post step's decision", () => {
+  it.each([
+    ["never", "success", false],
+    ["always", "failure", true],
+    ["always", "cancelled", true],
+    ["success", "success", true],
+    ["success", "failure", false],
+    ["success", "cancelled", false],
+    ["success", "", false],
+  ])("resume-after-job %s with job status %j resumes: %s", (resumeAfterJob, jobStatus, expected) => {
+    withInputs({ "resume-after-job": resumeAfterJob, "job-status": jobStatus });
+    expect(shouldResume(readPostInputs())).toBe(expected);
+  });
+});
+
+it("gives one shell line that resumes each target at its own path", () => {
+  expect(
+    resumeCommand(
+      [
+        { kind: "queue", name: "orders" },
+        { kind: "flow-control-key", name: "pay:ments" },
+      ],
+      "https://qstash.example",
+    ),
+  ).toBe(
+    'curl -fsS -X POST -H "Authorization: Bearer $QSTASH_TOKEN" https://qstash.example/v2/queues/orders/resume && curl -fsS -X POST -H "Authorization: Bearer $QSTASH_TOKEN" https://qstash.example/v2/flowControl/pay%3Aments/resume',
+  );
+});

@@ -1,0 +1,32 @@
+import type { MessagingClient } from "../clients/messaging-client.ts";
+import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
+import { validateQueueName } from "../schemas/inputs.ts";
+import type { CallOptions } from "../transport/transport.ts";
+import { type PauseOutcome, settle } from "./targets.ts";
+
+export interface PauseQueuesInput extends CallOptions {
+  names: readonly string[];
+  /** How many queues are worked on at once. Default 8. */
+  concurrency?: number;
+}
+
+/**
+ * Reads the queue, then pauses it unless it already was. The read is what makes an automatic
+ * resume safe: a queue someone paused on purpose is reported `alreadyPaused` and left alone.
+ */
+export function pauseQueue(client: MessagingClient, name: string, call: CallOptions): Promise<PauseOutcome> {
+  const target = { kind: "queue", name } as const;
+  return settle<PauseOutcome>(target, "name", async () => {
+    const before = await client.queues.get(name, call);
+    if (before.paused) return { ...target, outcome: "alreadyPaused", lag: before.lag };
+    await client.queues.pause(name, call);
+    return { ...target, outcome: "paused", lag: before.lag };
+  });
+}
+
+/** The mirror of `resumeQueues`: every queue is tried; outcomes come back in the order given. */
+export async function pauseQueues(client: MessagingClient, input: PauseQueuesInput): Promise<PauseOutcome[]> {
+  const names = input.names.map((name) => validateQueueName(name, "queue name"));
+  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  return mapWithConcurrency(names, input.concurrency ?? 8, (name) => pauseQueue(client, name, call));
+}
