@@ -73,7 +73,7 @@ it("finds both packages' declarations under tsc's default module resolution, thr
     'import type { MessagingClient } from "@stashkit/core";\nimport type { RunningEmulator } from "@stashkit/emulator";\nexport type Both = [MessagingClient, RunningEmulator];\n',
   );
   expect([...typeErrors(root, [probe], "node10")]).toEqual([]);
-});
+}, 60_000);
 
 describe("the runnable blocks", () => {
   it.each(runnable.map((block) => [blockName(block), block] as const))(
@@ -93,7 +93,7 @@ describe("the runnable blocks", () => {
             UPSTASH_EMAIL: emulator.account.email,
             UPSTASH_API_KEY: emulator.account.apiKey,
           },
-          timeoutMs: 30_000,
+          timeoutMs: 60_000,
         });
 
         expect(run.stderr).toBe("");
@@ -105,6 +105,7 @@ describe("the runnable blocks", () => {
         await emulator.stop();
       }
     },
-    40_000,
+    // Generous: the machine may be busy; a block that hangs is still killed at 60 s and fails.
+    90_000,
   );
 });
