@@ -1,15 +1,23 @@
 #!/usr/bin/env node
 // Checks what npm would publish of @stashkit/core and @stashkit/emulator (`npm pack --dry-run`:
-// compiled JavaScript, type declarations, README, CHANGELOG, LICENSE; no sources, tests or maps),
-// then installs the packed tarballs into a new project from the registry, the way a user would,
-// and runs ensureSearchIndex against the emulator from that install.
+// compiled JavaScript, type declarations, README, CHANGELOG, LICENSE, the emulator's command; no
+// sources, tests or maps), then installs the packed tarballs into a new project from the registry,
+// the way a user would, runs ensureSearchIndex against the emulator from that install, and
+// starts the installed `stashkit-emulator` command.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/, /^dist\/.+\.(js|d\.ts)$/];
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^CHANGELOG\.md$/,
+  /^LICENSE$/,
+  /^dist\/.+\.(js|d\.ts)$/,
+  /^bin\/stashkit-emulator\.js$/,
+];
 const npm = (args, cwd) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
@@ -58,3 +66,11 @@ console.log("installed tarballs work: created", first.index.id, "then found it;"
 `,
 );
 process.stdout.write(execFileSync(process.execPath, ["smoke.mjs"], { cwd: project, encoding: "utf8" }));
+const help = execFileSync(join(project, "node_modules/.bin/stashkit-emulator"), ["--help"], {
+  encoding: "utf8",
+});
+if (!help.startsWith("stashkit-emulator: ")) {
+  console.error(`check-package: the installed stashkit-emulator command printed:\n${help}`);
+  process.exit(1);
+}
+console.log("the installed stashkit-emulator command runs");

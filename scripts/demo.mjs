@@ -4,6 +4,7 @@
 // them, and what they print is shown the way the runner shows it (masked values as ***).
 import { createServer } from "node:http";
 import { join } from "node:path";
+import { styleText } from "node:util";
 import { startEmulator } from "@stashkit/emulator";
 import { runAction } from "@stashkit/testing";
 import { deployWindow } from "./demo-deploy-window.mjs";
@@ -27,7 +28,9 @@ await new Promise((resolve) => destination.listen(0, "127.0.0.1", resolve));
 const hook = `http://127.0.0.1:${destination.address().port}/orders-hook`;
 
 const messaging = { authorization: `Bearer ${emulator.messagingToken}` };
-const heading = (text) => console.log(`\n\x1b[1m${text}\x1b[0m`);
+// styleText drops the bold when stdout is not a terminal, or with NO_COLOR; FORCE_COLOR keeps it.
+let step = 0;
+const heading = (text) => console.log(`\n${styleText("bold", `${++step}. ${text}`)}`);
 
 /** What a user sees in the runner's log: every registered secret replaced by ***. */
 function asTheRunnerShowsIt(run, text) {
@@ -39,20 +42,36 @@ function asTheRunnerShowsIt(run, text) {
   return masks.reduce((shown, secret) => shown.split(secret).join("***"), text);
 }
 
+/**
+ * The log lines the runner shows with debug logging off: no mask or debug commands, a group as
+ * its title with its lines indented under it, and a group left with no lines not at all.
+ */
+function visibleLog(stdout) {
+  const shown = [];
+  let group;
+  for (const line of stdout.split("\n")) {
+    if (line === "" || line.startsWith("::add-mask::") || line.startsWith("::debug::")) continue;
+    if (line.startsWith("::group::")) group = { title: line.slice("::group::".length), lines: [] };
+    else if (line === "::endgroup::") {
+      if (group?.lines.length) shown.push(`▾ ${group.title}`, ...group.lines.map((l) => `  ${l}`));
+      group = undefined;
+    } else if (group) group.lines.push(line);
+    else shown.push(line);
+  }
+  return shown;
+}
+
 function show(run) {
   console.log(`  exit code ${run.exitCode}`);
   for (const [name, value] of Object.entries(run.outputs))
     console.log(`  output ${name} = ${asTheRunnerShowsIt(run, value)}`);
-  const log = run.stdout
-    .split("\n")
-    .filter((l) => l && !l.startsWith("::add-mask::") && !l.startsWith("::debug::"));
-  for (const line of log) console.log(`  log    ${asTheRunnerShowsIt(run, line)}`);
+  for (const line of visibleLog(run.stdout)) console.log(`  log    ${asTheRunnerShowsIt(run, line)}`);
   console.log(`  summary:\n${asTheRunnerShowsIt(run, run.summary).replace(/^/gm, "    ")}`);
 }
 
 console.log(`emulator: ${emulator.url} (messaging and management APIs, 20 ms latency per request)`);
 
-heading("1. A deploy has paused queue 'orders'; three messages wait in it.");
+heading("A deploy has paused queue 'orders'; three messages wait in it.");
 await fetch(`${emulator.url}/v2/queues`, {
   method: "POST",
   headers: messaging,
@@ -76,7 +95,7 @@ const pullRequest = {
 const ensureInputs = { name: "shop-pr-{pr}", region: "eu-west-1", "base-url": emulator.url };
 const managementEnv = { UPSTASH_EMAIL: emulator.account.email, UPSTASH_API_KEY: emulator.account.apiKey };
 for (const attempt of ["first run: creates it", "second run: finds it"]) {
-  heading(`2. ensure-search-index for pull request #42 (${attempt})`);
+  heading(`ensure-search-index for pull request #42 (${attempt})`);
   show(
     await runAction({
       actionDir: join(root, "actions/ensure-search-index"),
@@ -87,7 +106,7 @@ for (const attempt of ["first run: creates it", "second run: finds it"]) {
   );
 }
 
-heading("3. resume-queue after the deploy");
+heading("resume-queue after the deploy");
 show(
   await runAction({
     actionDir: join(root, "actions/resume-queue"),
@@ -98,11 +117,23 @@ show(
 
 const deadline = Date.now() + 10_000;
 while (delivered.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-heading("4. The held messages reached the destination, in order:");
+heading("The held messages reached the destination, in order:");
 for (const body of delivered) console.log(`  ${body}`);
 
 // A separate step, in its own module: the deploy window with pause-queue.
 const windowWorked = await deployWindow({ emulator, root, heading, show });
+
+heading("delete-search-index when pull request #42 closes: the preview's end of life");
+show(
+  await runAction({
+    actionDir: join(root, "actions/delete-search-index"),
+    inputs: { name: "shop-pr-{pr}", "base-url": emulator.url },
+    env: managementEnv,
+    event: { name: "pull_request", payload: { ...pullRequest.payload, action: "closed" } },
+  }),
+);
+const indexesLeft = emulator.state.indexes.length;
+console.log(`  search indexes left on the emulator: ${indexesLeft}`);
 
 await emulator.stop();
 destination.close();
@@ -112,5 +143,9 @@ if (!windowWorked) {
 }
 if (delivered.length !== 3) {
   console.error("demo: the messages were not all delivered");
+  process.exit(1);
+}
+if (indexesLeft !== 0) {
+  console.error("demo: delete-search-index left the preview's index in place");
   process.exit(1);
 }

@@ -243,7 +243,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9468);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1046);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -253,7 +253,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9468:
+/***/ 1046:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10441,7 +10441,7 @@ var external_node_net_ = __nccwpck_require__(7030);
  * refused: credentials have their own inputs, and a query string would end up in logs.
  * The refused value is never echoed whole, since it may carry a password.
  */
-function parseBaseUrl(value, input) {
+function base_url_parseBaseUrl(value, input) {
     const trimmed = value.trim();
     if (trimmed === "" || !URL.canParse(trimmed)) {
         throw new configuration_error_ConfigurationError(input, `${input} must be an absolute URL such as https://api.example.com`);
@@ -11320,7 +11320,7 @@ function buildTransport(options, defaultBaseUrl, authorization, secrets) {
     if (deadlineMs !== undefined)
         wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
     const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
+        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
         authorization,
         redactor,
         retry: resolveRetryPolicy(options.retry),
@@ -11370,7 +11370,51 @@ function withPercentEncoded(forms) {
     return [...new Set(forms.flatMap((form) => [form, encodeURIComponent(form)]))];
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/from-env.js
+
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+function messagingOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [token] = from_env_required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+    const url = present(env, MESSAGING_ENV.url);
+    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+    if (options.baseUrl === undefined && url !== undefined)
+        parseBaseUrl(url, MESSAGING_ENV.url);
+    const baseUrl = options.baseUrl ?? url;
+    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+function managementOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [email, apiKey] = from_env_required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
+    return { ...options, email, apiKey };
+}
+function present(env, name) {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+}
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function from_env_required(env, names, what, client) {
+    const values = names.map((name) => present(env, name));
+    const missing = names.filter((_name, i) => values[i] === undefined);
+    const [first] = missing;
+    if (first !== undefined) {
+        const list = missing.join(" and ");
+        throw new configuration_error_ConfigurationError(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
+    }
+    return values;
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
+
 
 
 
@@ -11390,6 +11434,14 @@ class ManagementClient {
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.searchIndexes = new SearchIndexesResource(transport);
+    }
+    /**
+     * A client configured from `UPSTASH_EMAIL` and `UPSTASH_API_KEY`, read from `options.env` or
+     * `process.env`. The management API has no official base URL variable: pass `baseUrl` to
+     * use another than https://api.upstash.com (the emulator, for example).
+     */
+    static fromEnv(options = {}) {
+        return new ManagementClient(managementOptionsFromEnv(options));
     }
     get baseUrl() {
         return baseUrlString(this.#transport.baseUrl);
@@ -12014,7 +12066,7 @@ async function openStep(api, action, body, options) {
         const limits = readStepLimits();
         const { input, env, fallback } = api.baseUrl;
         const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
-        parseBaseUrl(baseUrl, input);
+        base_url_parseBaseUrl(baseUrl, input);
         const deadline = stepDeadline(limits);
         watchdog = setTimeout(() => {
             if (!failureWritten) {

@@ -239,8 +239,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 39 modules
-var management_step = __nccwpck_require__(3744);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 40 modules
+var management_step = __nccwpck_require__(832);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
@@ -455,7 +455,7 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3744);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(832);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
 /* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1899);
@@ -10403,7 +10403,7 @@ function registerSecrets(...values) {
 
 /***/ }),
 
-/***/ 3744:
+/***/ 832:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10823,7 +10823,7 @@ var configuration_error = __nccwpck_require__(8794);
  * refused: credentials have their own inputs, and a query string would end up in logs.
  * The refused value is never echoed whole, since it may carry a password.
  */
-function parseBaseUrl(value, input) {
+function base_url_parseBaseUrl(value, input) {
     const trimmed = value.trim();
     if (trimmed === "" || !URL.canParse(trimmed)) {
         throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
@@ -11682,7 +11682,7 @@ function buildTransport(options, defaultBaseUrl, authorization, secrets) {
     if (deadlineMs !== undefined)
         wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
     const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
+        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
         authorization,
         redactor,
         retry: resolveRetryPolicy(options.retry),
@@ -11732,7 +11732,51 @@ function withPercentEncoded(forms) {
     return [...new Set(forms.flatMap((form) => [form, encodeURIComponent(form)]))];
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/from-env.js
+
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+function messagingOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [token] = required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+    const url = present(env, MESSAGING_ENV.url);
+    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+    if (options.baseUrl === undefined && url !== undefined)
+        parseBaseUrl(url, MESSAGING_ENV.url);
+    const baseUrl = options.baseUrl ?? url;
+    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+function managementOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [email, apiKey] = required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
+    return { ...options, email, apiKey };
+}
+function present(env, name) {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+}
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function required(env, names, what, client) {
+    const values = names.map((name) => present(env, name));
+    const missing = names.filter((_name, i) => values[i] === undefined);
+    const [first] = missing;
+    if (first !== undefined) {
+        const list = missing.join(" and ");
+        throw new configuration_error/* ConfigurationError */.j(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
+    }
+    return values;
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
+
 
 
 
@@ -11752,6 +11796,14 @@ class ManagementClient {
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.searchIndexes = new SearchIndexesResource(transport);
+    }
+    /**
+     * A client configured from `UPSTASH_EMAIL` and `UPSTASH_API_KEY`, read from `options.env` or
+     * `process.env`. The management API has no official base URL variable: pass `baseUrl` to
+     * use another than https://api.upstash.com (the emulator, for example).
+     */
+    static fromEnv(options = {}) {
+        return new ManagementClient(managementOptionsFromEnv(options));
     }
     get baseUrl() {
         return baseUrlString(this.#transport.baseUrl);
@@ -12190,7 +12242,7 @@ async function openStep(api, action, body, options) {
         const limits = readStepLimits();
         const { input, env, fallback } = api.baseUrl;
         const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-        parseBaseUrl(baseUrl, input);
+        base_url_parseBaseUrl(baseUrl, input);
         const deadline = stepDeadline(limits);
         watchdog = setTimeout(() => {
             if (!failureWritten) {

@@ -248,8 +248,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 48 modules
-var messaging_step = __nccwpck_require__(520);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 49 modules
+var messaging_step = __nccwpck_require__(1896);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/operations/pause-targets.js + 3 modules
@@ -359,8 +359,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ post)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 48 modules
-var messaging_step = __nccwpck_require__(520);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 49 modules
+var messaging_step = __nccwpck_require__(1896);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
@@ -10386,7 +10386,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 520:
+/***/ 1896:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11803,7 +11803,51 @@ function requireSecret(value, input, hint) {
     return value.trim();
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/from-env.js
+
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+function messagingOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [token] = required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+    const url = present(env, MESSAGING_ENV.url);
+    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+    if (options.baseUrl === undefined && url !== undefined)
+        parseBaseUrl(url, MESSAGING_ENV.url);
+    const baseUrl = options.baseUrl ?? url;
+    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+function managementOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [email, apiKey] = required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
+    return { ...options, email, apiKey };
+}
+function present(env, name) {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+}
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function required(env, names, what, client) {
+    const values = names.map((name) => present(env, name));
+    const missing = names.filter((_name, i) => values[i] === undefined);
+    const [first] = missing;
+    if (first !== undefined) {
+        const list = missing.join(" and ");
+        throw new configuration_error/* ConfigurationError */.j(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
+    }
+    return values;
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/messaging-client.js
+
 
 
 
@@ -11827,6 +11871,13 @@ class MessagingClient {
         this.queues = new QueuesResource(transport);
         this.schedules = new SchedulesResource(transport);
         this.flowControl = new FlowControlResource(transport);
+    }
+    /**
+     * A client configured from `QSTASH_TOKEN` and `QSTASH_URL` (default https://qstash.upstash.io),
+     * read from `options.env` or `process.env`; any option given wins over the environment.
+     */
+    static fromEnv(options = {}) {
+        return new MessagingClient(messagingOptionsFromEnv(options));
     }
     /** The base URL in use, without trailing slash. */
     get baseUrl() {

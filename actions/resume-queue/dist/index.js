@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3455);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5025);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3455:
+/***/ 5025:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11347,7 +11347,51 @@ function requireSecret(value, input, hint) {
     return value.trim();
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/from-env.js
+
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+function messagingOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [token] = from_env_required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+    const url = present(env, MESSAGING_ENV.url);
+    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+    if (options.baseUrl === undefined && url !== undefined)
+        parseBaseUrl(url, MESSAGING_ENV.url);
+    const baseUrl = options.baseUrl ?? url;
+    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+function managementOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [email, apiKey] = from_env_required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
+    return { ...options, email, apiKey };
+}
+function present(env, name) {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+}
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function from_env_required(env, names, what, client) {
+    const values = names.map((name) => present(env, name));
+    const missing = names.filter((_name, i) => values[i] === undefined);
+    const [first] = missing;
+    if (first !== undefined) {
+        const list = missing.join(" and ");
+        throw new configuration_error_ConfigurationError(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
+    }
+    return values;
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/messaging-client.js
+
 
 
 
@@ -11371,6 +11415,13 @@ class MessagingClient {
         this.queues = new QueuesResource(transport);
         this.schedules = new SchedulesResource(transport);
         this.flowControl = new FlowControlResource(transport);
+    }
+    /**
+     * A client configured from `QSTASH_TOKEN` and `QSTASH_URL` (default https://qstash.upstash.io),
+     * read from `options.env` or `process.env`; any option given wins over the environment.
+     */
+    static fromEnv(options = {}) {
+        return new MessagingClient(messagingOptionsFromEnv(options));
     }
     /** The base URL in use, without trailing slash. */
     get baseUrl() {

@@ -28,7 +28,7 @@ export interface ClientOptions {
   logger?: Logger;
   /** An undici dispatcher to send through (tests, custom agents); by default Node's own fetch, or a proxy agent from the environment. */
   dispatcher?: Dispatcher;
-  /** Where proxy variables are read from. Default `process.env`. */
+  /** Where proxy variables (and, for `fromEnv()`, the credentials) are read from. Default `process.env`. */
   env?: Environment;
   clock?: Clock;
   /**

@@ -4,6 +4,7 @@ import type { RetryBudget } from "../transport/retry-budget.ts";
 import type { CallOptions, Transport } from "../transport/transport.ts";
 import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
 import { basicCredential, managementCredentialForms } from "./credential-forms.ts";
+import { managementOptionsFromEnv } from "./from-env.ts";
 
 export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
 
@@ -34,6 +35,15 @@ export class ManagementClient {
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.searchIndexes = new SearchIndexesResource(transport);
+  }
+
+  /**
+   * A client configured from `UPSTASH_EMAIL` and `UPSTASH_API_KEY`, read from `options.env` or
+   * `process.env`. The management API has no official base URL variable: pass `baseUrl` to
+   * use another than https://api.upstash.com (the emulator, for example).
+   */
+  static fromEnv(options: ClientOptions = {}): ManagementClient {
+    return new ManagementClient(managementOptionsFromEnv(options));
   }
 
   get baseUrl(): string {

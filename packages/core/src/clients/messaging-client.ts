@@ -4,6 +4,7 @@ import { SchedulesResource } from "../resources/schedules.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
 
@@ -30,6 +31,14 @@ export class MessagingClient {
     this.queues = new QueuesResource(transport);
     this.schedules = new SchedulesResource(transport);
     this.flowControl = new FlowControlResource(transport);
+  }
+
+  /**
+   * A client configured from `QSTASH_TOKEN` and `QSTASH_URL` (default https://qstash.upstash.io),
+   * read from `options.env` or `process.env`; any option given wins over the environment.
+   */
+  static fromEnv(options: ClientOptions = {}): MessagingClient {
+    return new MessagingClient(messagingOptionsFromEnv(options));
   }
 
   /** The base URL in use, without trailing slash. */

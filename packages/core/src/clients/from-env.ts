@@ -1,0 +1,62 @@
+import { ConfigurationError } from "../errors/index.ts";
+import { parseBaseUrl } from "../transport/base-url.ts";
+import type { Environment } from "../transport/dispatcher.ts";
+import type { ClientOptions } from "./client-options.ts";
+import type { ManagementClientOptions } from "./management-client.ts";
+import type { MessagingClientOptions } from "./messaging-client.ts";
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" } as const;
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" } as const;
+
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+export function messagingOptionsFromEnv(options: ClientOptions): MessagingClientOptions {
+  const env = options.env ?? process.env;
+  const [token] = required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+  const url = present(env, MESSAGING_ENV.url);
+  // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+  if (options.baseUrl === undefined && url !== undefined) parseBaseUrl(url, MESSAGING_ENV.url);
+  const baseUrl = options.baseUrl ?? url;
+  return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+export function managementOptionsFromEnv(options: ClientOptions): ManagementClientOptions {
+  const env = options.env ?? process.env;
+  const [email, apiKey] = required(
+    env,
+    [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey],
+    "the account email and the management API key",
+    "ManagementClient",
+  );
+  return { ...options, email, apiKey };
+}
+
+function present(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function required<const Names extends readonly string[]>(
+  env: Environment,
+  names: Names,
+  what: string,
+  client: string,
+): { [K in keyof Names]: string } {
+  const values = names.map((name) => present(env, name));
+  const missing = names.filter((_name, i) => values[i] === undefined);
+  const [first] = missing;
+  if (first !== undefined) {
+    const list = missing.join(" and ");
+    throw new ConfigurationError(
+      first,
+      `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`,
+    );
+  }
+  return values as { [K in keyof Names]: string };
+}
