@@ -14,3 +14,13 @@ export function oneLine(text: string): string {
   }
   return out;
 }
+
+/**
+ * A line no CI runner reads as a command: one line (see `oneLine`), and a `\` in front when it
+ * would start (after the spaces the runner skips) with `::` or `##[`, as a name read from an
+ * answer could make it.
+ */
+export function plainLine(text: string): string {
+  const line = oneLine(text);
+  return /^\s*(::|##\[)/.test(line) ? `\\${line}` : line;
+}

@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import { dim, red, yellow } from "yoctocolors";
-import { oneLine } from "./escape.ts";
+import { oneLine, plainLine } from "./escape.ts";
 
 export type Environment = Record<string, string | undefined>;
 
@@ -37,7 +37,7 @@ export function terminal(options: {
   quiet: boolean;
 }): Terminal {
   const { env, stdout, stderr } = options;
-  const clean = (line: string) => oneLine(options.redact(line));
+  const clean = (line: string) => plainLine(options.redact(line));
   const tty = stderr.isTTY === true;
   const colour = wantsColour(env, tty);
   const paint = (style: (text: string) => string, text: string) => (colour ? style(text) : text);
