@@ -611,13 +611,12 @@ function ensureSummary(result, maskEndpoint) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
-  IeY: () => (/* binding */ custom),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   YjP: () => (/* binding */ schemas_string)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -6317,7 +6316,7 @@ function _promise(Class, innerType) {
 }
 // @__NO_SIDE_EFFECTS__
 function _custom(Class, fn, _params) {
-    const norm = normalizeParams(_params);
+    const norm = util.normalizeParams(_params);
     norm.abort ?? (norm.abort = true); // default to abort:false
     const schema = new Class({
         type: "custom",
@@ -10089,7 +10088,7 @@ function check(fn) {
     return ch;
 }
 function custom(fn, _params) {
-    return _custom(ZodCustom, fn ?? (() => true), _params);
+    return core._custom(ZodCustom, fn ?? (() => true), _params);
 }
 function refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
@@ -11217,8 +11216,12 @@ class OriginGates {
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
-/** The most of an answer the client reads: no answer either API gives comes near it. */
-const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/**
+ * The most of an answer the client reads. The largest real answer is a list of search indexes:
+ * about 0.75 KB each, so 20,000 indexes (an account the benchmark's S5 models) are ~15 MB. Four
+ * times that leaves room, and still keeps a huge or endless answer from taking the memory.
+ */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /**
  * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
  * the process's memory. An answer that declares a length within the limit is read whole, the
@@ -12628,15 +12631,12 @@ const searchIndexSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H
 });
 const searchIndexListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(searchIndexSchema);
 /**
- * A listing checked only for each entry's id and name: cheap enough for accounts with tens of
- * thousands of indexes (the full schema costs ~15 µs an entry). `SearchIndexesResource.use`
- * checks an entry in full when an operation picks it.
+ * A listing checked only for each entry's id and name (the same rules as the full schema: an id
+ * or name the API should never send fails here too): cheap enough for accounts with tens of
+ * thousands of indexes. `SearchIndexesResource.use` checks an entry in full when an operation
+ * picks it.
  */
-const listedEntriesSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY((value) => typeof value === "object" &&
-    value !== null &&
-    typeof value.id === "string" &&
-    value.id !== "" &&
-    typeof value.name === "string", { message: "expected an index with a non-empty string id and a string name" }));
+const listedEntriesSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverIdSchema */ .GO, name: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverNameSchema */ .GD }).transform((entry) => entry));
 
 
 /***/ }),
