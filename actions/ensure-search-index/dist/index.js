@@ -10938,6 +10938,53 @@ function redactingLogger(logger, redactor) {
     };
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
+/**
+ * The most of an answer the client reads. The largest real answer is a list of search indexes:
+ * about 0.75 KB each, so 20,000 indexes (an account the benchmark's S5 models) are ~15 MB. Four
+ * times that leaves room, and still keeps a huge or endless answer from taking the memory.
+ */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** "64 MB", "512 KB" or "100 bytes", for messages. */
+function formatBytes(bytes) {
+    if (bytes % (1024 * 1024) === 0)
+        return `${bytes / 1024 / 1024} MB`;
+    if (bytes % 1024 === 0)
+        return `${bytes / 1024} KB`;
+    return `${bytes} bytes`;
+}
+/**
+ * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
+ * the process's memory. An answer that declares a length within the limit is read whole, the
+ * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
+ */
+async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
+    const declared = answer.headers.get("content-length");
+    if (declared !== null && /^\d+$/.test(declared)) {
+        if (Number(declared) <= limit)
+            return { text: await answer.text(), tooLarge: false };
+        await answer.body?.cancel();
+        return { text: "", tooLarge: true };
+    }
+    if (answer.body === null)
+        return { text: "", tooLarge: false };
+    const reader = answer.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            return { text: text + decoder.decode(), tooLarge: false };
+        bytes += value.byteLength;
+        if (bytes > limit) {
+            await reader.cancel();
+            return { text: text + decoder.decode(), tooLarge: true };
+        }
+        text += decoder.decode(value, { stream: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
 
 const DEFAULT_RETRY_POLICY = Object.freeze({
@@ -11215,45 +11262,6 @@ class OriginGates {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
-/**
- * The most of an answer the client reads. The largest real answer is a list of search indexes:
- * about 0.75 KB each, so 20,000 indexes (an account the benchmark's S5 models) are ~15 MB. Four
- * times that leaves room, and still keeps a huge or endless answer from taking the memory.
- */
-const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-/**
- * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
- * the process's memory. An answer that declares a length within the limit is read whole, the
- * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
- */
-async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
-    const declared = answer.headers.get("content-length");
-    if (declared !== null && /^\d+$/.test(declared)) {
-        if (Number(declared) <= limit)
-            return { text: await answer.text(), tooLarge: false };
-        await answer.body?.cancel();
-        return { text: "", tooLarge: true };
-    }
-    if (answer.body === null)
-        return { text: "", tooLarge: false };
-    const reader = answer.body.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    let bytes = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            return { text: text + decoder.decode(), tooLarge: false };
-        bytes += value.byteLength;
-        if (bytes > limit) {
-            await reader.cancel();
-            return { text: text + decoder.decode(), tooLarge: true };
-        }
-        text += decoder.decode(value, { stream: true });
-    }
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
 
 /**
@@ -11506,7 +11514,7 @@ class Transport {
                 Object.assign(init, { dispatcher: http.dispatcher });
             const url = `${baseUrlString(baseUrl)}${request.path}`;
             const answer = await http.fetch(url, init);
-            const { text, tooLarge } = await readBody(answer);
+            const { text, tooLarge } = await readBody(answer, this.#options.maxResponseBytes);
             const responseHeaders = flatten(answer.headers);
             burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
             const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
@@ -11515,7 +11523,7 @@ class Transport {
             if (answer.status === 407)
                 return proxyRefused(context, http.proxyFor(url));
             if (tooLarge && answer.status >= 200 && answer.status < 300) {
-                const what = `answered ${answer.status} with a body over ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than stashkit reads`;
+                const what = `answered ${answer.status} with a body over ${formatBytes(this.#options.maxResponseBytes)}, more than stashkit reads`;
                 const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)({ ...context, requestId }, what), {
                     ...context,
                     status: answer.status,
@@ -11675,6 +11683,7 @@ function userAgent(caller) {
 
 
 
+
 /** Validates shared options and builds the transport; nothing is sent here. */
 function buildTransport(options, defaultBaseUrl, authorization, secrets) {
     const redactor = options.redactor ?? new Redactor();
@@ -11690,6 +11699,7 @@ function buildTransport(options, defaultBaseUrl, authorization, secrets) {
         redactor,
         retry: resolveRetryPolicy(options.retry),
         attemptTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
         deadlineMs,
         deadline: options.deadline,
         userAgent: userAgent(options.userAgentSuffix),

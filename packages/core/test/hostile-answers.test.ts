@@ -10,6 +10,7 @@ import {
   validateIndexName,
   validateQueueName,
 } from "../src/index.ts";
+import { MAX_RESPONSE_BYTES } from "../src/transport/read-body.ts";
 import { caught, emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
 
 /** A server that answers every request with `write(res)`. */
@@ -21,26 +22,34 @@ async function rawServer(write: (res: import("node:http").ServerResponse) => voi
 }
 
 describe("answers too large or not JSON", () => {
-  it("refuses a body over 64 MB with a clear error, declared or chunked", async () => {
+  it("refuses a body over the limit with a clear error, declared or chunked (64 MB unless set)", async () => {
     const server = await emulator();
-    server.inject("GET /v2/search", { kind: "status", status: 200, body: "a".repeat(65 * 1024 * 1024) });
+    server.inject("GET /v2/search", { kind: "status", status: 200, body: "a".repeat(2 * 1024 * 1024 + 1) });
     const declared = await caught(() =>
-      managementClient(server, { retry: { maxAttempts: 1 } }).searchIndexes.list(),
+      managementClient(server, {
+        retry: { maxAttempts: 1 },
+        maxResponseBytes: 2 * 1024 * 1024,
+      }).searchIndexes.list(),
     );
     expect(declared).toBeInstanceOf(ResponseValidationError);
     expect(declared.message).toBe(
-      "list search indexes: GET /v2/search answered 200 with a body over 64 MB, more than stashkit reads",
+      "list search indexes: GET /v2/search answered 200 with a body over 2 MB, more than stashkit reads",
     );
     const chunk = "[".repeat(1024 * 1024);
     const baseUrl = await rawServer((res) => {
       res.writeHead(200, { "content-type": "application/json" });
-      for (let i = 0; i < 65; i++) res.write(chunk);
+      for (let i = 0; i < 3; i++) res.write(chunk);
       res.end();
     });
     const chunked = await caught(() =>
-      managementClient(server, { baseUrl, retry: { maxAttempts: 1 } }).searchIndexes.list(),
+      managementClient(server, {
+        baseUrl,
+        retry: { maxAttempts: 1 },
+        maxResponseBytes: 2 * 1024 * 1024,
+      }).searchIndexes.list(),
     );
-    expect(chunked.message).toMatch(/answered 200 with a body over 64 MB/);
+    expect(chunked.message).toMatch(/answered 200 with a body over 2 MB/);
+    expect(MAX_RESPONSE_BYTES).toBe(64 * 1024 * 1024);
   });
 
   it("fails a 128 KB 2xx that is not JSON with a short excerpt", async () => {

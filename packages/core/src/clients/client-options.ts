@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "../transport/clock.ts";
 import type { Deadline } from "../transport/deadline.ts";
 import { type Environment, httpStackFor } from "../transport/dispatcher.ts";
 import { type Logger, redactingLogger, silentLogger } from "../transport/logger.ts";
+import { MAX_RESPONSE_BYTES } from "../transport/read-body.ts";
 import { Redactor } from "../transport/redactor.ts";
 import { type RetryPolicy, resolveRetryPolicy, wholeNumberIn } from "../transport/retry-policy.ts";
 import { Transport } from "../transport/transport.ts";
@@ -16,6 +17,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** One attempt's limit. Default 30 s. */
   attemptTimeoutMs?: number;
+  /** The most of an answer the client reads. Default 64 MB (a list of 20,000 indexes is ~15 MB). */
+  maxResponseBytes?: number;
   /** One call's limit across all its attempts. Default 120 s, or none when `deadline` is given. */
   deadlineMs?: number;
   /**
@@ -62,6 +65,7 @@ export function buildTransport(
     redactor,
     retry: resolveRetryPolicy(options.retry),
     attemptTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
     deadlineMs,
     deadline: options.deadline,
     userAgent: userAgent(options.userAgentSuffix),

@@ -5,6 +5,13 @@
  */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/** "64 MB", "512 KB" or "100 bytes", for messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 export interface ReadBody {
   text: string;
   /** The answer was longer than the limit: `text` is its start (or empty when its declared length said so). */

@@ -17,7 +17,7 @@ import type { Deadline } from "./deadline.ts";
 import type { HttpStack } from "./dispatcher.ts";
 import type { Logger } from "./logger.ts";
 import { type BurstBudget, type OriginGate, OriginGates } from "./origin-gate.ts";
-import { MAX_RESPONSE_BYTES, readBody } from "./read-body.ts";
+import { formatBytes, readBody } from "./read-body.ts";
 import type { Redactor } from "./redactor.ts";
 import { RetryBudget } from "./retry-budget.ts";
 import { type AttemptFailure, decideRetry, mayHaveTakenEffect, type RetryPolicy } from "./retry-policy.ts";
@@ -30,6 +30,8 @@ export interface TransportOptions {
   redactor: Redactor;
   retry: RetryPolicy;
   attemptTimeoutMs: number;
+  /** The most of an answer read; a longer one fails the attempt. */
+  maxResponseBytes: number;
   /** One call's limit across its attempts; none when undefined (a client-wide deadline may still apply). */
   deadlineMs: number | undefined;
   /** The point everything this client does must finish by, whatever the call. */
@@ -234,7 +236,7 @@ export class Transport {
       if (http.dispatcher) Object.assign(init, { dispatcher: http.dispatcher });
       const url = `${baseUrlString(baseUrl)}${request.path}`;
       const answer = await http.fetch(url, init);
-      const { text, tooLarge } = await readBody(answer);
+      const { text, tooLarge } = await readBody(answer, this.#options.maxResponseBytes);
       const responseHeaders = flatten(answer.headers);
       burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
       const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
@@ -245,7 +247,7 @@ export class Transport {
       );
       if (answer.status === 407) return proxyRefused(context, http.proxyFor(url));
       if (tooLarge && answer.status >= 200 && answer.status < 300) {
-        const what = `answered ${answer.status} with a body over ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than stashkit reads`;
+        const what = `answered ${answer.status} with a body over ${formatBytes(this.#options.maxResponseBytes)}, more than stashkit reads`;
         const error = new ResponseValidationError(describeFailure({ ...context, requestId }, what), {
           ...context,
           status: answer.status,
