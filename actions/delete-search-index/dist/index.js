@@ -10367,6 +10367,21 @@ class SearchIndexesResource {
         })));
     }
     /**
+     * The indexes named exactly `name`, each checked in full and its tokens registered. The full
+     * check runs inside the request, so an answer whose match is malformed is retried like any
+     * unreadable answer.
+     */
+    async findByName(name, call) {
+        const request = LIST_REQUEST;
+        const found = await this.#transport.send(request, call, (response) => {
+            const answer = { status: response.status, requestId: response.requestId };
+            return parseResponse(request, response, listedEntriesSchema, this.#redactor)
+                .filter((entry) => entry.name === name)
+                .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.#redactor));
+        });
+        return found.map((index) => this.remember(index));
+    }
+    /**
      * The scanned index in full, its tokens registered with the redactor. A malformed entry is a
      * ResponseValidationError naming the list request it came from.
      */
@@ -12157,9 +12172,7 @@ async function deleteSearchIndex(client, input) {
     const name = validateIndexName(input.name);
     const call = { signal: input.signal, deadlineAt: input.deadlineAt };
     // Each match is checked in full before its id goes into a path.
-    const matches = (await client.searchIndexes.scan(call))
-        .filter((index) => index.name === name)
-        .map((index) => client.searchIndexes.use(index));
+    const matches = await client.searchIndexes.findByName(name, call);
     if (!input.dryRun)
         for (const index of matches)
             await deleteById(client, index.id, call);

@@ -314,9 +314,7 @@ async function ensureSearchIndex(client, input) {
     let listSentAt = Number.NEGATIVE_INFINITY;
     const listMatches = async () => {
         listSentAt = budget.now();
-        return (await client.searchIndexes.scan(call))
-            .filter((index) => index.name === name)
-            .map((index) => client.searchIndexes.use(index));
+        return client.searchIndexes.findByName(name, call);
     };
     let ownId;
     let createRequests = 0;
@@ -10747,6 +10745,21 @@ class SearchIndexesResource {
             entry,
             answer: { status: response.status, requestId: response.requestId },
         })));
+    }
+    /**
+     * The indexes named exactly `name`, each checked in full and its tokens registered. The full
+     * check runs inside the request, so an answer whose match is malformed is retried like any
+     * unreadable answer.
+     */
+    async findByName(name, call) {
+        const request = LIST_REQUEST;
+        const found = await this.#transport.send(request, call, (response) => {
+            const answer = { status: response.status, requestId: response.requestId };
+            return parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.#redactor)
+                .filter((entry) => entry.name === name)
+                .map((entry) => checkParsed(request, answer, entry, search_index/* searchIndexSchema */.ay, this.#redactor));
+        });
+        return found.map((index) => this.remember(index));
     }
     /**
      * The scanned index in full, its tokens registered with the redactor. A malformed entry is a

@@ -27,9 +27,7 @@ export async function deleteSearchIndex(
   const name = validateIndexName(input.name);
   const call = { signal: input.signal, deadlineAt: input.deadlineAt };
   // Each match is checked in full before its id goes into a path.
-  const matches = (await client.searchIndexes.scan(call))
-    .filter((index) => index.name === name)
-    .map((index) => client.searchIndexes.use(index));
+  const matches = await client.searchIndexes.findByName(name, call);
   if (!input.dryRun) for (const index of matches) await deleteById(client, index.id, call);
   return matches.map((index) => ({ name: index.name, id: index.id }));
 }

@@ -72,9 +72,7 @@ export async function ensureSearchIndex(
   let listSentAt = Number.NEGATIVE_INFINITY;
   const listMatches = async () => {
     listSentAt = budget.now();
-    return (await client.searchIndexes.scan(call))
-      .filter((index) => index.name === name)
-      .map((index) => client.searchIndexes.use(index));
+    return client.searchIndexes.findByName(name, call);
   };
 
   let ownId: string | undefined;

@@ -67,6 +67,22 @@ export class SearchIndexesResource {
   }
 
   /**
+   * The indexes named exactly `name`, each checked in full and its tokens registered. The full
+   * check runs inside the request, so an answer whose match is malformed is retried like any
+   * unreadable answer.
+   */
+  async findByName(name: string, call?: CallOptions): Promise<SearchIndex[]> {
+    const request = LIST_REQUEST;
+    const found = await this.#transport.send(request, call, (response) => {
+      const answer = { status: response.status, requestId: response.requestId };
+      return parseResponse(request, response, listedEntriesSchema, this.#redactor)
+        .filter((entry) => entry.name === name)
+        .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.#redactor));
+    });
+    return found.map((index) => this.remember(index));
+  }
+
+  /**
    * The scanned index in full, its tokens registered with the redactor. A malformed entry is a
    * ResponseValidationError naming the list request it came from.
    */
