@@ -28,7 +28,7 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     expect(targets(main.outputs["paused"])).toEqual([{ kind: "queue", name: "orders" }]);
     expect(targets(main.outputs["already-paused"])).toEqual([{ kind: "queue", name: "audit" }]);
     expect(server.state.queues["orders"]?.paused).toBe(true);
-    expect(main.summary).toContain("| queue | audit | already paused (left alone) |");
+    expect(main.summary).toContain("| queue | audit | already paused \\(left alone\\) |");
 
     server.clearRequests();
     const post = await postStep(server, main, inputs);
