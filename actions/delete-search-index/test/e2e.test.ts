@@ -202,7 +202,12 @@ describe("delete-search-index, run as the runner runs it", () => {
     const remaining = JSON.parse(first.outputs["remaining"] ?? "") as { name: string }[];
     expect(remaining.length).toBeGreaterThan(0);
     expect(deleted.length + remaining.length).toBe(20);
-    expect(names(server)).toEqual(remaining.map((r) => r.name).sort());
+    // What is left is among `remaining`; nothing reported deleted is left. A delete the deadline
+    // cut off in flight is reported remaining, though the emulator may have done it already.
+    const left = names(server);
+    expect(left.length).toBeGreaterThan(0);
+    expect(remaining.map((r) => r.name)).toEqual(expect.arrayContaining(left));
+    expect(left.filter((name) => deleted.some((d) => d.name === name))).toEqual([]);
     expect(first.stdout).toMatch(
       /::warning::stopped before the time limit with \d+ stale search indexes left/,
     );
@@ -215,7 +220,7 @@ describe("delete-search-index, run as the runner runs it", () => {
       { githubToken: "ghs_dummy", env: github.env },
     );
     expect(second.exitCode).toBe(0);
-    expect(JSON.parse(second.outputs["deleted"] ?? "")).toHaveLength(remaining.length);
+    expect(JSON.parse(second.outputs["deleted"] ?? "")).toHaveLength(left.length);
     expect(JSON.parse(second.outputs["remaining"] ?? "")).toEqual([]);
     expect(names(server)).toEqual([]);
   });

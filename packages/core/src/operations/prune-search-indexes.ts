@@ -32,7 +32,11 @@ export interface PruneResult {
   /** Deleted, or with `dryRun` what would have been. */
   deleted: MatchedIndex[];
   kept: MatchedIndex[];
-  /** Stale but not deleted: the deadline (or a rate limit lasting past it) came first. The next run continues with these. */
+  /**
+   * Stale and not known to be deleted: the deadline (or a rate limit lasting past it) came first.
+   * A delete the deadline cut off in flight is here too, though the API may have done it before
+   * the answer was lost; the next run lists again and continues with what is really left.
+   */
   remaining: MatchedIndex[];
   /** Why `remaining` is not empty; undefined when the run finished. */
   stoppedBy: StashkitError | undefined;
@@ -45,8 +49,8 @@ export interface PruneResult {
  * sanitized words (`a-z`, `0-9`, `-`).
  *
  * Running out of time is not a failure here: once a delete meets the deadline no other delete
- * starts, those in flight finish, and the result says what was deleted and what remains, so a
- * later run picks up where this one stopped. Any other failure is thrown once the deletes in
+ * starts, those in flight end (done, or cut off by the same deadline), and the result says what
+ * was deleted and what remains, so a later run picks up where this one stopped. Any other failure is thrown once the deletes in
  * flight have settled.
  */
 export async function pruneSearchIndexes(
