@@ -75,6 +75,7 @@ export function buildProgram(): Command {
         [
           "stashkit search ensure --name 'myapp-mr-{pr}' --region eu-west-1 --format dotenv --output-file search.env",
           "stashkit search prune --pattern 'myapp-mr-{pr}' --open 12 15",
+          "stashkit queues pause orders emails",
           "stashkit queues resume orders emails",
           "stashkit emulator --port 8787",
         ],
@@ -169,21 +170,51 @@ export function buildProgram(): Command {
       ),
     );
 
-  // `queues pause`, --schedule-id and --flow-control-key come with core's pause and schedule
-  // operations (branch `pause`); the CLI for them is on branch `cli-pause`.
   const queues = program
     .command("queues")
-    .description("queues (messaging API)")
-    .addHelpText("after", examples(["stashkit queues resume orders"]));
-  queueCommand(queues, "resume", "resume queues and read each back; every queue is tried", [
-    "stashkit queues resume orders",
-    "stashkit queues resume orders,emails --if-missing skip --format json",
-  ]).action(
+    .description("queues, schedules and flow-control keys (messaging API)")
+    .addHelpText(
+      "after",
+      examples([
+        "stashkit queues pause orders --format dotenv --output-file paused.env",
+        'stashkit queues resume --only-if-paused-by "$STASHKIT_PAUSED"',
+      ]),
+    );
+  queueCommand(
+    queues,
+    "pause",
+    "pause queues, schedules and flow-control keys; what was already paused is reported and left alone",
+    [
+      "stashkit queues pause orders emails --flow-control-key tenant-a",
+      "stashkit queues pause --schedule-label nightly --format json",
+      "stashkit queues pause orders --format dotenv --output-file paused.env   # STASHKIT_PAUSED=[…]",
+    ],
+  ).action(
     action(
-      queueSpec("resume", () => import("./commands/queues-resume.ts")),
+      queueSpec("pause", () => import("./commands/queues-pause.ts")),
       withNames,
     ),
   );
+  queueCommand(
+    queues,
+    "resume",
+    "resume queues, schedules and flow-control keys and read each back; every one is tried",
+    [
+      "stashkit queues resume orders",
+      "stashkit queues resume orders,emails --schedule-id scd_123 --if-missing skip --format json",
+      'stashkit queues resume --only-if-paused-by "$STASHKIT_PAUSED"   # only what the pause paused',
+    ],
+  )
+    .option(
+      "--only-if-paused-by <json>",
+      "resume exactly the targets a pause reported as paused (its STASHKIT_PAUSED / paused JSON)",
+    )
+    .action(
+      action(
+        queueSpec("resume", () => import("./commands/queues-resume.ts")),
+        withNames,
+      ),
+    );
 
   program
     .command("emulator")
@@ -207,7 +238,11 @@ function queueCommand(queues: Command, name: string, description: string, lines:
   return common(queues.command(name))
     .description(description)
     .argument("[names...]", "queue names (commas separate too)")
-    .option("--if-missing <mode>", "fail or skip when a queue does not exist", "fail")
+    .option("--schedule-id <ids...>", "schedules by id")
+    .option("--schedule-label <labels...>", "schedules by label (one listing, filtered locally)")
+    .option("--destination-prefix <prefixes...>", "schedules whose destination starts with this")
+    .option("--flow-control-key <keys...>", "flow-control keys")
+    .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
     .option(
       "--messaging-url <url>",
       "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",

@@ -84,11 +84,49 @@ export function credentialForms(s: Secrets): string[] {
   return [s.apiKey, s.token, s.basic, `${s.email}:${s.apiKey}`];
 }
 
-export async function createQueue(emulator: RunningEmulator, s: Secrets, name: string, paused = false) {
-  const response = await fetch(`${emulator.url}/v2/queues`, {
+/** A messaging API call of the test's own, to set up what a command then works on. */
+async function messagingApi(
+  emulator: RunningEmulator,
+  s: Secrets,
+  path: string,
+  init: { body?: string; headers?: Record<string, string> } = {},
+): Promise<void> {
+  const response = await fetch(`${emulator.url}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ queueName: name, paused }),
+    body: init.body ?? null,
+    headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json", ...init.headers },
   });
-  if (!response.ok) throw new Error(`creating queue ${name} answered ${response.status}`);
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`);
+}
+
+export async function createQueue(emulator: RunningEmulator, s: Secrets, name: string, paused = false) {
+  await messagingApi(emulator, s, "/v2/queues", { body: JSON.stringify({ queueName: name, paused }) });
+}
+
+/** A schedule that calls `destination` every minute, with an id and optional label of our choosing. */
+export async function createSchedule(
+  emulator: RunningEmulator,
+  s: Secrets,
+  options: { id: string; destination: string; label?: string },
+) {
+  await messagingApi(emulator, s, `/v2/schedules/${options.destination}`, {
+    headers: {
+      "upstash-cron": "* * * * *",
+      "upstash-schedule-id": options.id,
+      ...(options.label ? { "upstash-label": options.label } : {}),
+    },
+  });
+}
+
+/** Publishes one message under a flow-control key, which makes the key exist. */
+export async function publishUnderKey(
+  emulator: RunningEmulator,
+  s: Secrets,
+  destination: string,
+  key: string,
+) {
+  await messagingApi(emulator, s, `/v2/publish/${destination}`, {
+    body: "hello",
+    headers: { "upstash-flow-control-key": key, "upstash-flow-control-value": "parallelism=1" },
+  });
 }

@@ -5,7 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiEnv, type CliRun, createQueue, credentialForms, emulatorFor, runCli, secrets } from "./cli.ts";
+import {
+  apiEnv,
+  type CliRun,
+  createQueue,
+  createSchedule,
+  credentialForms,
+  emulatorFor,
+  publishUnderKey,
+  runCli,
+  secrets,
+} from "./cli.ts";
 
 const s = secrets();
 let emulator: RunningEmulator;
@@ -55,6 +65,7 @@ describe("help and version", () => {
     [["search", "prune"]],
     [["search", "list"]],
     [["queues", "resume"]],
+    [["queues", "pause"]],
     [["emulator"]],
   ])("stashkit %j --help shows examples and exits 0", async (path) => {
     const run = await cli([...path, "--help"]);
@@ -353,8 +364,120 @@ describe("queues", () => {
       "dotenv",
     ]);
     expect(skipped.code).toBe(0);
-    expect(skipped.stdout).toBe("STASHKIT_RESUMED=orders\nSTASHKIT_COUNT=1\n");
-    expect(skipped.stderr).toContain("warning: queue ghost does not exist; skipped");
+    expect(skipped.stdout).toBe(
+      'STASHKIT_RESUMED=orders\nSTASHKIT_RESUMED_TARGETS=[{"kind":"queue","name":"orders"}]\nSTASHKIT_COUNT=1\n',
+    );
+    expect(skipped.stderr).toContain("warning: queue ghost not found; skipped");
+  });
+
+  it("pauses queues, schedules and flow-control keys for a deploy, then resumes only what it paused", async () => {
+    const receiver = createServer((_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      await createQueue(emulator, s, "billing");
+      await createQueue(emulator, s, "audit", true);
+      await createSchedule(emulator, s, { id: "nightly", destination: hook, label: "deploy-window" });
+      await createSchedule(emulator, s, { id: "hourly", destination: hook });
+      await publishUnderKey(emulator, s, hook, "payments");
+
+      const file = join(dir, "paused.env");
+      const args = [
+        "billing",
+        "audit",
+        "--schedule-label",
+        "deploy-window",
+        "--flow-control-key",
+        "payments",
+      ];
+      const pause = await cli(["queues", "pause", ...args, "--format", "dotenv", "--output-file", file]);
+      expect(pause.code, pause.stderr).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const env = Object.fromEntries(
+        readFileSync(file, "utf8")
+          .trimEnd()
+          .split("\n")
+          .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+      );
+      expect(JSON.parse(env["STASHKIT_PAUSED"] ?? "")).toEqual([
+        { kind: "queue", name: "billing" },
+        { kind: "schedule", name: "nightly" },
+        { kind: "flow-control-key", name: "payments" },
+      ]);
+      expect(JSON.parse(env["STASHKIT_ALREADY_PAUSED"] ?? "")).toEqual([{ kind: "queue", name: "audit" }]);
+      expect(env["STASHKIT_COUNT"]).toBe("3");
+      expect(emulator.state.queues["billing"]?.paused).toBe(true);
+      expect(emulator.state.schedules["nightly"]?.isPaused).toBe(true);
+      expect(emulator.state.schedules["hourly"]?.isPaused).toBe(false);
+
+      const again = await cli(["queues", "pause", ...args]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout.split("\n")).toEqual([
+        "queue billing: already paused; left alone",
+        "queue audit: already paused; left alone",
+        "schedule nightly: already paused; left alone",
+        "flow-control-key payments: already paused; left alone",
+        "",
+      ]);
+
+      emulator.clearRequests();
+      const resume = await cli([
+        "queues",
+        "resume",
+        "--only-if-paused-by",
+        env["STASHKIT_PAUSED"] ?? "",
+        "--format",
+        "json",
+      ]);
+      expect(resume.code, resume.stderr).toBe(0);
+      const resumed = JSON.parse(resume.stdout);
+      expect(resumed.resumed).toEqual(["billing"]);
+      expect(resumed.resumedTargets).toHaveLength(3);
+      expect(emulator.state.queues["billing"]?.paused).toBe(false);
+      expect(emulator.state.schedules["nightly"]?.isPaused).toBe(false);
+      expect(emulator.state.queues["audit"]?.paused).toBe(true);
+      // Exactly the three it paused; nothing about audit, which was paused before.
+      expect(emulator.requests.some((r) => r.path.includes("audit"))).toBe(false);
+      expect(
+        emulator.requests.filter((r) => r.method === "POST" && r.path.endsWith("/resume")).map((r) => r.path),
+      ).toEqual(
+        expect.arrayContaining([
+          "/v2/queues/billing/resume",
+          "/v2/schedules/nightly/resume",
+          "/v2/flowControl/payments/resume",
+        ]),
+      );
+      expect(emulator.requests.filter((r) => r.method === "POST")).toHaveLength(3);
+
+      emulator.clearRequests();
+      const nothing = await cli(["queues", "resume", "--only-if-paused-by", "[]"]);
+      expect(nothing.code, nothing.stderr).toBe(0);
+      expect(nothing.stdout).toBe("nothing to resume\n");
+      expect(emulator.requests).toEqual([]);
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it("fails a schedule label that matches nothing unless skipped, after pausing the rest", async () => {
+    await createQueue(emulator, s, "reports");
+    const run = await cli(["queues", "pause", "reports", "--schedule-label", "nope"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("schedule label nope: matches no schedule");
+    expect(run.stderr).toContain("error: stashkit queues pause: not found: schedule label nope");
+    expect(emulator.state.queues["reports"]?.paused).toBe(true);
+    const skipped = await cli([
+      "queues",
+      "resume",
+      "reports",
+      "--schedule-label",
+      "nope",
+      "--if-missing",
+      "skip",
+    ]);
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(skipped.stderr).toContain("warning: schedule label nope not found; skipped");
+    expect(emulator.state.queues["reports"]?.paused).toBe(false);
   });
 });
 
@@ -387,7 +510,17 @@ describe("usage errors", () => {
     ["no queue at all", ["queues", "resume"]],
     ["a bad --if-missing", ["queues", "resume", "orders", "--if-missing", "maybe"]],
     ["a bad --messaging-url", ["queues", "resume", "orders", "--messaging-url", "not a url"]],
-    ["a pause that is not there yet", ["queues", "pause", "orders"]],
+    ["nothing to pause", ["queues", "pause"]],
+    ["a bad --flow-control-key", ["queues", "pause", "--flow-control-key", "a key"]],
+    ["a bad --schedule-id", ["queues", "pause", "--schedule-id", "../x"]],
+    ["a bad --schedule-label", ["queues", "pause", "--schedule-label", "night ly"]],
+    ["--only-if-paused-by that is not JSON", ["queues", "resume", "--only-if-paused-by", "orders"]],
+    [
+      "--only-if-paused-by with an unknown kind",
+      ["queues", "resume", "--only-if-paused-by", '[{"kind":"topic","name":"x"}]'],
+    ],
+    ["--only-if-paused-by and names", ["queues", "resume", "orders", "--only-if-paused-by", "[]"]],
+    ["--only-if-paused-by on pause", ["queues", "pause", "--only-if-paused-by", "[]"]],
     ["no API key", ["search", "list"], { UPSTASH_API_KEY: "" }],
     ["no token", ["queues", "resume", "orders"], { QSTASH_TOKEN: "" }],
     ["--quiet with --verbose", ["search", "list", "--quiet", "--verbose"]],

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BIN, cleanEnv, credentialForms, emulatorFor, secrets } from "./cli.ts";
+import { BIN, cleanEnv, createQueue, createSchedule, credentialForms, emulatorFor, secrets } from "./cli.ts";
 
 // The root README's GitLab CI and CircleCI examples, parsed and run: each job's script lines in a
 // shell, as the CI system would, with its predefined variables, against the emulator. Installing
@@ -93,6 +93,7 @@ const ciEnv = (extra: Record<string, string>) =>
 
 interface GitLabJob {
   script: string[];
+  after_script?: string[];
   rules?: { if: string }[];
   artifacts?: { reports?: { dotenv?: string }; access?: string };
 }
@@ -206,6 +207,73 @@ describe("the README's GitLab CI pipeline", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("the README's GitLab deploy job", () => {
+  const pipeline = yamlAfter("### GitLab CI") as Record<string, GitLabJob>;
+  const queues = () => emulator.state.queues;
+  const schedules = () => emulator.state.schedules;
+
+  /**
+   * GitLab runs `script` in one shell that stops at the first failed line, then `after_script` in
+   * a new shell whatever happened, in the same working directory. `duringDeploy` runs between.
+   */
+  async function runDeploy(deployExitCode: number, duringDeploy: () => void) {
+    const job = pipeline["deploy"];
+    if (!job?.after_script) throw new Error("no deploy job with an after_script");
+    const cwd = mkdtempSync(join(tmpdir(), "gitlab-deploy-"));
+    writeFileSync(join(cwd, "deploy.sh"), `#!/bin/sh\necho deploying\nexit ${deployExitCode}\n`);
+    chmodSync(join(cwd, "deploy.sh"), 0o755);
+    const env = ciEnv({
+      GITLAB_CI: "true",
+      CI_COMMIT_BRANCH: "main",
+      CI_DEFAULT_BRANCH: "main",
+      QSTASH_TOKEN: s.token,
+      QSTASH_URL: emulator.url,
+    });
+    const script = await shell(["sh", "-e", "-c"], job.script.join("\n"), env, cwd);
+    duringDeploy();
+    const after = await shell(["sh", "-e", "-c"], job.after_script.join("\n"), env, cwd);
+    for (const form of credentialForms(s)) expect(script.output + after.output).not.toContain(form);
+    return { script, after };
+  }
+
+  beforeAll(async () => {
+    await createQueue(emulator, s, "orders");
+    // Paused on purpose before any deploy, by someone else: no deploy may resume it.
+    await createQueue(emulator, s, "emails", true);
+    await createSchedule(emulator, s, {
+      id: "digest",
+      destination: `${emulator.url}/hook`,
+      label: "deploy-window",
+    });
+    await createSchedule(emulator, s, { id: "cleanup", destination: `${emulator.url}/hook` });
+  });
+
+  it("pauses the queues and the labelled schedule for the deploy, then resumes only what it paused", async () => {
+    expect(pipeline["deploy"]?.rules?.[0]?.if).toContain("CI_DEFAULT_BRANCH");
+    const { script, after } = await runDeploy(0, () => {
+      expect(queues()["orders"]?.paused).toBe(true);
+      expect(schedules()["digest"]?.isPaused).toBe(true);
+      expect(schedules()["cleanup"]?.isPaused).toBe(false);
+    });
+    expect(script.code, script.output).toBe(0);
+    expect(script.output).toContain("deploying");
+    expect(after.code, after.output).toBe(0);
+    expect(queues()["orders"]?.paused).toBe(false);
+    expect(schedules()["digest"]?.isPaused).toBe(false);
+    expect(queues()["emails"]?.paused).toBe(true);
+  });
+
+  it("resumes after a failed deploy too", async () => {
+    const { script, after } = await runDeploy(1, () => expect(queues()["orders"]?.paused).toBe(true));
+    expect(script.code).not.toBe(0);
+    expect(script.output).toContain("deploying");
+    expect(after.code, after.output).toBe(0);
+    expect(queues()["orders"]?.paused).toBe(false);
+    expect(schedules()["digest"]?.isPaused).toBe(false);
+    expect(queues()["emails"]?.paused).toBe(true);
   });
 });
 

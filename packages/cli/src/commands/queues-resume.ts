@@ -1,1 +1,3 @@
-export { resume as run } from "./queues.ts";
+import { command } from "./queues.ts";
+
+export const run = command("resume");

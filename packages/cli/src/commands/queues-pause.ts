@@ -1,0 +1,3 @@
+import { command } from "./queues.ts";
+
+export const run = command("pause");
