@@ -12258,8 +12258,8 @@ function readGitHubToken() {
  * sanitized words (`a-z`, `0-9`, `-`).
  *
  * Running out of time is not a failure here: once a delete meets the deadline no other delete
- * starts, those in flight finish, and the result says what was deleted and what remains, so a
- * later run picks up where this one stopped. Any other failure is thrown once the deletes in
+ * starts, those in flight end (done, or cut off by the same deadline), and the result says what
+ * was deleted and what remains, so a later run picks up where this one stopped. Any other failure is thrown once the deletes in
  * flight have settled.
  */
 async function pruneSearchIndexes(client, input) {
