@@ -3,7 +3,7 @@ import type { CommandContext } from "./context.ts";
 import { EXIT, exitCodeFor, failureLine } from "./failure.ts";
 import { type CommonFlags, readCommon } from "./options/common.ts";
 import type { CommandResult } from "./output/result.ts";
-import { errorPrefix, terminal } from "./output/terminal.ts";
+import { terminal } from "./output/terminal.ts";
 import { writeResult } from "./output/write.ts";
 
 /** A command module: checks its flags (throwing before anything is sent), then does its work. */
@@ -57,10 +57,10 @@ export async function execute<Flags extends CommonFlags>(
     const result = await module.run(flags, context);
     writeResult(result, context);
     if (!result.failure) return EXIT.done;
-    out.err(`${errorPrefix(out.colour)} ${failureLine(spec.name, result.failure, spec.credentials)}`);
+    out.error(failureLine(spec.name, result.failure, spec.credentials));
     return EXIT.failed;
   } catch (error) {
-    out.err(`${errorPrefix(out.colour)} ${failureLine(spec.name, error, spec.credentials)}`);
+    out.error(failureLine(spec.name, error, spec.credentials));
     return exitCodeFor(error);
   }
 }

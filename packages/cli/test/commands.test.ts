@@ -538,6 +538,21 @@ describe("usage errors", () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it("colours the error and warning prefixes with FORCE_COLOR, and only them; NO_COLOR keeps them plain", async () => {
+    const coloured = await cli(search("ensure", "--name", "x", "--region", "mars"), { FORCE_COLOR: "1" });
+    expect(coloured.code).toBe(2);
+    expect(
+      coloured.stderr.startsWith(
+        "\u001b[31merror:\u001b[39m stashkit search ensure: --region must be one of",
+      ),
+      coloured.stderr,
+    ).toBe(true);
+    expect(coloured.stderr).not.toContain("\\e[");
+    const plain = await cli(search("ensure", "--name", "x", "--region", "mars"), { NO_COLOR: "1" });
+    expect(plain.stderr).toMatch(/^error: stashkit search ensure: --region/);
+    expect(plain.stderr).not.toContain("\u001b");
+  });
+
   it("names the flag to pass when a placeholder has no value in this CI system", async () => {
     const run = await cli(search("ensure", "--name", "app-{pr}"), { GITLAB_CI: "true" });
     expect(run.code).toBe(2);

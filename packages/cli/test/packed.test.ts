@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -18,7 +18,8 @@ beforeAll(async () => {
   emulator = await emulatorFor(s);
   const work = mkdtempSync(join(tmpdir(), "stashkit-cli-packed-"));
   const tarballs: Record<string, string> = {};
-  for (const name of ["core", "ci-context", "emulator", "cli"]) {
+  // The CLI bundles core and ci-context (bundle.mjs); the emulator is a dependency of its own.
+  for (const name of ["emulator", "cli"]) {
     // pnpm pack turns workspace:* into the version, as publishing does; npm pack would not.
     const out = execFileSync("pnpm", ["pack", "--pack-destination", work], {
       cwd: join(packages, name),
@@ -35,12 +36,8 @@ beforeAll(async () => {
       name: "empty",
       private: true,
       dependencies: { "@stashkit/cli": tarballs["@stashkit/cli"] },
-      // The CLI depends on core, ci-context and emulator 0.1.0: take them from the tarballs too.
-      overrides: {
-        "@stashkit/core": tarballs["@stashkit/core"],
-        "@stashkit/ci-context": tarballs["@stashkit/ci-context"],
-        "@stashkit/emulator": tarballs["@stashkit/emulator"],
-      },
+      // The CLI depends on the emulator 0.1.0, not published yet: take it from its tarball too.
+      overrides: { "@stashkit/emulator": tarballs["@stashkit/emulator"] },
     }),
   );
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
@@ -122,11 +119,36 @@ describe.each([
     expect(emulator.state.indexes.some((stored) => stored.index.name === "packed-pr-3")).toBe(true);
   });
 
-  it("resumes a queue", async () => {
-    await createQueue(emulator, s, "packed-orders", true);
+  it("pauses, then resumes a queue", async () => {
+    await createQueue(emulator, s, "packed-orders");
+    const paused = await stashkit(["queues", "pause", "packed-orders"]);
+    expect(paused.code, paused.stderr).toBe(0);
+    expect(emulator.state.queues["packed-orders"]?.paused).toBe(true);
     const run = await stashkit(["queues", "resume", "packed-orders"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("queue packed-orders: resumed");
     expect(emulator.state.queues["packed-orders"]?.paused).toBe(false);
+  });
+
+  it("starts the emulator it depends on", async () => {
+    const node = nodeBinary();
+    const child = spawn(join(project, "node_modules/.bin/stashkit"), ["emulator", "--port", "0"], {
+      env: { PATH: `${dirname(node)}:${process.env["PATH"] ?? ""}`, HOME: project },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let out = "";
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`stashkit emulator exited ${code}: ${out}`)));
+      });
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0] ?? "";
+      expect((await fetch(`${url}/v2/search`)).status).toBe(401);
+    } finally {
+      child.kill();
+    }
   });
 });

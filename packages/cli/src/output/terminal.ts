@@ -11,9 +11,10 @@ export interface Terminal {
   outSecret(line: string): void;
   err(line: string): void;
   warn(message: string): void;
+  /** "error: " (red when colours are on) and the message, escaped and redacted like every line. */
+  error(message: string): void;
   /** Waits for `work`; past one second on a terminal, a spinner says what is awaited. */
   progress<T>(label: string, work: Promise<T>): Promise<T>;
-  colour: boolean;
 }
 
 /** Colours follow FORCE_COLOR and NO_COLOR; otherwise only on a terminal outside CI. */
@@ -43,18 +44,14 @@ export function terminal(options: {
   const paint = (style: (text: string) => string, text: string) => (colour ? style(text) : text);
   const spinnerWanted = tty && !isCi(env) && !options.quiet;
   return {
-    colour,
     out: (line) => stdout.write(`${clean(line)}\n`),
     outSecret: (line) => stdout.write(`${oneLine(line)}\n`),
     err: (line) => stderr.write(`${clean(line)}\n`),
     warn: (message) => stderr.write(`${paint(yellow, "warning:")} ${clean(message)}\n`),
+    // The colour goes on after escaping: escaped first, its ESC would print as the text "\e".
+    error: (message) => stderr.write(`${paint(red, "error:")} ${clean(message)}\n`),
     progress: (label, work) => (spinnerWanted ? withSpinner(label, work, stderr, paint) : work),
   };
-}
-
-/** "error:" in red when colours are on. */
-export function errorPrefix(colour: boolean): string {
-  return colour ? red("error:") : "error:";
 }
 
 async function withSpinner<T>(
