@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { validateIndexId, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
   type ListedEntry,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A flow-control key as the product reads it (the public `FlowControlKey` schema, which marks

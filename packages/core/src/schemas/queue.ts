@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { serverNameSchema } from "./server-values.ts";
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */

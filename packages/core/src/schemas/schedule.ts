@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A schedule as the product reads it (the public `Schedule` schema): `scheduleId`, `destination`

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { serverIdSchema, serverNameSchema, serverTextSchema } from "./server-values.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;

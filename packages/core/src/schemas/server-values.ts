@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What a name or id may hold, whether it comes from an input or from an API answer: no control

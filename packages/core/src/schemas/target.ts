@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ConfigurationError } from "../errors/index.ts";
 import { TARGET_KINDS, type Target } from "../operations/targets.ts";
 import { validateFlowControlKey, validateQueueName, validateScheduleId } from "./inputs.ts";

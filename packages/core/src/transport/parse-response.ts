@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { describeFailure, ResponseValidationError } from "../errors/index.ts";
 import { isSafeId } from "../schemas/server-values.ts";
 import { tryParseJson } from "./api-message.ts";
