@@ -12279,7 +12279,7 @@ async function pruneSearchIndexes(client, input) {
     const kept = candidates.filter((_, n) => verdicts[n] !== true);
     if (input.dryRun)
         return { deleted: stale, kept, remaining: [], stoppedBy: undefined };
-    const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 8 });
+    const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 16 });
     return { deleted: outcome.deleted, kept, remaining: outcome.remaining, stoppedBy: outcome.stoppedBy };
 }
 /** Deletes with at most `concurrency` in flight; stops starting new ones at the first out-of-time failure. */

@@ -1,6 +1,7 @@
+import { startCountingProxy } from "@stashkit/testing";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, deleteSearchIndex, pruneSearchIndexes, templateMatcher } from "../src/index.ts";
-import { emulator, managementClient } from "./helpers.ts";
+import { emulator, managementClient, onCleanup } from "./helpers.ts";
 
 const body = (name: string) => ({ name, region: "eu-west-1", type: "free" }) as const;
 
@@ -89,6 +90,27 @@ describe("pruneSearchIndexes", () => {
       "app-pr-x",
       "other-pr-1",
     ]);
+  });
+
+  it.each([
+    [undefined, 16],
+    [4, 4],
+  ])("with concurrency %s keeps at most %i deletes in flight, and uses them", async (concurrency, bound) => {
+    // Latency keeps each delete in flight long enough for the others to start, even on a busy machine.
+    const server = await emulator({ latency: { fixedMs: 150 } });
+    server.seedSearchIndexes({ count: 40, namePrefix: "app-pr" });
+    const proxy = await startCountingProxy(server.url);
+    onCleanup(() => proxy.stop());
+    const client = managementClient(server, { baseUrl: proxy.url });
+    const result = await pruneSearchIndexes(client, {
+      pattern: "app-pr-{pr}",
+      staleOf: (candidates) => candidates.map(() => true),
+      ...(concurrency === undefined ? {} : { concurrency }),
+    });
+    expect(result.deleted).toHaveLength(40);
+    expect(server.state.indexes).toEqual([]);
+    expect(proxy.maxInFlight()).toBeLessThanOrEqual(bound);
+    expect(proxy.maxInFlight()).toBeGreaterThan(bound / 2);
   });
 
   it("deletes nothing in a dry run and reports what it would delete", async () => {

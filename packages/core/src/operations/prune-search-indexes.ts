@@ -24,7 +24,10 @@ export interface PruneSearchIndexesInput extends CallOptions {
   staleOf: (candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[];
   /** Report what would be deleted, delete nothing. */
   dryRun?: boolean;
-  /** Deletes in flight at once. Default 8. */
+  /**
+   * Deletes in flight at once. Default 16: 500 stale indexes at 50 ms a delete take ~1.6 s, not
+   * ~3.1 s as with 8 (bench S6); a 429 holds all of them until the same moment (shared backoff).
+   */
   concurrency?: number;
 }
 
@@ -71,7 +74,7 @@ export async function pruneSearchIndexes(
   const stale = candidates.filter((_, n) => verdicts[n] === true);
   const kept = candidates.filter((_, n) => verdicts[n] !== true);
   if (input.dryRun) return { deleted: stale, kept, remaining: [], stoppedBy: undefined };
-  const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 8 });
+  const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 16 });
   return { deleted: outcome.deleted, kept, remaining: outcome.remaining, stoppedBy: outcome.stoppedBy };
 }
 
