@@ -459,6 +459,22 @@ describe("queues", () => {
     }
   });
 
+  it("with --format github writes the pause-queue action's outputs to GITHUB_OUTPUT, for a later resume step", async () => {
+    await createQueue(emulator, s, "ledger");
+    const file = join(dir, "pause-github-output");
+    writeFileSync(file, "");
+    const run = await cli(["queues", "pause", "ledger", "--format", "github"], { GITHUB_OUTPUT: file });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("queue ledger: paused (lag: 0)\n");
+    const outputs = parseOutputs(readFileSync(file, "utf8"));
+    expect(JSON.parse(outputs["paused"] ?? "")).toEqual([{ kind: "queue", name: "ledger" }]);
+    expect(outputs["already-paused"]).toBe("[]");
+    expect(outputs["count"]).toBe("1");
+    const resume = await cli(["queues", "resume", "--only-if-paused-by", outputs["paused"] ?? ""]);
+    expect(resume.code, resume.stderr).toBe(0);
+    expect(emulator.state.queues["ledger"]?.paused).toBe(false);
+  });
+
   it("fails a schedule label that matches nothing unless skipped, after pausing the rest", async () => {
     await createQueue(emulator, s, "reports");
     const run = await cli(["queues", "pause", "reports", "--schedule-label", "nope"]);
