@@ -90,7 +90,8 @@ export function command(mode: Mode) {
     const input = { ...targets, concurrency: 8 };
     const work: Promise<Outcome[]> =
       mode === "pause" ? pauseTargets(client, input) : resumeTargets(client, input);
-    const outcomes = await context.terminal.progress(`${mode === "pause" ? "pausing" : "resuming"}…`, work);
+    const label = `${mode === "pause" ? "pausing" : "resuming"} ${describeTargets(targets)}`;
+    const outcomes = await context.terminal.progress(label, work);
     return outcomesReport(mode, outcomes, ifMissing);
   };
 }
@@ -152,6 +153,21 @@ function resumeFields(resumed: Target[]) {
     { env: "STASHKIT_RESUMED_TARGETS", output: "resumed-targets", value: JSON.stringify(resumed) },
     { env: "STASHKIT_COUNT", output: "count", value: String(resumed.length) },
   ];
+}
+
+/** "2 queues, 1 schedule label": what the spinner says is awaited. */
+function describeTargets(targets: TargetsInput): string {
+  const counts: [number, string][] = [
+    [targets.queues?.length ?? 0, "queue"],
+    [targets.schedules?.ids?.length ?? 0, "schedule"],
+    [targets.schedules?.labels?.length ?? 0, "schedule label"],
+    [targets.schedules?.destinationPrefixes?.length ?? 0, "destination prefix"],
+    [targets.flowControlKeys?.length ?? 0, "flow-control key"],
+  ];
+  const parts = counts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}${n > 1 ? (what.endsWith("x") ? "es" : "s") : ""}`);
+  return parts.length > 0 ? parts.join(", ") : "nothing";
 }
 
 function queueNames(targets: Target[]): string[] {
