@@ -18,6 +18,8 @@ const external = Object.keys(manifest.dependencies);
 // Chunk names carry a hash: without cleaning, every build would leave the last one's chunks.
 rmSync(out, { recursive: true, force: true });
 const result = await build({
+  // Metafile paths are relative to this folder, wherever the script is run from.
+  absWorkingDir: here,
   entryPoints: [join(here, "src/bin.ts")],
   outdir: out,
   bundle: true,

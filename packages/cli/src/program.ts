@@ -185,7 +185,7 @@ export function buildProgram(): Command {
     "pause",
     "pause queues, schedules and flow-control keys; what was already paused is reported and left alone",
     [
-      "stashkit queues pause orders emails --flow-control-key tenant-a",
+      "stashkit queues pause --flow-control-key tenant-a --flow-control-key tenant-b orders emails",
       "stashkit queues pause --schedule-label nightly --format json",
       "stashkit queues pause orders --format dotenv --output-file paused.env   # STASHKIT_PAUSED=[…]",
     ],
@@ -235,23 +235,37 @@ export function buildProgram(): Command {
 }
 
 function queueCommand(queues: Command, name: string, description: string, lines: string[]): Command {
-  return common(queues.command(name))
-    .description(description)
-    .argument("[names...]", "queue names (commas separate too)")
-    .option("--schedule-id <ids...>", "schedules by id")
-    .option("--schedule-label <labels...>", "schedules by label (one listing, filtered locally)")
-    .option("--destination-prefix <prefixes...>", "schedules whose destination starts with this")
-    .option("--flow-control-key <keys...>", "flow-control keys")
-    .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
-    .option(
-      "--messaging-url <url>",
-      "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",
-    )
-    .option(
-      "--token <token>",
-      "messaging API token (default: QSTASH_TOKEN; a flag shows in the process list)",
-    )
-    .addHelpText("after", examples(lines));
+  return (
+    common(queues.command(name))
+      .description(description)
+      .argument("[names...]", "queue names (commas separate too)")
+      // Repeatable, one value each (commas separate too): a variadic option would take the queue
+      // names after it as more keys.
+      .option("--schedule-id <id>", "a schedule by id (repeatable)", collect, [])
+      .option("--schedule-label <label>", "schedules by label, from one listing (repeatable)", collect, [])
+      .option(
+        "--destination-prefix <prefix>",
+        "schedules whose destination starts with this (repeatable)",
+        collect,
+        [],
+      )
+      .option("--flow-control-key <key>", "a flow-control key (repeatable)", collect, [])
+      .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
+      .option(
+        "--messaging-url <url>",
+        "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",
+      )
+      .option(
+        "--token <token>",
+        "messaging API token (default: QSTASH_TOKEN; a flag shows in the process list)",
+      )
+      .addHelpText("after", examples(lines))
+  );
+}
+
+/** Commander's way to repeat an option: each use appends. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function queueSpec<Flags>(mode: string, load: () => Promise<CommandModule<Flags>>): CommandSpec<Flags> {

@@ -382,13 +382,14 @@ describe("queues", () => {
       await publishUnderKey(emulator, s, hook, "payments");
 
       const file = join(dir, "paused.env");
+      // Names after the flags: each flag takes one value, so they stay queue names.
       const args = [
-        "billing",
-        "audit",
         "--schedule-label",
         "deploy-window",
         "--flow-control-key",
         "payments",
+        "billing",
+        "audit",
       ];
       const pause = await cli(["queues", "pause", ...args, "--format", "dotenv", "--output-file", file]);
       expect(pause.code, pause.stderr).toBe(0);

@@ -217,13 +217,22 @@ describe("the README's GitLab deploy job", () => {
 
   /**
    * GitLab runs `script` in one shell that stops at the first failed line, then `after_script` in
-   * a new shell whatever happened, in the same working directory. `duringDeploy` runs between.
+   * a new shell whatever happened, in the same working directory, with CI_JOB_STATUS set. The
+   * stand-in deploy.sh writes what it saw paused to during.json, then exits with `deployExitCode`.
    */
-  async function runDeploy(deployExitCode: number, duringDeploy: () => void) {
+  async function runDeploy(deployExitCode: number) {
     const job = pipeline["deploy"];
     if (!job?.after_script) throw new Error("no deploy job with an after_script");
     const cwd = mkdtempSync(join(tmpdir(), "gitlab-deploy-"));
-    writeFileSync(join(cwd, "deploy.sh"), `#!/bin/sh\necho deploying\nexit ${deployExitCode}\n`);
+    const look = [
+      'const get = async (path) => (await fetch(process.env.QSTASH_URL + path, { headers: { authorization: "Bearer " + process.env.QSTASH_TOKEN } })).json();',
+      'const seen = { orders: (await get("/v2/queues/orders")).paused, digest: (await get("/v2/schedules/digest")).isPaused, cleanup: (await get("/v2/schedules/cleanup")).isPaused };',
+      '(await import("node:fs")).writeFileSync("during.json", JSON.stringify(seen));',
+    ].join(" ");
+    writeFileSync(
+      join(cwd, "deploy.sh"),
+      `#!/bin/sh\necho deploying\n"${process.execPath}" --input-type=module -e '${look}'\nexit ${deployExitCode}\n`,
+    );
     chmodSync(join(cwd, "deploy.sh"), 0o755);
     const env = ciEnv({
       GITLAB_CI: "true",
@@ -233,10 +242,18 @@ describe("the README's GitLab deploy job", () => {
       QSTASH_URL: emulator.url,
     });
     const script = await shell(["sh", "-e", "-c"], job.script.join("\n"), env, cwd);
-    duringDeploy();
-    const after = await shell(["sh", "-e", "-c"], job.after_script.join("\n"), env, cwd);
+    emulator.clearRequests();
+    const jobStatus = script.code === 0 ? "success" : "failed";
+    const after = await shell(
+      ["sh", "-e", "-c"],
+      job.after_script.join("\n"),
+      { ...env, CI_JOB_STATUS: jobStatus },
+      cwd,
+    );
+    const resumedInAfterScript = emulator.requests.some((r) => r.path.endsWith("/resume"));
     for (const form of credentialForms(s)) expect(script.output + after.output).not.toContain(form);
-    return { script, after };
+    const during = JSON.parse(readFileSync(join(cwd, "during.json"), "utf8"));
+    return { script, after, during, resumedInAfterScript };
   }
 
   beforeAll(async () => {
@@ -253,24 +270,26 @@ describe("the README's GitLab deploy job", () => {
 
   it("pauses the queues and the labelled schedule for the deploy, then resumes only what it paused", async () => {
     expect(pipeline["deploy"]?.rules?.[0]?.if).toContain("CI_DEFAULT_BRANCH");
-    const { script, after } = await runDeploy(0, () => {
-      expect(queues()["orders"]?.paused).toBe(true);
-      expect(schedules()["digest"]?.isPaused).toBe(true);
-      expect(schedules()["cleanup"]?.isPaused).toBe(false);
-    });
+    const { script, after, during, resumedInAfterScript } = await runDeploy(0);
+    expect(during).toEqual({ orders: true, digest: true, cleanup: false });
     expect(script.code, script.output).toBe(0);
     expect(script.output).toContain("deploying");
+    expect(script.output).toContain("queue orders: resumed");
+    // The job succeeded: after_script has nothing left to do.
     expect(after.code, after.output).toBe(0);
+    expect(resumedInAfterScript).toBe(false);
     expect(queues()["orders"]?.paused).toBe(false);
     expect(schedules()["digest"]?.isPaused).toBe(false);
     expect(queues()["emails"]?.paused).toBe(true);
   });
 
-  it("resumes after a failed deploy too", async () => {
-    const { script, after } = await runDeploy(1, () => expect(queues()["orders"]?.paused).toBe(true));
+  it("resumes in after_script when the deploy failed", async () => {
+    const { script, after, during, resumedInAfterScript } = await runDeploy(1);
+    expect(during).toEqual({ orders: true, digest: true, cleanup: false });
     expect(script.code).not.toBe(0);
-    expect(script.output).toContain("deploying");
+    expect(script.output).not.toContain("resumed");
     expect(after.code, after.output).toBe(0);
+    expect(resumedInAfterScript).toBe(true);
     expect(queues()["orders"]?.paused).toBe(false);
     expect(schedules()["digest"]?.isPaused).toBe(false);
     expect(queues()["emails"]?.paused).toBe(true);

@@ -137,7 +137,7 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: "fail
   };
 }
 
-/** The same values as the pause-queue action's outputs; `paused` is what `--only-if-paused-by` takes. */
+/** `paused` and `already-paused` as the pause-queue action writes them (`paused` is what `--only-if-paused-by` takes), and a count. */
 function pauseFields(paused: Target[], alreadyPaused: Target[]) {
   return [
     { env: "STASHKIT_PAUSED", output: "paused", value: JSON.stringify(paused) },
@@ -146,7 +146,10 @@ function pauseFields(paused: Target[], alreadyPaused: Target[]) {
   ];
 }
 
-/** As the resume-queue action: `resumed` names the queues, `resumed-targets` every kind. */
+/**
+ * `resumed` names the queues, comma-separated (the resume-queue action's output of that name is
+ * a JSON array); `resumed-targets` is JSON of every kind, as the action's.
+ */
 function resumeFields(resumed: Target[]) {
   return [
     { env: "STASHKIT_RESUMED", output: "resumed", value: queueNames(resumed).join(",") },
