@@ -241,15 +241,15 @@ function queueCommand(queues: Command, name: string, description: string, lines:
       .argument("[names...]", "queue names (commas separate too)")
       // Repeatable, one value each (commas separate too): a variadic option would take the queue
       // names after it as more keys.
-      .option("--schedule-id <id>", "a schedule by id (repeatable)", collect, [])
-      .option("--schedule-label <label>", "schedules by label, from one listing (repeatable)", collect, [])
+      .option("--schedule-id <id>", "a schedule by id (repeatable)", collect)
+      .option("--schedule-label <label>", "schedules by label, from one listing (repeatable)", collect)
       .option(
         "--destination-prefix <prefix>",
         "schedules whose destination starts with this (repeatable)",
         collect,
         [],
       )
-      .option("--flow-control-key <key>", "a flow-control key (repeatable)", collect, [])
+      .option("--flow-control-key <key>", "a flow-control key (repeatable)", collect)
       .option("--if-missing <mode>", "fail or skip when a target does not exist", "fail")
       .option(
         "--messaging-url <url>",
@@ -263,9 +263,9 @@ function queueCommand(queues: Command, name: string, description: string, lines:
   );
 }
 
-/** Commander's way to repeat an option: each use appends. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** Commander's way to repeat an option: each use appends (no default, so help shows none). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function queueSpec<Flags>(mode: string, load: () => Promise<CommandModule<Flags>>): CommandSpec<Flags> {
