@@ -130,3 +130,13 @@ export async function publishUnderKey(
     headers: { "upstash-flow-control-key": key, "upstash-flow-control-value": "parallelism=1" },
   });
 }
+
+/** `NAME=value` lines, as the dotenv format writes them, into an object. */
+export function parseDotenv(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .trimEnd()
+      .split("\n")
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}

@@ -12,6 +12,7 @@ import {
   createSchedule,
   credentialForms,
   emulatorFor,
+  parseDotenv,
   publishUnderKey,
   runCli,
   secrets,
@@ -134,12 +135,7 @@ describe("search ensure", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("");
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const env = Object.fromEntries(
-      readFileSync(file, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-    );
+    const env = parseDotenv(readFileSync(file, "utf8"));
     const index = indexes().find((i) => i.name === "app-pr-7");
     expect(env).toMatchObject({
       UPSTASH_SEARCH_INDEX_NAME: "app-pr-7",
@@ -394,12 +390,7 @@ describe("queues", () => {
       const pause = await cli(["queues", "pause", ...args, "--format", "dotenv", "--output-file", file]);
       expect(pause.code, pause.stderr).toBe(0);
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      const env = Object.fromEntries(
-        readFileSync(file, "utf8")
-          .trimEnd()
-          .split("\n")
-          .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-      );
+      const env = parseDotenv(readFileSync(file, "utf8"));
       expect(JSON.parse(env["STASHKIT_PAUSED"] ?? "")).toEqual([
         { kind: "queue", name: "billing" },
         { kind: "schedule", name: "nightly" },

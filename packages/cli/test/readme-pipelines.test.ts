@@ -7,7 +7,16 @@ import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BIN, cleanEnv, createQueue, createSchedule, credentialForms, emulatorFor, secrets } from "./cli.ts";
+import {
+  BIN,
+  cleanEnv,
+  createQueue,
+  createSchedule,
+  credentialForms,
+  emulatorFor,
+  parseDotenv,
+  secrets,
+} from "./cli.ts";
 
 // The root README's GitLab CI and CircleCI examples, parsed and run: each job's script lines in a
 // shell, as the CI system would, with its predefined variables, against the emulator. Installing
@@ -54,15 +63,6 @@ function shell(
       resolve({ code: code ?? -1, output: `${stdout}${stderr}` });
     });
   });
-}
-
-function parseDotenv(text: string): Record<string, string> {
-  return Object.fromEntries(
-    text
-      .trim()
-      .split("\n")
-      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-  );
 }
 
 const indexNames = () => emulator.state.indexes.map((stored) => stored.index.name);
