@@ -12819,6 +12819,7 @@ async function listSelectedSchedules(client, selection, call) {
 /* harmony export */   dB: () => (/* binding */ pausedTargets),
 /* harmony export */   vR: () => (/* binding */ alreadyPausedTargets)
 /* harmony export */ });
+/* unused harmony export resumedTargets */
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8627);
 
@@ -12843,6 +12844,10 @@ function pausedTargets(outcomes) {
 }
 function alreadyPausedTargets(outcomes) {
     return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
+}
+/** The targets an outcome list says were resumed. */
+function resumedTargets(outcomes) {
+    return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
 }
 
 

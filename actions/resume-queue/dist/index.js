@@ -12282,6 +12282,10 @@ function pausedTargets(outcomes) {
 function alreadyPausedTargets(outcomes) {
     return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
 }
+/** The targets an outcome list says were resumed. */
+function resumedTargets(outcomes) {
+    return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-targets.js
 
@@ -12514,9 +12518,6 @@ function reportResumed(outcomes, inputs, connection) {
 /** The queues resumed (the `resumed` output predates schedules and keys). */
 function resumedNames(outcomes) {
     return outcomes.filter((o) => o.outcome === "resumed" && o.kind === "queue").map((o) => o.name);
-}
-function resumedTargets(outcomes) {
-    return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
 }
 /** The step's verdict: the first failure, or the missing targets when they must exist. */
 function outcomeError(outcomes, ifMissing) {

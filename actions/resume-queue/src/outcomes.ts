@@ -1,5 +1,5 @@
 import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { NotFoundError, type ResumeOutcome, type Target } from "@stashkit/core";
+import { NotFoundError, type ResumeOutcome, resumedTargets } from "@stashkit/core";
 import type { ResumeInputs } from "./inputs.ts";
 
 /** One log line per target, in the order reported. */
@@ -46,10 +46,6 @@ export function reportResumed(
 /** The queues resumed (the `resumed` output predates schedules and keys). */
 export function resumedNames(outcomes: ResumeOutcome[]): string[] {
   return outcomes.filter((o) => o.outcome === "resumed" && o.kind === "queue").map((o) => o.name);
-}
-
-export function resumedTargets(outcomes: ResumeOutcome[]): Target[] {
-  return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
 }
 
 /** The step's verdict: the first failure, or the missing targets when they must exist. */

@@ -59,6 +59,7 @@ export {
   type PauseOutcome,
   pausedTargets,
   type ResumeOutcome,
+  resumedTargets,
   TARGET_KINDS,
   type Target,
   type TargetKind,

@@ -1,9 +1,12 @@
 import {
+  alreadyPausedTargets,
   NotFoundError,
   type PauseOutcome,
   parseTargetList,
+  pausedTargets,
   pauseTargets,
   type ResumeOutcome,
+  resumedTargets,
   resumeTargets,
   type Target,
   type TargetsInput,
@@ -97,8 +100,9 @@ export function command(mode: Mode) {
 }
 
 export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: "fail" | "skip"): CommandResult {
-  const done = targetsWith(outcomes, mode === "pause" ? "paused" : "resumed");
-  const alreadyPaused = targetsWith(outcomes, "alreadyPaused");
+  const paused = outcomes as PauseOutcome[];
+  const done = mode === "pause" ? pausedTargets(paused) : resumedTargets(outcomes as ResumeOutcome[]);
+  const alreadyPaused = alreadyPausedTargets(paused);
   const warnings: string[] = [];
   for (const o of outcomes) {
     if (o.outcome === "resumed" && o.paused)
@@ -175,10 +179,6 @@ function describeTargets(targets: TargetsInput): string {
 
 function queueNames(targets: Target[]): string[] {
   return targets.filter((t) => t.kind === "queue").map((t) => t.name);
-}
-
-function targetsWith(outcomes: Outcome[], outcome: Outcome["outcome"]): Target[] {
-  return outcomes.filter((o) => o.outcome === outcome).map(({ kind, name }) => ({ kind, name }));
 }
 
 function what(o: Outcome): string {

@@ -56,3 +56,8 @@ export function pausedTargets(outcomes: readonly PauseOutcome[]): Target[] {
 export function alreadyPausedTargets(outcomes: readonly PauseOutcome[]): Target[] {
   return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
 }
+
+/** The targets an outcome list says were resumed. */
+export function resumedTargets(outcomes: readonly ResumeOutcome[]): Target[] {
+  return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
+}
