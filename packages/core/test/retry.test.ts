@@ -6,6 +6,7 @@ import {
   AuthenticationError,
   ConflictError,
   ConnectionError,
+  Deadline,
   DeadlineExceededError,
   InvalidRequestError,
   NotFoundError,
@@ -248,11 +249,11 @@ describe("retries", () => {
       expect(error.message).toMatch(/get queue q: GET \/v2\/queues\/q did not finish before the deadline/);
     });
 
-    it("honours a deadline shared by an operation (deadlineAt)", async () => {
+    it("honours a deadline shared by an operation (the call's own deadline)", async () => {
       const server = await emulator();
       await createQueue(server, "q");
       const error = await caught(() =>
-        messagingClient(server).queues.get("q", { deadlineAt: Date.now() - 1 }),
+        messagingClient(server).queues.get("q", { deadline: new Deadline(Date.now() - 1) }),
       );
       expect(error).toBeInstanceOf(DeadlineExceededError);
       expect(server.requests.filter((r) => r.route === "GET /v2/queues/:name")).toHaveLength(0);

@@ -41,6 +41,18 @@ export interface ClientOptions {
   redactor?: Redactor;
 }
 
+export interface MessagingClientOptions extends ClientOptions {
+  /** The messaging API token (QSTASH_TOKEN). Sent as a Bearer token. */
+  token: string;
+}
+
+export interface ManagementClientOptions extends ClientOptions {
+  /** The account email (UPSTASH_EMAIL): the Basic user name. */
+  email: string;
+  /** The management API key (UPSTASH_API_KEY): the Basic password. */
+  apiKey: string;
+}
+
 export interface BuiltTransport {
   transport: Transport;
   redactor: Redactor;

@@ -1,9 +1,7 @@
 import { ConfigurationError } from "../errors/index.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import type { Environment } from "../transport/dispatcher.ts";
-import type { ClientOptions } from "./client-options.ts";
-import type { ManagementClientOptions } from "./management-client.ts";
-import type { MessagingClientOptions } from "./messaging-client.ts";
+import type { ClientOptions, ManagementClientOptions, MessagingClientOptions } from "./client-options.ts";
 
 /**
  * The variables the official SDKs and tools read, so that what works with them (and what the

@@ -1,19 +1,20 @@
 import { SearchIndexesResource } from "../resources/search-indexes.ts";
 import { baseUrlString } from "../transport/base-url.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import type { RetryBudget } from "../transport/retry-budget.ts";
-import type { CallOptions, Transport } from "../transport/transport.ts";
-import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+import type { Transport } from "../transport/transport.ts";
+import {
+  buildTransport,
+  type ClientOptions,
+  type ManagementClientOptions,
+  requireSecret,
+} from "./client-options.ts";
 import { basicCredential, managementCredentialForms } from "./credential-forms.ts";
 import { managementOptionsFromEnv } from "./from-env.ts";
 
 export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
 
-export interface ManagementClientOptions extends ClientOptions {
-  /** The account email (UPSTASH_EMAIL): the Basic user name. */
-  email: string;
-  /** The management API key (UPSTASH_API_KEY): the Basic password. */
-  apiKey: string;
-}
+export type { ManagementClientOptions };
 
 /** Client of the management API (search indexes), authenticated with HTTP Basic. */
 export class ManagementClient {

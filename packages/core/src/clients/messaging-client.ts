@@ -3,15 +3,17 @@ import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
-import { buildTransport, type ClientOptions, requireSecret } from "./client-options.ts";
+import {
+  buildTransport,
+  type ClientOptions,
+  type MessagingClientOptions,
+  requireSecret,
+} from "./client-options.ts";
 import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
 
-export interface MessagingClientOptions extends ClientOptions {
-  /** The messaging API token (QSTASH_TOKEN). Sent as a Bearer token. */
-  token: string;
-}
+export type { MessagingClientOptions };
 
 /** Client of the messaging API (queues, schedules, flow-control keys), authenticated with a Bearer token. */
 export class MessagingClient {

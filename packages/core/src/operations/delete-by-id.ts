@@ -1,6 +1,6 @@
 import type { ManagementClient } from "../clients/management-client.ts";
 import { NotFoundError } from "../errors/index.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 
 /** Deletes one index by id; one that is already gone counts as deleted. */
 export async function deleteById(

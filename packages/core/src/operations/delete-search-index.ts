@@ -1,6 +1,6 @@
 import type { ManagementClient } from "../clients/management-client.ts";
 import { validateIndexName } from "../schemas/inputs.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 
 /** Which index: its name and id. */
@@ -25,7 +25,7 @@ export async function deleteSearchIndex(
   input: DeleteSearchIndexInput,
 ): Promise<IndexRef[]> {
   const name = validateIndexName(input.name);
-  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const call = { signal: input.signal, deadline: input.deadline };
   // Each match is checked in full before its id goes into a path.
   const matches = await client.searchIndexes.findByName(name, call);
   if (!input.dryRun) for (const index of matches) await deleteById(client, index.id, call);

@@ -10,7 +10,7 @@ import {
 } from "../errors/index.ts";
 import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 
 export interface EnsureSearchIndexInput extends CallOptions {
@@ -62,7 +62,7 @@ export async function ensureSearchIndex(
   const type = validatePlan(input.type ?? "free");
   const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
   const settleMarginMs = input.settleMarginMs ?? 250;
-  const call: CallOptions = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const call: CallOptions = { signal: input.signal, deadline: input.deadline };
   const budget = client.retryBudget(call);
   const warnings: string[] = [];
   // A list shows the server's state at some moment after it was sent, so what it proves is

@@ -1,5 +1,5 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { type PauseOutcome, settle } from "./targets.ts";
 
 /** Reads the key, then pauses it unless it already was; a key the API does not know is missing. */

@@ -1,7 +1,7 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { type PauseOutcome, settle } from "./targets.ts";
 
 export interface PauseQueuesInput extends CallOptions {
@@ -27,6 +27,6 @@ export function pauseQueue(client: MessagingClient, name: string, call: CallOpti
 /** The mirror of `resumeQueues`: every queue is tried; outcomes come back in the order given. */
 export async function pauseQueues(client: MessagingClient, input: PauseQueuesInput): Promise<PauseOutcome[]> {
   const names = input.names.map((name) => validateQueueName(name, "queue name"));
-  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const call = { signal: input.signal, deadline: input.deadline };
   return mapWithConcurrency(names, input.concurrency ?? 8, (name) => pauseQueue(client, name, call));
 }

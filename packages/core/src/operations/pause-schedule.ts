@@ -1,6 +1,6 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import type { Schedule } from "../schemas/schedule.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { type PauseOutcome, settle } from "./targets.ts";
 
 /** Pauses a listed schedule unless the listing showed it paused already. */

@@ -2,7 +2,7 @@ import type { ManagementClient } from "../clients/management-client.ts";
 import { DeadlineExceededError, RateLimitedError, type StashkitError } from "../errors/index.ts";
 import { templateMatcher } from "../templates/match.ts";
 import type { TemplateValues } from "../templates/placeholders.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 import type { IndexRef } from "./delete-search-index.ts";
 
@@ -62,7 +62,7 @@ export async function pruneSearchIndexes(
   input: PruneSearchIndexesInput,
 ): Promise<PruneResult> {
   const matcher = templateMatcher(input.pattern, input.patternInput);
-  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const call = { signal: input.signal, deadline: input.deadline };
   const candidates: MatchedIndex[] = [];
   for (const index of await client.searchIndexes.scan(call)) {
     const values = matcher(index.name);

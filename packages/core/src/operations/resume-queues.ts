@@ -2,7 +2,7 @@ import type { MessagingClient } from "../clients/messaging-client.ts";
 import { NotFoundError, StashkitError } from "../errors/index.ts";
 import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 
 export type QueueOutcome =
   | { name: string; outcome: "resumed"; paused: boolean; lag: number | undefined }
@@ -25,7 +25,7 @@ export async function resumeQueues(
   input: ResumeQueuesInput,
 ): Promise<QueueOutcome[]> {
   const names = input.names.map((name) => validateQueueName(name, "queue name"));
-  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+  const call = { signal: input.signal, deadline: input.deadline };
   return mapWithConcurrency(names, input.concurrency ?? 8, async (name): Promise<QueueOutcome> => {
     try {
       await client.queues.resume(name, call);

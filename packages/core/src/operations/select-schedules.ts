@@ -2,7 +2,7 @@ import type { MessagingClient } from "../clients/messaging-client.ts";
 import { StashkitError } from "../errors/index.ts";
 import { validateScheduleId, validateWord } from "../schemas/inputs.ts";
 import { type Schedule, scheduleLabels } from "../schemas/schedule.ts";
-import type { CallOptions } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import type { MissingBy } from "./targets.ts";
 
 /** Schedules by id, by label, or by destination prefix; a schedule matching several is taken once. */

@@ -1,7 +1,7 @@
 import { validateQueueName } from "../schemas/inputs.ts";
 import { type Queue, queueListSchema, queueSchema } from "../schemas/queue.ts";
-import { parseResponse } from "../transport/parse-response.ts";
-import type { CallOptions, Transport } from "../transport/transport.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+import { del, get, post, Resource } from "./resource.ts";
 
 export interface UpsertQueueInput {
   queueName: string;
@@ -10,68 +10,33 @@ export interface UpsertQueueInput {
 }
 
 /** Queues of the messaging API. Every call validates the name before anything is sent. */
-export class QueuesResource {
-  readonly #transport: Transport;
-
-  constructor(transport: Transport) {
-    this.#transport = transport;
-  }
-
+export class QueuesResource extends Resource {
   /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
   async resume(name: string, call?: CallOptions): Promise<void> {
-    await this.#send("POST", `${path(name)}/resume`, `resume queue ${name}`, call);
+    await this.send(post(`${path(name)}/resume`, `resume queue ${name}`), call);
   }
 
   async pause(name: string, call?: CallOptions): Promise<void> {
-    await this.#send("POST", `${path(name)}/pause`, `pause queue ${name}`, call);
+    await this.send(post(`${path(name)}/pause`, `pause queue ${name}`), call);
   }
 
   async get(name: string, call?: CallOptions): Promise<Queue> {
-    const request = {
-      method: "GET",
-      path: path(name),
-      operation: `get queue ${name}`,
-      idempotent: true,
-    } as const;
-    return this.#transport.send(request, call, (response) =>
-      parseResponse(request, response, queueSchema, this.#transport.redactor),
-    );
+    return this.read(get(path(name), `get queue ${name}`), queueSchema, call);
   }
 
   async list(call?: CallOptions): Promise<Queue[]> {
-    const request = {
-      method: "GET",
-      path: "/v2/queues",
-      operation: "list queues",
-      idempotent: true,
-    } as const;
-    return this.#transport.send(request, call, (response) =>
-      parseResponse(request, response, queueListSchema, this.#transport.redactor),
-    );
+    return this.read(get("/v2/queues", "list queues"), queueListSchema, call);
   }
 
   /** Creates the queue or updates its parallelism (and pause state, when given). */
   async upsert(input: UpsertQueueInput, call?: CallOptions): Promise<void> {
     validateQueueName(input.queueName);
     const body = { queueName: input.queueName, parallelism: input.parallelism ?? 1, ...pick(input) };
-    await this.#transport.send(
-      {
-        method: "POST",
-        path: "/v2/queues",
-        body,
-        operation: `upsert queue ${input.queueName}`,
-        idempotent: true,
-      },
-      call,
-    );
+    await this.send(post("/v2/queues", `upsert queue ${input.queueName}`, { body }), call);
   }
 
   async delete(name: string, call?: CallOptions): Promise<void> {
-    await this.#send("DELETE", path(name), `delete queue ${name}`, call);
-  }
-
-  async #send(method: "POST" | "DELETE", to: string, operation: string, call?: CallOptions): Promise<void> {
-    await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
+    await this.send(del(path(name), `delete queue ${name}`), call);
   }
 }
 

@@ -1,4 +1,3 @@
-import type * as z from "zod";
 import { validateIndexId, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
   type ListedEntry,
@@ -9,15 +8,12 @@ import {
   searchIndexListSchema,
   searchIndexSchema,
 } from "../schemas/search-index.ts";
+import type { ApiRequest, ApiResponse } from "../transport/api-request.ts";
+import type { CallOptions } from "../transport/call-options.ts";
 import { checkParsed, parseResponse } from "../transport/parse-response.ts";
-import type { ApiRequest, ApiResponse, CallOptions, Transport } from "../transport/transport.ts";
+import { del, get, post, Resource } from "./resource.ts";
 
-const LIST_REQUEST: ApiRequest = Object.freeze({
-  method: "GET",
-  path: "/v2/search",
-  operation: "list search indexes",
-  idempotent: true,
-});
+const LIST_REQUEST: ApiRequest = Object.freeze(get("/v2/search", "list search indexes"));
 
 /** An index found by `scan`: its id and name, and the entry as listed for `use` to check in full. */
 export interface ScannedIndex {
@@ -39,15 +35,9 @@ export interface CreateSearchIndexInput {
  * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
  * registers those with `remember` (the operations do).
  */
-export class SearchIndexesResource {
-  readonly #transport: Transport;
-
-  constructor(transport: Transport) {
-    this.#transport = transport;
-  }
-
+export class SearchIndexesResource extends Resource {
   async list(call?: CallOptions): Promise<SearchIndex[]> {
-    return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, searchIndexListSchema));
+    return this.read(LIST_REQUEST, searchIndexListSchema, call);
   }
 
   /**
@@ -56,14 +46,14 @@ export class SearchIndexesResource {
    */
   async scan(call?: CallOptions): Promise<ScannedIndex[]> {
     const request = LIST_REQUEST;
-    return this.#transport.send(request, call, (response) =>
-      parseResponse(request, response, listedEntriesSchema, this.#redactor).map((entry) => ({
+    const reader = (response: ApiResponse) =>
+      parseResponse(request, response, listedEntriesSchema, this.redactor).map((entry) => ({
         id: entry.id,
         name: entry.name,
         entry,
         answer: { status: response.status, requestId: response.requestId },
-      })),
-    );
+      }));
+    return this.readWith(request, reader, call);
   }
 
   /**
@@ -73,12 +63,13 @@ export class SearchIndexesResource {
    */
   async findByName(name: string, call?: CallOptions): Promise<SearchIndex[]> {
     const request = LIST_REQUEST;
-    const found = await this.#transport.send(request, call, (response) => {
+    const reader = (response: ApiResponse) => {
       const answer = { status: response.status, requestId: response.requestId };
-      return parseResponse(request, response, listedEntriesSchema, this.#redactor)
+      return parseResponse(request, response, listedEntriesSchema, this.redactor)
         .filter((entry) => entry.name === name)
-        .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.#redactor));
-    });
+        .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.redactor));
+    };
+    const found = await this.readWith(request, reader, call);
     return found.map((index) => this.remember(index));
   }
 
@@ -88,7 +79,7 @@ export class SearchIndexesResource {
    */
   use(scanned: ScannedIndex): SearchIndex {
     return this.remember(
-      checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.#redactor),
+      checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.redactor),
     );
   }
 
@@ -99,50 +90,23 @@ export class SearchIndexesResource {
       region: validateRegion(input.region),
       type: validatePlan(input.type),
     };
-    const request: ApiRequest = {
-      method: "POST",
-      path: "/v2/search",
-      body,
-      operation: `create search index ${body.name}`,
-      idempotent: false,
-    };
-    return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+    const request = post("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
+    return this.remember(await this.read(request, searchIndexSchema, call));
   }
 
   async get(id: string, call?: CallOptions): Promise<SearchIndex> {
-    const request: ApiRequest = {
-      method: "GET",
-      path: indexPath(id),
-      operation: `get search index ${id}`,
-      idempotent: true,
-    };
-    return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+    const request = get(indexPath(id), `get search index ${id}`);
+    return this.remember(await this.read(request, searchIndexSchema, call));
   }
 
   async delete(id: string, call?: CallOptions): Promise<void> {
-    const request: ApiRequest = {
-      method: "DELETE",
-      path: indexPath(id),
-      operation: `delete search index ${id}`,
-      idempotent: true,
-    };
     // The API answers the JSON string "OK"; any 2xx means the index is gone.
-    await this.#transport.send(request, call);
-  }
-
-  get #redactor() {
-    return this.#transport.redactor;
-  }
-
-  /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-  #reader<Schema extends z.ZodType>(request: ApiRequest, schema: Schema) {
-    return (response: ApiResponse): z.output<Schema> =>
-      parseResponse(request, response, schema, this.#redactor);
+    await this.send(del(indexPath(id), `delete search index ${id}`), call);
   }
 
   /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
   remember(index: SearchIndex): SearchIndex {
-    this.#redactor.add(index.token, index.read_only_token);
+    this.redactor.add(index.token, index.read_only_token);
     return index;
   }
 }

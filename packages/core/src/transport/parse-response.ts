@@ -2,9 +2,9 @@ import type * as z from "zod";
 import { describeFailure, ResponseValidationError } from "../errors/index.ts";
 import { isSafeId } from "../schemas/server-values.ts";
 import { tryParseJson } from "./api-message.ts";
+import type { ApiRequest, ApiResponse } from "./api-request.ts";
 import { redactAndClip } from "./clip.ts";
 import { maskSecretFields, maskSecretText, type Redactor } from "./redactor.ts";
-import type { ApiRequest, ApiResponse } from "./transport.ts";
 
 const EXCERPT_LENGTH = 200;
 

@@ -1,0 +1,34 @@
+import type { StashkitError } from "../errors/index.ts";
+import type { AttemptFailure } from "./retry-policy.ts";
+
+export interface ApiRequest {
+  method: "GET" | "POST" | "DELETE";
+  /** Path below the base URL, e.g. `/v2/search`; segments already encoded. */
+  path: string;
+  body?: unknown;
+  /** What the caller is doing, for messages: "create search index myapp-pr-1". */
+  operation: string;
+  /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */
+  idempotent: boolean;
+}
+
+export interface ApiResponse {
+  status: number;
+  text: string;
+  requestId: string | undefined;
+}
+
+/** One attempt that did not give a value: what the retry decision needs, and the error to throw. */
+export interface FailedAttempt {
+  failure: AttemptFailure;
+  error: StashkitError;
+  /** The answer closed the origin's gate (a rate limit with a stated end): retry at the gate. */
+  heldGate?: boolean;
+}
+
+export type AttemptOutcome<T> = { value: T } | FailedAttempt;
+
+/** What every error about `request` names: the operation, the method and the path. */
+export function requestContext(request: ApiRequest): { operation: string; method: string; path: string } {
+  return { operation: request.operation, method: request.method, path: request.path };
+}
