@@ -1,0 +1,170 @@
+import type { z } from "zod";
+import type { DocumentAnswer, RangeAnswer, SearchHit } from "./answer-schemas.ts";
+import { DataPlaneError } from "./data-plane-error.ts";
+import type { DatabaseLimits, SearchDatabase, WriteTiming } from "./database.ts";
+import type { FilterNode } from "./filter/ast.ts";
+import { matchesFilter } from "./filter/evaluate.ts";
+import { parseFilter } from "./filter/parser.ts";
+import { FilterSyntaxError } from "./filter/syntax-error.ts";
+import type { StoredDocument } from "./namespace.ts";
+import {
+  deleteBodySchema,
+  fetchBodySchema,
+  rangeBodySchema,
+  searchBodySchema,
+  upsertBodySchema,
+} from "./request-schemas.ts";
+
+/** Everything a route needs: the database, the namespace named in the path, the request. */
+export interface DataRequest {
+  database: SearchDatabase;
+  /** From the path (`search/movies` → "movies"); "" is the default namespace. */
+  namespace: string;
+  /** Whether the path named a namespace at all (`delete-namespace` needs one). */
+  namespaceGiven: boolean;
+  body: unknown;
+  /** `reset?all` resets every namespace. */
+  all: boolean;
+  limits: DatabaseLimits;
+  timing: WriteTiming;
+}
+
+export interface DataRoute {
+  /** Writes need the read-write token and count against `max_writes_per_second`. */
+  write: boolean;
+  run(request: DataRequest): unknown;
+}
+
+/** The data plane's routes by their first path segment, as the SDKs call them. */
+export const DATA_ROUTES: Record<string, DataRoute> = {
+  "upsert-data": { write: true, run: upsert },
+  search: { write: false, run: search },
+  fetch: { write: false, run: fetchDocuments },
+  delete: { write: true, run: deleteDocuments },
+  range: { write: false, run: range },
+  reset: { write: true, run: reset },
+  info: { write: false, run: ({ database, timing }) => database.info(timing.now) },
+  "list-namespaces": { write: false, run: ({ database }) => database.namespaceNames() },
+  "delete-namespace": { write: true, run: deleteNamespace },
+};
+
+export function dataRoute(name: string): DataRoute | undefined {
+  return Object.hasOwn(DATA_ROUTES, name) ? DATA_ROUTES[name] : undefined;
+}
+
+function upsert({ database, namespace, body, limits, timing }: DataRequest): string {
+  database.upsert(namespace, parseBody(upsertBodySchema, body), limits, timing);
+  return "Success";
+}
+
+function search({ database, namespace, body, timing }: DataRequest): SearchHit[] {
+  const request = parseBody(searchBodySchema, body);
+  const filter = request.filter ? parseFilterOrRefuse(request.filter) : undefined;
+  const store = database.namespace(namespace);
+  if (!store) return [];
+  const accept = filter ? (document: StoredDocument) => matchesFilter(filter, document) : () => true;
+  return store.search(request.query, request.topK, accept, timing.now).map(({ id, score }) => ({
+    ...present(store.get(id) as StoredDocument, request),
+    score,
+  }));
+}
+
+function fetchDocuments({ database, namespace, body }: DataRequest): (DocumentAnswer | null)[] {
+  const request = parseBody(fetchBodySchema, body);
+  const store = database.namespace(namespace);
+  if (request.ids) {
+    return request.ids.map((id) => {
+      const document = store?.get(id);
+      return document ? present(document, request) : null;
+    });
+  }
+  if (!store) return [];
+  return store
+    .idsInOrder(request.prefix ?? "")
+    .map((id) => present(store.get(id) as StoredDocument, request));
+}
+
+function deleteDocuments({ database, namespace, body }: DataRequest): { deleted: number } {
+  const request = parseBody(deleteBodySchema, body);
+  const filter = request.filter === undefined ? undefined : parseFilterOrRefuse(request.filter);
+  const store = database.namespace(namespace);
+  if (!store) return { deleted: 0 };
+  if (request.ids) return { deleted: store.delete(request.ids) };
+  if (filter) return { deleted: store.delete(idsMatching(store.idsInOrder(), store, filter)) };
+  return { deleted: store.delete(store.idsInOrder(request.prefix)) };
+}
+
+function idsMatching(
+  ids: string[],
+  store: { get(id: string): StoredDocument | undefined },
+  filter: FilterNode,
+) {
+  return ids.filter((id) => matchesFilter(filter, store.get(id) as StoredDocument));
+}
+
+function range({ database, namespace, body }: DataRequest): RangeAnswer {
+  const request = parseBody(rangeBodySchema, body);
+  const offset = parseCursor(request.cursor);
+  const store = database.namespace(namespace);
+  if (!store) return { nextCursor: "", vectors: [] };
+  const page = store.page(offset, request.limit, request.prefix);
+  return {
+    nextCursor: page.more ? String(offset + page.documents.length) : "",
+    vectors: page.documents.map((document) => present(document, request)),
+  };
+}
+
+function reset({ database, namespace, all }: DataRequest): string {
+  if (all) database.resetAll();
+  else database.reset(namespace);
+  return "Success";
+}
+
+function deleteNamespace({ database, namespace, namespaceGiven }: DataRequest): string {
+  if (!namespaceGiven)
+    throw new DataPlaneError(400, "Name the namespace to delete: delete-namespace/{namespace}");
+  database.deleteNamespace(namespace);
+  return "Success";
+}
+
+/** The cursor is a position: "" or "0" starts at the beginning, a later page's cursor says where. */
+function parseCursor(cursor: string): number {
+  if (cursor === "") return 0;
+  const position = Number(cursor);
+  if (!/^[0-9]+$/.test(cursor) || !Number.isSafeInteger(position)) {
+    throw new DataPlaneError(
+      400,
+      `Invalid cursor "${cursor}": use "0" or a nextCursor from an earlier range`,
+    );
+  }
+  return position;
+}
+
+/** A document as answered: content and metadata only when asked for, metadata only when there is some. */
+function present(
+  document: StoredDocument,
+  flags: { includeData?: boolean | undefined; includeMetadata?: boolean | undefined },
+): DocumentAnswer {
+  const answer: DocumentAnswer = { id: document.id };
+  if (flags.includeData) answer.content = document.content;
+  if (flags.includeMetadata && document.metadata !== undefined) answer.metadata = document.metadata;
+  return answer;
+}
+
+function parseFilterOrRefuse(filter: string): FilterNode {
+  try {
+    return parseFilter(filter);
+  } catch (error) {
+    if (error instanceof FilterSyntaxError) throw new DataPlaneError(400, error.message);
+    throw error;
+  }
+}
+
+/** Checks a body against its schema; the first problem, with where it is, becomes the 400's message. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+  throw new DataPlaneError(400, `Invalid request body${where}: ${issue?.message ?? "not accepted"}`);
+}

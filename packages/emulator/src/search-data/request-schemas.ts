@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * The bodies the official SDKs send (`@upstash/search` through `@upstash/vector`'s client,
+ * and `upstash-search` for Python), as read from their source. Unknown fields are ignored,
+ * as a service does when a newer SDK sends more; a field of the wrong type is a 400.
+ */
+
+/** Ids are strings; the vector client also lets numbers through, which the service reads as text. */
+const documentId = z.union([z.string().min(1), z.number()]).transform(String);
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const upsertDocumentSchema = z.object({
+  id: documentId,
+  content: jsonObject,
+  metadata: jsonObject.optional(),
+});
+export type UpsertDocument = z.infer<typeof upsertDocumentSchema>;
+
+/** The SDKs send an array; one bare document is accepted too, as the vector API does. */
+export const upsertBodySchema = z.preprocess(
+  (body) => (Array.isArray(body) ? body : [body]),
+  z.array(upsertDocumentSchema),
+);
+
+const includeFlags = {
+  includeData: z.boolean().optional(),
+  includeMetadata: z.boolean().optional(),
+  includeVectors: z.boolean().optional(),
+};
+
+/** The largest `topK` and range `limit` the vector API takes. */
+export const MAX_TOP_K = 1_000;
+
+export const searchBodySchema = z.object({
+  query: z.string(),
+  topK: z.int().min(1).max(MAX_TOP_K),
+  // An empty filter is "no filter": the Python SDK sends "" by default.
+  filter: z.string().optional(),
+  reranking: z.boolean().optional(),
+  semanticWeight: z.number().min(0).max(1).optional(),
+  inputEnrichment: z.boolean().optional(),
+  _appendOriginalInputToEnrichmentResult: z.boolean().optional(),
+  ...includeFlags,
+});
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+/** Exactly one of the keys, so a body with both (or neither) is a 400 rather than a guess. */
+function exactlyOne(keys: readonly string[]) {
+  return (body: Record<string, unknown>, context: z.core.$RefinementCtx) => {
+    const given = keys.filter((key) => body[key] !== undefined);
+    if (given.length !== 1) {
+      context.addIssue({ code: "custom", message: `give exactly one of ${keys.join(", ")}` });
+    }
+  };
+}
+
+export const fetchBodySchema = z
+  .object({ ids: z.array(documentId).optional(), prefix: z.string().optional(), ...includeFlags })
+  .superRefine(exactlyOne(["ids", "prefix"]));
+export type FetchBody = z.infer<typeof fetchBodySchema>;
+
+export const deleteBodySchema = z
+  .object({
+    ids: z.array(documentId).optional(),
+    // Empty would mean "everything": reset says that more plainly.
+    prefix: z.string().min(1).optional(),
+    filter: z.string().min(1).optional(),
+  })
+  .superRefine(exactlyOne(["ids", "prefix", "filter"]));
+export type DeleteBody = z.infer<typeof deleteBodySchema>;
+
+/** The cursor is the position as text ("0", "5"); the vector client may send it as a number. */
+export const rangeBodySchema = z.object({
+  cursor: z.union([z.string(), z.int().min(0)]).transform(String),
+  limit: z.int().min(1).max(MAX_TOP_K),
+  prefix: z.string().optional(),
+  ...includeFlags,
+});
+export type RangeBody = z.infer<typeof rangeBodySchema>;
