@@ -22,6 +22,7 @@ export {
   deleteSearchIndex,
   type IndexRef,
 } from "./operations/delete-search-index.ts";
+export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
 export {
   type EnsureResult,
   type EnsureSearchIndexInput,
@@ -60,9 +61,6 @@ export {
   pausedTargets,
   type ResumeOutcome,
   resumedTargets,
-  TARGET_KINDS,
-  type Target,
-  type TargetKind,
 } from "./operations/targets.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
@@ -74,6 +72,13 @@ export type {
   SearchIndexesResource,
 } from "./resources/search-indexes.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
+export {
+  DEFAULT_IF_MISSING,
+  IF_MISSING,
+  type IfMissing,
+  type IfMissingChoice,
+  parseIfMissing,
+} from "./schemas/if-missing.ts";
 export {
   MAX_INDEX_NAME_LENGTH,
   MAX_QUEUE_NAME_LENGTH,
@@ -97,7 +102,22 @@ export {
   type SearchPlan,
   type SearchRegion,
 } from "./schemas/search-index.ts";
-export { parseTargetList } from "./schemas/target.ts";
+export { clientLimits, STEP_LIMITS, type StepLimits } from "./schemas/step-limits.ts";
+export { parseTargetList, TARGET_KINDS, type Target, type TargetKind } from "./schemas/target.ts";
+export {
+  ONLY_IF_PAUSED_BY,
+  readTargetLists,
+  readTargetSelection,
+  SELECTOR_KEYS,
+  type SelectedTargets,
+  type SelectorKey,
+  type Surface,
+  selectorNames,
+  splitList,
+  TARGET_SELECTORS,
+  type TargetLists,
+  targetsSelection,
+} from "./schemas/target-selection.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
@@ -105,11 +125,11 @@ export { parseBaseUrl } from "./transport/base-url.ts";
 export { redactAndClip } from "./transport/clip.ts";
 export { type Clock, systemClock } from "./transport/clock.ts";
 export { Deadline } from "./transport/deadline.ts";
-export { destroyProxyAgents } from "./transport/dispatcher.ts";
+export { destroyProxyAgents, httpStackFor } from "./transport/dispatcher.ts";
 export type { Logger } from "./transport/logger.ts";
 export { Redactor } from "./transport/redactor.ts";
 export type { RetryBudget } from "./transport/retry-budget.ts";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport/retry-policy.ts";
-export type { CallOptions } from "./transport/transport.ts";
+export type { CallOptions } from "./transport/call-options.ts";
 export { userAgent } from "./transport/user-agent.ts";
 export { VERSION } from "./version.ts";

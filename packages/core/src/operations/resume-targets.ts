@@ -1,9 +1,8 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
-import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import type { Schedule } from "../schemas/schedule.ts";
-import type { CallOptions } from "../transport/transport.ts";
-import { type TargetsInput, validateTargets } from "./pause-targets.ts";
-import { listSelectedSchedules } from "./select-schedules.ts";
+import { targetsSelection } from "../schemas/target-selection.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+import { runTargets, type TargetsInput } from "./run-targets.ts";
 import { type ResumeOutcome, settle, type Target } from "./targets.ts";
 
 /** Resumes, then reads back: resume may answer 200 for a queue that does not exist. */
@@ -47,37 +46,15 @@ function resumeFlowControlKey(
  * `concurrency` across all of them. Every target is tried; outcomes come back as queues,
  * schedules (listed order, then selectors that matched nothing), flow-control keys.
  */
-export async function resumeTargets(client: MessagingClient, input: TargetsInput): Promise<ResumeOutcome[]> {
-  validateTargets(input);
-  const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-  const selected = await listSelectedSchedules(client, input.schedules ?? {}, call);
-  const work: (() => Promise<ResumeOutcome>)[] = [
-    ...(input.queues ?? []).map((name) => () => resumeQueue(client, name, call)),
-    ...("matched" in selected ? selected.matched : []).map(
-      (schedule) => () => resumeSchedule(client, schedule, call),
-    ),
-    ...(input.flowControlKeys ?? []).map((key) => () => resumeFlowControlKey(client, key, call)),
-  ];
-  const outcomes = await mapWithConcurrency(work, input.concurrency ?? 8, (run) => run());
-  const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
-  const unselected: ResumeOutcome[] =
-    "matched" in selected
-      ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
-      : selected.selectors.map(({ value }) => ({
-          kind: "schedule",
-          name: value,
-          outcome: "failed",
-          error: selected.failed,
-        }));
-  return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
+export function resumeTargets(client: MessagingClient, input: TargetsInput): Promise<ResumeOutcome[]> {
+  return runTargets<ResumeOutcome>(client, input, {
+    queue: resumeQueue,
+    schedule: resumeSchedule,
+    flowControlKey: resumeFlowControlKey,
+  });
 }
 
 /** The input that resumes exactly these targets (schedules by id), e.g. what a pause reported. */
 export function targetsInput(targets: readonly Target[]): TargetsInput {
-  const named = (kind: Target["kind"]) => targets.filter((t) => t.kind === kind).map((t) => t.name);
-  return {
-    queues: named("queue"),
-    schedules: { ids: named("schedule") },
-    flowControlKeys: named("flow-control-key"),
-  };
+  return targetsSelection(targets);
 }

@@ -1,14 +1,7 @@
 import { NotFoundError, StashkitError } from "../errors/index.ts";
+import type { Target } from "../schemas/target.ts";
 
-/** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
-export const TARGET_KINDS = ["queue", "schedule", "flow-control-key"] as const;
-export type TargetKind = (typeof TARGET_KINDS)[number];
-
-/** A queue by name, a schedule by id, a flow-control key by itself. */
-export interface Target {
-  kind: TargetKind;
-  name: string;
-}
+export type { Target } from "../schemas/target.ts";
 
 /** How a missing target was asked for: by its name or id, or by a schedule label or destination prefix that matched none. */
 export type MissingBy = "name" | "id" | "label" | "destination";

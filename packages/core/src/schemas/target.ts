@@ -1,7 +1,16 @@
 import * as z from "zod";
 import { ConfigurationError } from "../errors/index.ts";
-import { TARGET_KINDS, type Target } from "../operations/targets.ts";
 import { validateFlowControlKey, validateQueueName, validateScheduleId } from "./inputs.ts";
+
+/** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
+export const TARGET_KINDS = ["queue", "schedule", "flow-control-key"] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** A queue by name, a schedule by id, a flow-control key by itself. */
+export interface Target {
+  kind: TargetKind;
+  name: string;
+}
 
 const targetListSchema = z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().min(1) }));
 
