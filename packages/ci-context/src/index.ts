@@ -11,5 +11,14 @@ export {
   isForkPullRequest,
   readGitHubContext,
 } from "./github.ts";
+export {
+  closedPullRequests,
+  gitHubGraphqlUrl,
+  PULL_REQUESTS_PER_REQUEST,
+  type PullRequestLookup,
+  PullRequestLookupError,
+  type PullRequestState,
+  pullRequestStates,
+} from "./github-api/pull-request-states.ts";
 export { gitLabRun } from "./gitlab.ts";
 export { jenkinsRun } from "./jenkins.ts";

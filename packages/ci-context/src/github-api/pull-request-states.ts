@@ -1,0 +1,117 @@
+import { graphqlAnswer, PullRequestLookupError, type PullRequestsAnswer } from "./graphql-answer.ts";
+
+export { PullRequestLookupError };
+
+/** What GitHub says of a pull request; "unknown" when it does not show it (the token cannot see it, or no such number). */
+export type PullRequestState = "open" | "closed" | "unknown";
+
+/** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
+export const PULL_REQUESTS_PER_REQUEST = 100;
+
+/** Where and as whom to ask, and until when: every request is held to the caller's deadline. */
+export interface PullRequestLookup {
+  owner: string;
+  repo: string;
+  token: string;
+  /** GitHub's GraphQL endpoint: see `gitHubGraphqlUrl`. */
+  graphqlUrl: string;
+  /** The step's (or command's) one deadline: a hung GitHub stops there, not at a watchdog. */
+  deadline: { remainingMs(): number };
+  /** Masks secrets in GitHub's text before it goes into an error. */
+  redact(text: string): string;
+  /**
+   * How requests go out: a fetch and the dispatcher it sends through (core's `httpStackFor`,
+   * which honours HTTPS_PROXY as every other request of the step does). Default: the global fetch.
+   */
+  http?: () => Promise<{ fetch: typeof globalThis.fetch; dispatcher: unknown }>;
+  userAgent?: string;
+}
+
+/**
+ * GitHub's GraphQL endpoint: GITHUB_GRAPHQL_URL (the runner sets it; on GitHub Enterprise
+ * Server it differs from the REST base), else GITHUB_API_URL's `/graphql`, else github.com's.
+ */
+export function gitHubGraphqlUrl(env: Record<string, string | undefined>): string {
+  const graphql = env["GITHUB_GRAPHQL_URL"]?.trim();
+  if (graphql) return graphql;
+  const api = env["GITHUB_API_URL"]?.trim() || "https://api.github.com";
+  return `${api.replace(/\/+$/, "")}/graphql`;
+}
+
+/**
+ * The states of these pull requests, one GraphQL request per 100, each asked for under its own
+ * alias: one request however many indexes share a pull request, and no listing of every open
+ * one. Merged counts as closed.
+ */
+export async function pullRequestStates(
+  lookup: PullRequestLookup,
+  numbers: readonly number[],
+): Promise<Map<number, PullRequestState>> {
+  const unique = [...new Set(numbers)];
+  const states = new Map<number, PullRequestState>();
+  for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
+    const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
+    const answer = await ask(lookup, chunk);
+    for (const n of chunk) {
+      const state = answer.repository?.[`pr${n}`]?.state;
+      states.set(n, state === undefined ? "unknown" : state === "OPEN" ? "open" : "closed");
+    }
+  }
+  return states;
+}
+
+async function ask(lookup: PullRequestLookup, chunk: readonly number[]): Promise<PullRequestsAnswer> {
+  const fields = chunk.map((n) => `pr${n}: pullRequest(number: ${n}) { state }`).join("\n");
+  const query = `query($owner: String!, $repo: String!) {\n repository(owner: $owner, name: $repo) {\n${fields}\n }\n}`;
+  const remaining = lookup.deadline.remainingMs();
+  if (remaining <= 0) throw outOfTime();
+  try {
+    const http = lookup.http ? await lookup.http() : { fetch: globalThis.fetch, dispatcher: undefined };
+    const response = await http.fetch(lookup.graphqlUrl, {
+      ...(http.dispatcher === undefined ? {} : ({ dispatcher: http.dispatcher } as RequestInit)),
+      method: "POST",
+      headers: {
+        accept: "application/vnd.github+json",
+        authorization: `token ${lookup.token}`,
+        "content-type": "application/json",
+        "user-agent": lookup.userAgent ?? "stashkit",
+      },
+      body: JSON.stringify({ query, variables: { owner: lookup.owner, repo: lookup.repo } }),
+      signal: AbortSignal.timeout(remaining),
+    });
+    return graphqlAnswer(response.status, await response.text(), lookup.redact);
+  } catch (error) {
+    if (error instanceof PullRequestLookupError) throw error;
+    if (error instanceof Error && error.name === "TimeoutError") throw outOfTime();
+    const said = lookup.redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
+    throw new PullRequestLookupError(`reading pull request states from GitHub failed: ${said}`);
+  }
+}
+
+function outOfTime(): PullRequestLookupError {
+  return new PullRequestLookupError(
+    "reading pull request states from GitHub did not finish before the time limit; nothing was pruned",
+  );
+}
+
+/**
+ * Which candidates are stale: their pull request is closed or merged. One GitHub does not show
+ * is kept, with a warning: deleting what cannot be seen is the dangerous choice (a token
+ * without access to the repository would otherwise delete every index).
+ */
+export async function closedPullRequests(
+  lookup: PullRequestLookup,
+  candidates: readonly { name: string; pr: string }[],
+  warn: (message: string) => void,
+): Promise<{ state: PullRequestState; stale: boolean }[]> {
+  const states = await pullRequestStates(
+    lookup,
+    candidates.map((c) => Number(c.pr)),
+  );
+  return candidates.map((candidate) => {
+    const state = states.get(Number(candidate.pr)) ?? "unknown";
+    if (state === "unknown")
+      warn(`pull request #${candidate.pr} for ${candidate.name} was not found; keeping the index`);
+    return { state, stale: state === "closed" };
+  });
+}
