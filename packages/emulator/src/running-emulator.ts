@@ -1,9 +1,11 @@
+import type { ApiName, EmulatorState } from "./apis.ts";
 import type { EmulatorControls } from "./control/controls.ts";
-import type { Account } from "./http/auth.ts";
+import type { RequestCounts } from "./http/request-log.ts";
+import type { Account } from "./options/emulator-options.ts";
 
 /** What `startEmulator` gives back: where it listens, what it accepts, and its levers. */
-export interface RunningEmulator extends EmulatorControls {
-  /** Base URL of both APIs, e.g. `http://127.0.0.1:40123`. */
+export interface RunningEmulator extends EmulatorControls<EmulatorState, RequestCounts<ApiName>> {
+  /** Base URL of every API, e.g. `http://127.0.0.1:40123`. */
   url: string;
   port: number;
   /** A token the messaging API accepts. */

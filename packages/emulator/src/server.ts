@@ -1,74 +1,69 @@
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { apiRoutes } from "./api-routes.ts";
-import { controlRoutes } from "./control/control-routes.ts";
+import { APIS, type ApiName, type EmulatorDeps, type EmulatorState, STORE_AREAS } from "./apis.ts";
 import { createControls } from "./control/controls.ts";
-import { FaultScript } from "./faults/fault.ts";
-import { createDispatcher } from "./http/dispatch.ts";
+import { controlProfile } from "./control/profile.ts";
+import { applyFault } from "./faults/apply.ts";
+import { FaultScript, faultPhase } from "./faults/fault.ts";
+import type { ApiProfile } from "./http/api.ts";
+import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
+import { type RequestCounts, type RequestLogEntry, RequestTally } from "./http/request-log.ts";
+import { managementArea } from "./management/store.ts";
 import { createMessaging } from "./messaging/messaging.ts";
-import { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN, type EmulatorOptions } from "./options.ts";
-import { type RequestLogEntry, RequestTally } from "./request-log.ts";
+import { messagingArea } from "./messaging/store.ts";
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_MESSAGING_TOKEN,
+  type EmulatorOptions,
+} from "./options/emulator-options.ts";
+import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
-import { initialSettings } from "./settings.ts";
-import { Store } from "./state/store.ts";
+import { Stores } from "./state/stores.ts";
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
   const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
-  const messagingToken = tokens[0];
-  const account = accounts[0];
+  const [messagingToken] = tokens;
+  const [account] = accounts;
   if (messagingToken === undefined || account === undefined) {
     throw new Error("the emulator needs at least one messaging token and one management account");
   }
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
   const settings = initialSettings(options);
-  const store = new Store(options.dataFile);
-  const messaging = createMessaging(store, options);
+  const stores = new Stores(STORE_AREAS, options.dataFile);
+  const messaging = createMessaging(stores.area(messagingArea), options);
+  const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
-  const tally = new RequestTally();
+  const tally = new RequestTally(APIS.map((api) => api.name));
   const hung = new Set<ServerResponse>();
   const host = options.host ?? "127.0.0.1";
-
-  const controls = createControls({
+  const indexes = stores.area(managementArea);
+  const controls = createControls<EmulatorState, RequestCounts<ApiName>>({
     settings,
-    store,
+    stores,
+    indexes,
     faults,
     requests,
     tally,
     messaging,
     accounts,
   });
-  const dispatch = createDispatcher({
-    resolve: apiRoutes({ store, messaging, settings }),
-    control: controlRoutes(controls, { token: options.controlToken, boundHost: host }),
-    settings,
-    faults,
+  const control = controlProfile(controls, { token: options.controlToken, boundHost: host });
+
+  const dispatch = createPipeline({
+    apis: [...APIS.map((api): ApiProfile<unknown> => api.mount(deps)), control],
+    delayMs: () => settings.latencyMs + Math.random() * settings.jitterMs,
+    nextFault: (route) => pendingFault(faults, route),
     requests,
     tally,
     limiter: new RateLimiter(),
-    tokens,
-    accounts,
+    commit: () => stores.commit(),
     hung,
   });
-
-  const server = createServer((req, res) => {
-    dispatch(req, res).catch((error: unknown) => {
-      // The details (paths, stack) go to the operator, not to the client.
-      process.stderr.write(`stashkit-emulator: ${req.method} ${pathOf(req.url)} failed: ${String(error)}\n`);
-      if (!res.headersSent) send(res, { status: 500, json: { error: "internal emulator error" } });
-      else res.destroy();
-    });
-  });
-  // Keep-alive sockets must not hold `stop()` open.
-  server.keepAliveTimeout = 5_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  const server = await listen(dispatch, options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;
   const urlHost = family === "IPv6" ? `[${address}]` : address;
 
@@ -82,7 +77,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   messaging.start();
-  return { ...controls, url: `http://${urlHost}:${port}`, port, messagingToken, account, stop, close: stop };
+  const url = `http://${urlHost}:${port}`;
+  return { ...controls, url, port, messagingToken, account, stop, close: stop };
+}
+
+function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {
+  const fault = faults.next(route);
+  if (fault === undefined) return undefined;
+  return { replacesHandler: faultPhase(fault) === "before", apply: (real) => applyFault(fault, real) };
+}
+
+async function listen(
+  dispatch: ReturnType<typeof createPipeline>,
+  port: number,
+  host: string,
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error: unknown) => {
+      // The details (paths, stack) go to the operator, not to the client.
+      process.stderr.write(`stashkit-emulator: ${req.method} ${pathOf(req.url)} failed: ${String(error)}\n`);
+      if (!res.headersSent) send(res, { status: 500, json: { error: "internal emulator error" } });
+      else res.destroy();
+    });
+  });
+  // Keep-alive sockets must not hold `stop()` open.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
 }
 
 /** The path without its query string, which may carry a token. */

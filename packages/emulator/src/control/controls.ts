@@ -1,20 +1,22 @@
 import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
-import type { Account } from "../http/auth.ts";
+import type { RequestCounts, RequestLogEntry, RequestTally } from "../http/request-log.ts";
 import { seedSearchIndexes } from "../management/seed.ts";
+import type { ManagementStore } from "../management/store.ts";
 import type { DeliveredMessage } from "../messaging/delivery.ts";
 import type { Messaging } from "../messaging/messaging.ts";
-import type { RequestCounts, RequestLogEntry, RequestTally } from "../request-log.ts";
-import type { EmulatorSettings } from "../settings.ts";
+import type { Account } from "../options/emulator-options.ts";
+import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
-import type { EmulatorState } from "../state/records.ts";
-import type { Store } from "../state/store.ts";
+import type { Stores } from "../state/stores.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
 
 /**
  * The levers a test pulls, in code or over the control API. Built before the server
  * listens, from the parts the server shares with it, so neither needs the other.
+ * `S` is the whole state's type and `C` the request counts' (both follow the list of APIs in
+ * `apis.ts`, which the server knows and this file need not).
  */
-export interface EmulatorControls {
+export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts> {
   /** Live settings: change them at any time (latency, race window, duplicate mode). */
   settings: EmulatorSettings;
   /** Every API request in arrival order (control requests are not logged). */
@@ -30,7 +32,8 @@ export interface EmulatorControls {
   advanceClock(ms: number): number;
   /** The messaging clock: `now` (ms) and how far it has been moved ahead of real time. */
   clock(): { now: number; offsetMs: number };
-  state: EmulatorState;
+  /** Every API's state, read live (each key shows what is there now, also after a reset). */
+  state: S;
   /** Queue faults for a route such as `POST /v2/search`; consumed one per request. */
   inject(route: RouteKey, ...faults: Fault[]): void;
   /** How many scripted faults each route still has. */
@@ -39,7 +42,7 @@ export interface EmulatorControls {
   /** Clears the request log and its counts. */
   clearRequests(): void;
   /** Requests served and refused by the rate limit, per API, since start or the last clear. */
-  requestCounts(): RequestCounts;
+  requestCounts(): C;
   /** Adds `count` search indexes in one go (names `<namePrefix>-0` …); returns how many. */
   seedSearchIndexes(request: SeedRequest): { created: number };
   /** Empties the state, the faults, the request log and the delivery record. */
@@ -48,7 +51,8 @@ export interface EmulatorControls {
 
 export interface ControlParts {
   settings: EmulatorSettings;
-  store: Store;
+  stores: Stores;
+  indexes: ManagementStore;
   faults: FaultScript;
   requests: RequestLogEntry[];
   tally: RequestTally;
@@ -56,17 +60,18 @@ export interface ControlParts {
   accounts: readonly Account[];
 }
 
-export function createControls(parts: ControlParts): EmulatorControls {
-  const { settings, store, faults, requests, tally, messaging, accounts } = parts;
+/** The levers; each one that changes state writes the data file itself (code calls them too). */
+export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C> {
+  const { settings, stores, faults, requests, tally, messaging, accounts } = parts;
   const { delivered } = messaging;
-  const controls: EmulatorControls = {
+  const controls: EmulatorControls<S, C> = {
     settings,
     requests,
     delivered,
     signingKeys: messaging.signingKeys,
     advanceClock: messaging.advanceClock,
-    clock: messaging.clock,
-    state: store.state,
+    clock: messaging.clockReading,
+    state: stores.view() as S,
     inject: (route, ...scripted) => faults.add(route, scripted),
     pendingFaults: () => faults.remaining(),
     clearFaults: () => faults.clear(),
@@ -74,14 +79,15 @@ export function createControls(parts: ControlParts): EmulatorControls {
       requests.length = 0;
       tally.clear();
     },
-    requestCounts: () => tally.counts(),
+    requestCounts: () => tally.counts() as C,
     seedSearchIndexes: (request) => {
       const seed = resolveSeedRequest(request, accounts);
-      seedSearchIndexes(store, seed);
+      seedSearchIndexes(parts.indexes, seed);
+      stores.commit();
       return { created: seed.count };
     },
     reset: () => {
-      store.reset();
+      stores.reset();
       controls.clearFaults();
       controls.clearRequests();
       delivered.length = 0;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Account } from "../http/auth.ts";
 import { HttpError } from "../http/reply.ts";
 import type { SeedSearchIndexes } from "../management/seed.ts";
-import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../state/records.ts";
+import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../management/store.ts";
+import type { Account } from "../options/emulator-options.ts";
 
 /** What a caller asks to seed; everything but `count` has a default. */
 export interface SeedRequest {

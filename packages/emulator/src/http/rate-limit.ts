@@ -1,5 +1,3 @@
-import type { Api } from "../routes.ts";
-
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -11,28 +9,28 @@ export interface RateDecision {
 }
 
 /**
- * Per-API request limit over fixed one-second windows aligned to Unix seconds: the first
+ * A request limit per window key (an API, or an index and a kind of route) over fixed one-second windows aligned to Unix seconds: the first
  * `limit` requests within a second are served, the rest of that second answered 429. A
  * fixed window (not a token bucket) because its reset is an exact Unix second, which is
  * what the rate-limit headers carry. Only served requests use up the window.
  */
 export class RateLimiter {
-  readonly #windows = new Map<Api, { second: number; served: number }>();
+  readonly #windows = new Map<string, { second: number; served: number }>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
   }
 
-  /** Takes one request from the API's window; `undefined` when the API has no limit (0). */
-  take(api: Api, limit: number): RateDecision | undefined {
+  /** Takes one request from the key's window; `undefined` when there is no limit (0). */
+  take(key: string, limit: number): RateDecision | undefined {
     if (limit <= 0) return undefined;
     const nowMs = this.#now();
     const second = Math.floor(nowMs / 1000);
-    let window = this.#windows.get(api);
+    let window = this.#windows.get(key);
     if (!window || window.second !== second) {
       window = { second, served: 0 };
-      this.#windows.set(api, window);
+      this.#windows.set(key, window);
     }
     const allowed = window.served < limit;
     if (allowed) window.served++;
@@ -45,22 +43,4 @@ export class RateLimiter {
       retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds - nowMs / 1000)),
     };
   }
-}
-
-/**
- * The messaging API's rate-limit headers. The real API's `RateLimit-*` family describes a
- * daily quota; the emulator has only the per-second window, so both families describe it.
- */
-export function messagingRateHeaders(decision: RateDecision): Record<string, string> {
-  const values = {
-    Limit: String(decision.limit),
-    Remaining: String(decision.remaining),
-    Reset: String(decision.resetSeconds),
-  };
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    headers[`burst-ratelimit-${name.toLowerCase()}`] = value;
-    headers[`ratelimit-${name.toLowerCase()}`] = value;
-  }
-  return headers;
 }

@@ -1,5 +1,5 @@
 import { randomFillSync, randomInt, randomUUID } from "node:crypto";
-import type { SearchIndexRecord, SearchPlan, SearchRegion } from "../state/records.ts";
+import type { SearchIndexRecord, SearchPlan, SearchRegion } from "./store.ts";
 
 const ADJECTIVES = [
   "glowing",

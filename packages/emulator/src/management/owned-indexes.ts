@@ -1,40 +1,41 @@
+import type { RouteContext } from "../http/api.ts";
 import { HttpError } from "../http/reply.ts";
-import type { RouteContext } from "../routes.ts";
-import type { StoredIndex } from "../state/records.ts";
-import type { Store } from "../state/store.ts";
+import type { Account } from "../options/emulator-options.ts";
+import type { EmulatorSettings } from "../options/setting-declarations.ts";
+import type { ManagementStore, StoredIndex } from "./store.ts";
 
-export interface ManagementSettings {
-  /** The real API's answer to a duplicate name is undocumented; the emulator plays both. */
-  duplicateNames: "allow" | "reject";
-  duplicateStatus: 400 | 409;
-  /** Milliseconds spent between the duplicate check and the insert, to widen races. */
-  createDelayMs: number;
-}
+/** A management request: its principal is the account that HTTP Basic authenticated. */
+export type ManagementContext = RouteContext<Account>;
+
+/** The live settings the management routes read (the real API's duplicate-name answer is undocumented). */
+export type ManagementSettings = Pick<
+  EmulatorSettings,
+  "duplicateNames" | "duplicateStatus" | "createDelayMs"
+>;
 
 /** The authenticated account's email; every management route sees only that account's indexes. */
-export function ownerOf(context: RouteContext): string {
-  if (!context.account) throw new HttpError(401, "Unauthorized");
-  return context.account.email;
+export function ownerOf(context: ManagementContext): string {
+  return context.principal.email;
 }
 
-export function ownedIndexes(store: Store, context: RouteContext): StoredIndex[] {
+export function ownedIndexes(store: ManagementStore, context: ManagementContext): StoredIndex[] {
   const owner = ownerOf(context);
-  return store.state.indexes.filter((entry) => entry.owner === owner);
+  return store.data.indexes.filter((entry) => entry.owner === owner);
 }
 
 /** The index named by the `:id` path parameter, if the caller owns it; 404 otherwise. */
-export function ownedIndex(store: Store, context: RouteContext): StoredIndex {
+export function ownedIndex(store: ManagementStore, context: ManagementContext): StoredIndex {
   const owner = ownerOf(context);
   const id = context.params["id"];
-  const found = store.state.indexes.find((entry) => entry.owner === owner && entry.index.id === id);
+  const found = store.data.indexes.find((entry) => entry.owner === owner && entry.index.id === id);
   if (!found) throw new HttpError(404, "search index not found");
   return found;
 }
 
 /** With duplicate names rejected, refuses a name another of the caller's indexes has. */
 export function refuseDuplicateName(
-  store: Store,
-  context: RouteContext,
+  store: ManagementStore,
+  context: ManagementContext,
   settings: ManagementSettings,
   name: string,
 ): void {

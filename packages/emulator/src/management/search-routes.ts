@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
-import type { ApiRoute } from "../routes.ts";
-import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../state/records.ts";
-import type { Store } from "../state/store.ts";
 import { newSearchIndex } from "./new-index.ts";
 import {
+  type ManagementContext,
   type ManagementSettings,
   nonEmptyString,
   objectBody,
@@ -13,43 +11,34 @@ import {
   ownerOf,
   refuseDuplicateName,
 } from "./owned-indexes.ts";
-
-export type { ManagementSettings } from "./owned-indexes.ts";
+import {
+  type ManagementStore,
+  SEARCH_PLANS,
+  SEARCH_REGIONS,
+  type SearchPlan,
+  type SearchRegion,
+} from "./store.ts";
 
 /** List, create, get and delete: `/v2/search` and `/v2/search/{id}`. */
-export function searchRoutes(store: Store, settings: ManagementSettings) {
-  const list: ApiRoute = {
-    api: "management",
-    handle: (context) => ok(ownedIndexes(store, context).map((entry) => entry.index)),
-  };
-
-  const create: ApiRoute = {
-    api: "management",
-    async handle(context) {
+export function searchHandlers(store: ManagementStore, settings: ManagementSettings) {
+  return {
+    list: (context: ManagementContext) => ok(ownedIndexes(store, context).map((entry) => entry.index)),
+    async create(context: ManagementContext) {
       const input = validateCreateBody(parseJsonBody(context.rawBody));
       const owner = ownerOf(context);
       refuseDuplicateName(store, context, settings, input.name);
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
       const index = newSearchIndex({ owner, ...input });
-      store.state.indexes.push({ owner, index });
-      store.commit();
+      store.data.indexes.push({ owner, index });
       return ok(index);
     },
-  };
-
-  const get: ApiRoute = { api: "management", handle: (context) => ok(ownedIndex(store, context).index) };
-
-  const remove: ApiRoute = {
-    api: "management",
-    handle(context) {
+    get: (context: ManagementContext) => ok(ownedIndex(store, context).index),
+    remove(context: ManagementContext) {
       const target = ownedIndex(store, context);
-      store.state.indexes = store.state.indexes.filter((entry) => entry !== target);
-      store.commit();
+      store.data.indexes = store.data.indexes.filter((entry) => entry !== target);
       return ok("OK");
     },
   };
-
-  return { list, create, get, remove };
 }
 
 function validateCreateBody(body: unknown): { name: string; region: SearchRegion; type: SearchPlan } {

@@ -1,8 +1,7 @@
 import { HttpError, ok } from "../http/reply.ts";
-import type { ApiRoute } from "../routes.ts";
-import type { Store } from "../state/store.ts";
 import { throughputTimestamp } from "./new-index.ts";
-import { ownedIndex, ownedIndexes } from "./owned-indexes.ts";
+import { type ManagementContext, ownedIndex, ownedIndexes } from "./owned-indexes.ts";
+import type { ManagementStore } from "./store.ts";
 
 interface TimePoint {
   x: string;
@@ -29,18 +28,13 @@ const DAY_MS = 86_400_000;
  * queries or bandwidth, so every measurement is 0; the shapes, series lengths and time
  * stamps are the documented ones, so clients can be tested against them.
  */
-export function searchStatsRoutes(store: Store) {
-  const accountStats: ApiRoute = {
-    api: "management",
-    handle(context) {
+export function searchStatsHandlers(store: ManagementStore) {
+  return {
+    accountStats(context: ManagementContext) {
       ownedIndexes(store, context);
       return ok({ record_count: 0, request: 0, bandwidth: 0, storage: 0, billing: 0, rerank_count: 0 });
     },
-  };
-
-  const indexStats: ApiRoute = {
-    api: "management",
-    handle(context) {
+    indexStats(context: ManagementContext) {
       ownedIndex(store, context);
       const period = context.query.get("period") ?? "1h";
       if (!Object.hasOwn(PERIODS, period)) {
@@ -49,8 +43,6 @@ export function searchStatsRoutes(store: Store) {
       return ok(zeroIndexStats(PERIODS[period as Period], new Date()));
     },
   };
-
-  return { accountStats, indexStats };
 }
 
 function zeroIndexStats(period: { points: number; stepMinutes: number }, now: Date) {

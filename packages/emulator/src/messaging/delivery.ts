@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
+import type { SigningKeys } from "../signing/keys.ts";
 import { signDelivery } from "../signing/signature.ts";
-import type { Store } from "../state/store.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type Clock, ClockTimer } from "./clock.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
-import type { SigningKeys, StoredMessage } from "./records.ts";
 import { type Outcome, sendMessage } from "./send.ts";
+import type { MessagingStore, StoredMessage } from "./store.ts";
 
 export interface DeliveredMessage {
   /** The queue it was enqueued to, or `null` for a published message. */
@@ -20,7 +20,7 @@ export interface DeliveredMessage {
 }
 
 export interface DeliveryOptions {
-  store: Store;
+  store: MessagingStore;
   clock: Clock;
   book: MessageBook;
   flow: FlowControl;
@@ -96,7 +96,7 @@ export class Delivery {
       return true;
     };
 
-    for (const queue of Object.values(store.state.queues)) {
+    for (const queue of Object.values(store.data.queues)) {
       if (queue.paused) continue;
       let busy = 0;
       for (const message of queue.messages) {
@@ -114,7 +114,7 @@ export class Delivery {
         if (consider(message)) busy++;
       }
     }
-    for (const message of store.state.messages) {
+    for (const message of store.data.messages) {
       if (!this.#flying.has(message.id)) consider(message);
     }
     this.#timer.at(wakeAt);
@@ -188,7 +188,7 @@ export class Delivery {
     }
     if (outcome.final || message.retried >= message.maxRetries) {
       book.remove(message.id);
-      store.state.dlq.push({
+      store.data.dlq.push({
         dlqId: `${now}-${randomInt(1_000_000)}`,
         message,
         failedAt: now,

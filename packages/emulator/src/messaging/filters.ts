@@ -1,5 +1,5 @@
 import { HttpError } from "../http/reply.ts";
-import type { StoredMessage } from "./records.ts";
+import type { StoredMessage } from "./store.ts";
 
 /**
  * The documented filters of the DLQ and bulk-cancel endpoints. A multi-value filter matches a

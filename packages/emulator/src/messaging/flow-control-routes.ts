@@ -1,14 +1,12 @@
-import { HttpError, ok } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
-import type { Store } from "../state/store.ts";
+import type { RouteContext } from "../http/api.ts";
+import { HttpError, ok, type Reply } from "../http/reply.ts";
 import type { Clock } from "./clock.ts";
 import type { Delivery } from "./delivery.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
-import type { FlowControlLimits, StoredFlowControlKey } from "./records.ts";
+import type { FlowControlLimits, StoredFlowControlKey } from "./store.ts";
 
-export interface FlowControlRouteParts {
-  store: Store;
+export interface FlowControlParts {
   clock: Clock;
   flow: FlowControl;
   book: MessageBook;
@@ -16,61 +14,31 @@ export interface FlowControlRouteParts {
 }
 
 /** `/v2/flowControl`: list, get, pause, resume, pin, unpin and reset the rate of keys. */
-export function flowControlRoutes(parts: FlowControlRouteParts) {
-  const { store, clock, flow, book, delivery } = parts;
+export function flowControlHandlers(parts: FlowControlParts) {
+  const { clock, flow, delivery } = parts;
   const key = (context: RouteContext): string => {
     const name = context.params["key"] ?? "";
     if (name === "") throw new HttpError(400, "flow-control key is required");
     return name;
   };
 
-  /** The documented `FlowControlKey`; numbers the key does not limit are 0. */
-  const view = (record: StoredFlowControlKey) => {
-    const now = clock.now();
-    const limits = flow.limits(record.key);
-    let waiting = 0;
-    for (const message of book.all()) {
-      if (message.flowControlKey === record.key && !delivery.isInFlight(message.id)) waiting++;
-    }
-    const window = flow.window(record.key, now);
-    return {
-      flowControlKey: record.key,
-      waitListSize: waiting,
-      parallelismMax: limits.parallelism ?? 0,
-      parallelismCount: flow.running(record.key),
-      rateMax: limits.rate ?? 0,
-      rateCount: limits.rate === undefined ? 0 : window.count,
-      ratePeriod: limits.period ?? (limits.rate === undefined ? 0 : 1),
-      ratePeriodStart: Math.floor(window.start / 1000),
-      isPinnedParallelism: record.pinned.parallelism !== undefined,
-      isPinnedRate: record.pinned.rate !== undefined,
-      isPaused: record.paused,
-    };
+  const view = (record: StoredFlowControlKey) => flowControlView(parts, record);
+
+  const list = () => ok(flow.list().map(view));
+
+  const get = (context: RouteContext) => {
+    const record = flow.get(key(context));
+    if (!record) throw new HttpError(404, `flow-control key "${key(context)}" not found`);
+    return ok(view(record));
   };
 
-  const list: ApiRoute = {
-    api: "messaging",
-    handle: () => ok(flow.list().map(view)),
-  };
-
-  const get: ApiRoute = {
-    api: "messaging",
-    handle(context) {
-      const record = flow.get(key(context));
-      if (!record) throw new HttpError(404, `flow-control key "${key(context)}" not found`);
-      return ok(view(record));
-    },
-  };
-
-  const change = (apply: (name: string, context: RouteContext, now: number) => void): ApiRoute => ({
-    api: "messaging",
-    handle(context) {
+  const change =
+    (apply: (name: string, context: RouteContext, now: number) => void) =>
+    (context: RouteContext): Reply => {
       apply(key(context), context, clock.now());
-      store.commit();
       delivery.pump();
       return ok();
-    },
-  });
+    };
 
   const pause = change((name, _context, now) => flow.setPaused(name, true, now));
   const resume = change((name, _context, now) => flow.setPaused(name, false, now));
@@ -101,4 +69,29 @@ function pinnedLimits(query: URLSearchParams): FlowControlLimits {
     limits[name] = Number(text);
   }
   return limits;
+}
+
+/** The documented `FlowControlKey`; numbers the key does not limit are 0. */
+function flowControlView(parts: FlowControlParts, record: StoredFlowControlKey) {
+  const { clock, flow, book, delivery } = parts;
+  const now = clock.now();
+  const limits = flow.limits(record.key);
+  let waiting = 0;
+  for (const message of book.all()) {
+    if (message.flowControlKey === record.key && !delivery.isInFlight(message.id)) waiting++;
+  }
+  const window = flow.window(record.key, now);
+  return {
+    flowControlKey: record.key,
+    waitListSize: waiting,
+    parallelismMax: limits.parallelism ?? 0,
+    parallelismCount: flow.running(record.key),
+    rateMax: limits.rate ?? 0,
+    rateCount: limits.rate === undefined ? 0 : window.count,
+    ratePeriod: limits.period ?? (limits.rate === undefined ? 0 : 1),
+    ratePeriodStart: Math.floor(window.start / 1000),
+    isPinnedParallelism: record.pinned.parallelism !== undefined,
+    isPinnedRate: record.pinned.rate !== undefined,
+    isPaused: record.paused,
+  };
 }

@@ -1,5 +1,4 @@
-import type { Store } from "../state/store.ts";
-import type { FlowControlLimits, StoredFlowControlKey, StoredMessage } from "./records.ts";
+import type { FlowControlLimits, MessagingStore, StoredFlowControlKey, StoredMessage } from "./store.ts";
 
 /** Documented default: a rate is per second unless a period is given. */
 const DEFAULT_PERIOD_SECONDS = 1;
@@ -18,20 +17,20 @@ interface RateWindow {
  * its limits are kept in the state; in-flight counts and rate windows are live only.
  */
 export class FlowControl {
-  readonly #store: Store;
+  readonly #store: MessagingStore;
   readonly #running = new Map<string, number>();
   readonly #windows = new Map<string, RateWindow>();
 
-  constructor(store: Store) {
+  constructor(store: MessagingStore) {
     this.#store = store;
   }
 
   get(key: string): StoredFlowControlKey | undefined {
-    return this.#store.state.flowControl[key];
+    return this.#store.data.flowControl[key];
   }
 
   list(): StoredFlowControlKey[] {
-    return Object.values(this.#store.state.flowControl);
+    return Object.values(this.#store.data.flowControl);
   }
 
   /** The key a new message names, created on first use; its limits follow the latest message. */
@@ -116,7 +115,7 @@ export class FlowControl {
   }
 
   #record(key: string, now: number): StoredFlowControlKey {
-    const keys = this.#store.state.flowControl;
+    const keys = this.#store.data.flowControl;
     let record = keys[key];
     if (!record) {
       record = { key, paused: false, limits: {}, pinned: {}, createdAt: now };

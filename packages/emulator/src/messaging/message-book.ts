@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Store } from "../state/store.ts";
 import type { Clock } from "./clock.ts";
 import { DEFAULT_RETRIES, type MessageHeaders } from "./message-headers.ts";
 import { ensureQueue } from "./queue-names.ts";
-import type { StoredMessage } from "./records.ts";
+import type { MessagingStore, StoredMessage } from "./store.ts";
 
 /** Documented: a repeated deduplication id within ten minutes is ignored. */
 const DEDUPLICATION_WINDOW_MS = 10 * 60 * 1000;
@@ -26,10 +25,10 @@ export type Accepted =
  * its list's length), the others in `state.messages`. Callers commit after changing it.
  */
 export class MessageBook {
-  readonly #store: Store;
+  readonly #store: MessagingStore;
   readonly #clock: Clock;
 
-  constructor(store: Store, clock: Clock) {
+  constructor(store: MessagingStore, clock: Clock) {
     this.#store = store;
     this.#clock = clock;
   }
@@ -40,7 +39,7 @@ export class MessageBook {
     const { settings } = input;
     const dedupKey = this.#deduplicationKey(input);
     if (dedupKey !== undefined) {
-      const earlier = this.#store.state.deduplication[dedupKey];
+      const earlier = this.#store.data.deduplication[dedupKey];
       if (earlier && earlier.expiresAt > now) return { messageId: earlier.messageId, deduplicated: true };
     }
     const message: StoredMessage = {
@@ -68,7 +67,7 @@ export class MessageBook {
     this.add(message);
     if (dedupKey !== undefined) {
       this.#forgetExpired(now);
-      this.#store.state.deduplication[dedupKey] = {
+      this.#store.data.deduplication[dedupKey] = {
         messageId: message.id,
         expiresAt: now + DEDUPLICATION_WINDOW_MS,
       };
@@ -78,7 +77,7 @@ export class MessageBook {
 
   /** Puts a message at the end of its queue (created if missing) or of the unqueued list. */
   add(message: StoredMessage): void {
-    const { state } = this.#store;
+    const state = this.#store.data;
     if (message.queueName === undefined) state.messages.push(message);
     else ensureQueue(state, message.queueName, Date.now()).messages.push(message);
   }
@@ -90,7 +89,7 @@ export class MessageBook {
 
   /** Removes a pending message; false when there is none with that id. */
   remove(id: string): boolean {
-    const { state } = this.#store;
+    const state = this.#store.data;
     for (const list of [state.messages, ...Object.values(state.queues).map((queue) => queue.messages)]) {
       const at = list.findIndex((message) => message.id === id);
       if (at >= 0) {
@@ -102,7 +101,7 @@ export class MessageBook {
   }
 
   *all(): Generator<StoredMessage> {
-    const { state } = this.#store;
+    const state = this.#store.data;
     yield* state.messages;
     for (const queue of Object.values(state.queues)) yield* queue.messages;
   }
@@ -125,7 +124,7 @@ export class MessageBook {
   }
 
   #forgetExpired(now: number): void {
-    const entries = this.#store.state.deduplication;
+    const entries = this.#store.data.deduplication;
     for (const [key, entry] of Object.entries(entries)) if (entry.expiresAt <= now) delete entries[key];
   }
 }

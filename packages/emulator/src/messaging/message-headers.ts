@@ -1,7 +1,7 @@
 import { HttpError } from "../http/reply.ts";
 import { retryDelayExpression } from "./backoff.ts";
 import { parseDuration } from "./durations.ts";
-import type { FlowControlLimits } from "./records.ts";
+import type { FlowControlLimits } from "./store.ts";
 
 /** Request headers by lower-case name, as node:http gives them or a batch entry lists them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;

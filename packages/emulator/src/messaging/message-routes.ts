@@ -1,35 +1,23 @@
+import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
-import type { Store } from "../state/store.ts";
 import { count, messageFilter, values } from "./filters.ts";
 import type { MessageBook } from "./message-book.ts";
 import { messageView } from "./views.ts";
 
 /** `GET/DELETE /v2/messages/{id}` and bulk cancel `DELETE /v2/messages`. */
-export function messageRoutes(store: Store, book: MessageBook) {
+export function messageHandlers(book: MessageBook) {
   const id = (context: RouteContext) => context.params["id"] ?? "";
-
-  const get: ApiRoute = {
-    api: "messaging",
-    handle(context) {
+  return {
+    get(context: RouteContext) {
       const message = book.find(id(context));
       if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
       return ok(messageView(message));
     },
-  };
-
-  const cancel: ApiRoute = {
-    api: "messaging",
-    handle(context) {
+    cancel(context: RouteContext) {
       if (!book.remove(id(context))) throw new HttpError(404, `message "${id(context)}" not found`);
-      store.commit();
       return ok({ cancelled: 1 });
     },
-  };
-
-  const cancelMany: ApiRoute = {
-    api: "messaging",
-    handle(context) {
+    cancelMany(context: RouteContext) {
       const ids = values(context.query, "messageIds");
       const filter = messageFilter(context.query);
       const limit = count(context.query, Number.POSITIVE_INFINITY, 500);
@@ -38,10 +26,7 @@ export function messageRoutes(store: Store, book: MessageBook) {
         .filter((message) => (ids.length > 0 ? ids.includes(message.id) : filter.matches(message)))
         .slice(0, limit);
       for (const message of chosen) book.remove(message.id);
-      if (chosen.length > 0) store.commit();
       return ok({ cancelled: chosen.length });
     },
   };
-
-  return { get, cancel, cancelMany };
 }

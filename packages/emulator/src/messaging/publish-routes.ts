@@ -1,5 +1,5 @@
+import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
 import { checkedUrl, destinationUrl } from "./destination.ts";
 import {
   type HeaderBag,
@@ -15,7 +15,7 @@ export function callerIp(context: RouteContext): string | undefined {
 }
 
 /** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
-export function publishRoutes(publish: Publish) {
+export function publishHandlers(publish: Publish) {
   const one = (context: RouteContext, queueName: string | undefined): PublishAnswer => {
     const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
     const settings = readMessageHeaders(context.req.headers as HeaderBag);
@@ -29,16 +29,10 @@ export function publishRoutes(publish: Publish) {
     });
   };
 
-  const publishOne: ApiRoute = { api: "messaging", handle: (context) => ok(one(context, undefined)) };
-
-  const enqueue: ApiRoute = {
-    api: "messaging",
-    handle: (context) => ok(one(context, validQueueName(context.params["name"]))),
-  };
-
-  const batch: ApiRoute = {
-    api: "messaging",
-    handle(context) {
+  return {
+    publishOne: (context: RouteContext) => ok(one(context, undefined)),
+    enqueue: (context: RouteContext) => ok(one(context, validQueueName(context.params["name"]))),
+    batch(context: RouteContext) {
       const entries = parseJsonBody(context.rawBody);
       if (!Array.isArray(entries) || entries.length === 0) {
         throw new HttpError(
@@ -62,8 +56,6 @@ export function publishRoutes(publish: Publish) {
       );
     },
   };
-
-  return { publishOne, enqueue, batch };
 }
 
 interface BatchEntry {

@@ -1,4 +1,3 @@
-import type { Store } from "../state/store.ts";
 import type { Clock } from "./clock.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook, NewMessage } from "./message-book.ts";
@@ -11,14 +10,16 @@ export interface PublishAnswer {
 }
 
 export interface PublisherParts {
-  store: Store;
   clock: Clock;
   book: MessageBook;
   flow: FlowControl;
   pump(): void;
 }
 
-/** Accepts a message from any source (publish, enqueue, batch, schedule, DLQ retry). */
+/**
+ * Accepts a message from any source (publish, enqueue, batch, schedule, DLQ retry); whoever
+ * called commits (the request pipeline, or the scheduler after its ticks).
+ */
 export function publisher(parts: PublisherParts) {
   return (input: NewMessage): PublishAnswer => {
     const accepted = parts.book.accept(input);
@@ -29,7 +30,6 @@ export function publisher(parts: PublisherParts) {
     if (message.flowControlKey !== undefined) {
       parts.flow.observe(message.flowControlKey, message.flowControl ?? {}, parts.clock.now());
     }
-    parts.store.commit();
     parts.pump();
     return { messageId: message.id, url: input.destination };
   };

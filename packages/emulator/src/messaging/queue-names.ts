@@ -1,5 +1,5 @@
 import { HttpError } from "../http/reply.ts";
-import type { EmulatorState, StoredQueue } from "../state/records.ts";
+import type { MessagingData, StoredQueue } from "./store.ts";
 
 const QUEUE_NAME = /^[A-Za-z0-9._-]+$/;
 
@@ -15,11 +15,11 @@ export function validQueueName(name: unknown): string {
 }
 
 /** The named queue; enqueueing to a queue that does not exist creates it with parallelism 1. */
-export function ensureQueue(state: EmulatorState, name: string, now: number): StoredQueue {
-  let queue = state.queues[name];
+export function ensureQueue(data: MessagingData, name: string, now: number): StoredQueue {
+  let queue = data.queues[name];
   if (!queue) {
     queue = { name, createdAt: now, updatedAt: now, parallelism: 1, paused: false, messages: [] };
-    state.queues[name] = queue;
+    data.queues[name] = queue;
   }
   return queue;
 }

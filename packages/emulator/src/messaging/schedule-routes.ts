@@ -1,117 +1,109 @@
 import { randomUUID } from "node:crypto";
-import { HttpError, ok } from "../http/reply.ts";
-import type { ApiRoute, RouteContext } from "../routes.ts";
-import type { Store } from "../state/store.ts";
+import type { RouteContext } from "../http/api.ts";
+import { HttpError, ok, type Reply } from "../http/reply.ts";
 import type { Clock } from "./clock.ts";
 import { destinationUrl } from "./destination.ts";
 import { DEFAULT_RETRIES, type HeaderBag, readMessageHeaders } from "./message-headers.ts";
 import { callerIp } from "./publish-routes.ts";
 import { validQueueName } from "./queue-names.ts";
-import type { StoredSchedule } from "./records.ts";
 import type { Scheduler } from "./scheduler.ts";
+import type { MessagingStore, StoredSchedule } from "./store.ts";
 import { bodyFields, headerMap } from "./views.ts";
 
 const SCHEDULE_ID = /^[A-Za-z0-9._-]+$/;
 
 /** Schedules: create (or update by id), list, get, delete, pause and resume. */
-export function scheduleRoutes(store: Store, clock: Clock, scheduler: Scheduler) {
-  const schedules = () => store.state.schedules;
+export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler: Scheduler) {
   const existing = (context: RouteContext): StoredSchedule => {
     const id = context.params["id"] ?? "";
-    const schedule = schedules()[id];
+    const schedule = store.data.schedules[id];
     if (!schedule) throw new HttpError(404, `schedule "${id}" not found`);
     return schedule;
   };
 
-  const create: ApiRoute = {
-    api: "messaging",
-    handle(context) {
-      const now = clock.now();
-      const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
-      const settings = readMessageHeaders(context.req.headers as HeaderBag);
-      if (settings.cron === undefined)
-        throw new HttpError(400, 'the Upstash-Cron header is required, e.g. "*/5 * * * *"');
-      const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
-      if (!SCHEDULE_ID.test(scheduleId)) {
-        throw new HttpError(
-          400,
-          "Schedule ID is invalid. Schedule IDs can only contain alphanumeric characters, hyphens, periods, and underscores.",
-        );
-      }
-      const queueName = settings.queueName === undefined ? undefined : validQueueName(settings.queueName);
-      const earlier = schedules()[scheduleId];
-      const ip = callerIp(context);
-      const schedule: StoredSchedule = {
-        scheduleId,
-        cron: settings.cron,
-        destination,
-        method: settings.method ?? "POST",
-        headers: settings.forwarded,
-        body: context.rawBody.toString("base64"),
-        retries: settings.retries ?? DEFAULT_RETRIES,
-        ...(settings.delayMs === undefined ? {} : { delay: Math.floor(settings.delayMs / 1000) }),
-        ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-        ...(settings.retryDelayExpression === undefined
-          ? {}
-          : { retryDelayExpression: settings.retryDelayExpression }),
-        ...(queueName === undefined ? {} : { queueName }),
-        ...(settings.labels === undefined ? {} : { labels: settings.labels }),
-        ...(settings.flowControlKey === undefined
-          ? {}
-          : { flowControlKey: settings.flowControlKey, flowControl: settings.flowControl ?? {} }),
-        ...(ip === undefined ? {} : { callerIp: ip }),
-        // Updating a schedule keeps whether it is paused and when it was made.
-        isPaused: earlier?.isPaused ?? false,
-        createdAt: earlier?.createdAt ?? now,
-        ...(earlier?.lastScheduleTime === undefined ? {} : { lastScheduleTime: earlier.lastScheduleTime }),
-        nextScheduleTime: scheduler.nextTick({ cron: settings.cron }, now),
-      };
-      schedules()[scheduleId] = schedule;
-      store.commit();
-      scheduler.plan();
-      return ok({ scheduleId });
-    },
-  };
-
-  const list: ApiRoute = {
-    api: "messaging",
-    handle: () =>
-      ok(
-        Object.values(schedules())
-          .sort((a, b) => a.createdAt - b.createdAt)
-          .map(scheduleView),
-      ),
-  };
-
-  const get: ApiRoute = { api: "messaging", handle: (context) => ok(scheduleView(existing(context))) };
-
-  const remove: ApiRoute = {
-    api: "messaging",
-    handle(context) {
-      delete schedules()[existing(context).scheduleId];
-      store.commit();
-      scheduler.plan();
-      return ok();
-    },
-  };
-
-  const setPaused = (paused: boolean): ApiRoute => ({
-    api: "messaging",
-    handle(context) {
+  const setPaused =
+    (paused: boolean) =>
+    (context: RouteContext): Reply => {
       const schedule = existing(context);
       // Documented: pausing a paused schedule, or resuming an active one, has no effect.
       if (schedule.isPaused !== paused) {
         schedule.isPaused = paused;
         // Ticks that passed while paused were ignored; the next one counts from now.
         if (!paused) schedule.nextScheduleTime = scheduler.nextTick(schedule, clock.now());
-        store.commit();
         scheduler.plan();
       }
       return ok();
-    },
-  });
+    };
 
-  return { create, list, get, remove, pause: setPaused(true), resume: setPaused(false) };
+  return {
+    create(context: RouteContext): Reply {
+      const schedule = newSchedule(context, store, scheduler, clock.now());
+      store.data.schedules[schedule.scheduleId] = schedule;
+      scheduler.plan();
+      return ok({ scheduleId: schedule.scheduleId });
+    },
+    list: () =>
+      ok(
+        Object.values(store.data.schedules)
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .map(scheduleView),
+      ),
+    get: (context: RouteContext) => ok(scheduleView(existing(context))),
+    remove(context: RouteContext): Reply {
+      delete store.data.schedules[existing(context).scheduleId];
+      scheduler.plan();
+      return ok();
+    },
+    pause: setPaused(true),
+    resume: setPaused(false),
+  };
+}
+
+/** The schedule a create request describes; an update keeps whether it is paused and when it was made. */
+function newSchedule(
+  context: RouteContext,
+  store: MessagingStore,
+  scheduler: Scheduler,
+  now: number,
+): StoredSchedule {
+  const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+  const settings = readMessageHeaders(context.req.headers as HeaderBag);
+  if (settings.cron === undefined)
+    throw new HttpError(400, 'the Upstash-Cron header is required, e.g. "*/5 * * * *"');
+  const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
+  if (!SCHEDULE_ID.test(scheduleId)) {
+    throw new HttpError(
+      400,
+      "Schedule ID is invalid. Schedule IDs can only contain alphanumeric characters, hyphens, periods, and underscores.",
+    );
+  }
+  const queueName = settings.queueName === undefined ? undefined : validQueueName(settings.queueName);
+  const earlier = store.data.schedules[scheduleId];
+  const ip = callerIp(context);
+  return {
+    scheduleId,
+    cron: settings.cron,
+    destination,
+    method: settings.method ?? "POST",
+    headers: settings.forwarded,
+    body: context.rawBody.toString("base64"),
+    retries: settings.retries ?? DEFAULT_RETRIES,
+    ...(settings.delayMs === undefined ? {} : { delay: Math.floor(settings.delayMs / 1000) }),
+    ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+    ...(settings.retryDelayExpression === undefined
+      ? {}
+      : { retryDelayExpression: settings.retryDelayExpression }),
+    ...(queueName === undefined ? {} : { queueName }),
+    ...(settings.labels === undefined ? {} : { labels: settings.labels }),
+    ...(settings.flowControlKey === undefined
+      ? {}
+      : { flowControlKey: settings.flowControlKey, flowControl: settings.flowControl ?? {} }),
+    ...(ip === undefined ? {} : { callerIp: ip }),
+    isPaused: earlier?.isPaused ?? false,
+    createdAt: earlier?.createdAt ?? now,
+    ...(earlier?.lastScheduleTime === undefined ? {} : { lastScheduleTime: earlier.lastScheduleTime }),
+    nextScheduleTime: scheduler.nextTick({ cron: settings.cron }, now),
+  };
 }
 
 /** The documented `Schedule`, plus `queueName`, which the official SDK's type has. */

@@ -1,7 +1,6 @@
-import type { Store } from "../state/store.ts";
 import { type Clock, ClockTimer } from "./clock.ts";
 import { type CronSchedule, parseCron } from "./cron.ts";
-import type { StoredSchedule } from "./records.ts";
+import type { MessagingStore, StoredSchedule } from "./store.ts";
 
 /**
  * After a long jump of the test clock, a schedule fires at most this many of the ticks it
@@ -10,7 +9,7 @@ import type { StoredSchedule } from "./records.ts";
 export const MAX_CATCH_UP_TICKS = 100;
 
 export interface SchedulerOptions {
-  store: Store;
+  store: MessagingStore;
   clock: Clock;
   /** Publishes one message of a schedule for the tick at `at`. */
   fire(schedule: StoredSchedule, at: number): void;
@@ -48,7 +47,7 @@ export class Scheduler {
     const now = clock.now();
     let fired = 0;
     let changed = false;
-    for (const schedule of Object.values(store.state.schedules)) {
+    for (const schedule of Object.values(store.data.schedules)) {
       let ticks = 0;
       while (schedule.nextScheduleTime <= now) {
         changed = true;
@@ -71,7 +70,7 @@ export class Scheduler {
   /** Arms the timer for the earliest tick of any active schedule. */
   plan(): void {
     let earliest: number | undefined;
-    for (const schedule of Object.values(this.#options.store.state.schedules)) {
+    for (const schedule of Object.values(this.#options.store.data.schedules)) {
       if (schedule.isPaused) continue;
       if (earliest === undefined || schedule.nextScheduleTime < earliest)
         earliest = schedule.nextScheduleTime;

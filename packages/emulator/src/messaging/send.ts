@@ -1,4 +1,4 @@
-import type { StoredMessage } from "./records.ts";
+import type { StoredMessage } from "./store.ts";
 
 /** The user agent the service's deliveries carry. */
 export const USER_AGENT = "Upstash-QStash";

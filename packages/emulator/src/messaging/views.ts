@@ -1,4 +1,4 @@
-import type { StoredDlqMessage, StoredMessage } from "./records.ts";
+import type { StoredDlqMessage, StoredMessage } from "./store.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { SigningKeys } from "../messaging/records.ts";
+import { z } from "zod";
 
-export type { SigningKeys } from "../messaging/records.ts";
+/** The pair deliveries are signed with; kept in the data file so a restart signs the same way. */
+export const signingKeysSchema = z.object({ current: z.string().min(1), next: z.string().min(1) });
+export type SigningKeys = z.infer<typeof signingKeysSchema>;
 
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
@@ -18,7 +20,10 @@ export function newSigningKey(): string {
  * The keys to sign with: those given win, then those kept in the data file, then new ones.
  * Giving only one of the pair keeps (or makes) the other.
  */
-export function chooseSigningKeys(given: Partial<SigningKeys>, kept: SigningKeys | undefined): SigningKeys {
+export function chooseSigningKeys(
+  given: { current?: string | undefined; next?: string | undefined },
+  kept: SigningKeys | undefined,
+): SigningKeys {
   return {
     current: given.current ?? kept?.current ?? newSigningKey(),
     next: given.next ?? kept?.next ?? newSigningKey(),

@@ -10,22 +10,19 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DataFileError } from "./data-file-error.ts";
-import { type EmulatorState, emptyState } from "./records.ts";
-import { storedStateSchema } from "./state-schema.ts";
 
-/** Reads and checks a data file; a missing file is an empty state, anything unusable a `DataFileError`. */
-export function loadDataFile(file: string): EmulatorState {
+/** Reads a data file's JSON; `undefined` when there is no file yet, a `DataFileError` when it is unusable. */
+export function readDataFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return emptyState();
+    if (code === "ENOENT") return undefined;
     throw new DataFileError(file, `cannot be read (${code ?? String(error)})`, { cause: error });
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new DataFileError(
       file,
@@ -35,17 +32,6 @@ export function loadDataFile(file: string): EmulatorState {
       },
     );
   }
-  const parsed = storedStateSchema.safeParse(json);
-  if (!parsed.success) {
-    const [first, ...others] = parsed.error.issues;
-    const where = first?.path.length ? first.path.join(".") : "the top level";
-    const more = others.length > 0 ? ` (and ${others.length} more problems)` : "";
-    throw new DataFileError(
-      file,
-      `does not hold emulator state: ${where}: ${first?.message ?? "unexpected value"}${more}; fix it or move it aside`,
-    );
-  }
-  return parsed.data as EmulatorState;
 }
 
 /**
@@ -54,7 +40,7 @@ export function loadDataFile(file: string): EmulatorState {
  * opened exclusively: a leftover or planted file (even a symlink) there makes the write
  * fail instead of being followed.
  */
-export function writeDataFile(file: string, state: EmulatorState): void {
+export function writeDataFile(file: string, state: unknown): void {
   const temporary = temporaryName(file, process.pid);
   const fd = openSync(temporary, "wx");
   try {

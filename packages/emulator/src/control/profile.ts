@@ -1,0 +1,51 @@
+import type { IncomingMessage } from "node:http";
+import type { ApiProfile } from "../http/api.ts";
+import { HttpError } from "../http/reply.ts";
+import { InvalidSettingError } from "../options/invalid-setting.ts";
+import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
+import type { EmulatorControls } from "./controls.ts";
+import { CONTROL_PREFIX, controlRoutes } from "./routes.ts";
+
+/**
+ * The emulator's own control API, for tests in other processes and for people poking at it
+ * with curl, mounted under a prefix no real API uses. It needs no credentials from loopback
+ * clients, and the control token from anyone else (see `access.ts`). Its requests are not
+ * logged, delayed or faulted: it is not an emulated API.
+ */
+export function controlProfile(
+  controls: EmulatorControls<unknown, unknown>,
+  policy: ControlAccessPolicy,
+): ApiProfile<undefined> {
+  return {
+    name: "control",
+    emulated: false,
+    routes: controlRoutes(controls),
+    ownsPath: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
+    unrouted: (method, path) =>
+      new HttpError(404, `no control route ${method} ${path.slice(CONTROL_PREFIX.length)}`),
+    authenticate({ req }) {
+      const refusal = controlRefusal(
+        {
+          peerAddress: req.socket.remoteAddress,
+          host: req.headers.host,
+          origin: req.headers.origin,
+          fetchSite: header(req, "sec-fetch-site"),
+          token: header(req, CONTROL_TOKEN_HEADER),
+        },
+        policy,
+      );
+      if (refusal) throw new HttpError(refusal.status, refusal.reason);
+      return undefined;
+    },
+    renderError(error) {
+      if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
+      if (error instanceof InvalidSettingError) return { status: 400, json: { error: error.message } };
+      throw error;
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

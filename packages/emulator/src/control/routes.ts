@@ -1,0 +1,95 @@
+import { type Fault, parseFaultSpec } from "../faults/fault.ts";
+import type { Route, RouteContext } from "../http/api.ts";
+import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { del, get, patch, post } from "../http/route-table.ts";
+import { parseSettingsPatch } from "../options/settings.ts";
+import { clockAdvanceMs } from "./clock-request.ts";
+import type { EmulatorControls } from "./controls.ts";
+import type { SeedRequest } from "./seed-request.ts";
+
+/** The prefix of the emulator's own control API; no real API path starts with it. */
+export const CONTROL_PREFIX = "/__stashkit";
+
+/**
+ * The control API's route table. Its levers write the data file themselves (code calls them
+ * too), so no route here asks the pipeline to commit.
+ *
+ *   GET    /requests            the request log          DELETE /requests   clear it
+ *   POST   /faults              {route, faults:[…]}      DELETE /faults     clear them
+ *   GET    /faults              faults still pending per route
+ *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
+ *   GET    /state               queues and indexes       POST   /reset      empty everything
+ *   GET    /delivered           messages delivered, in order
+ *   GET    /clock               {now, offsetMs}: the messaging clock
+ *   POST   /clock/advance       {minutes?, seconds?, hours?, days?, ms?}: move it forward; the
+ *                               cron ticks passed over fire, delays and backoffs that end deliver
+ *   GET    /requests/counts     served / rate-limited totals per API
+ *   POST   /seed/search-indexes {count, namePrefix?, account?, region?, type?}
+ */
+export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Route<undefined>[] {
+  const done = () => ok({ ok: true });
+  const then = (act: () => void) => () => {
+    act();
+    return done();
+  };
+  const lever = { writes: false };
+  const at = (path: string) => `${CONTROL_PREFIX}${path}`;
+  return [
+    get(at("/health"), done),
+    get(at("/requests"), () => ok(controls.requests)),
+    get(at("/requests/counts"), () => ok(controls.requestCounts())),
+    del(at("/requests"), then(controls.clearRequests), lever),
+    post(at("/seed/search-indexes"), (c) => ok(controls.seedSearchIndexes(seedRequest(c))), lever),
+    get(at("/faults"), () => ok(controls.pendingFaults())),
+    post(at("/faults"), (c) => injectFaults(controls, c), lever),
+    del(at("/faults"), then(controls.clearFaults), lever),
+    patch(
+      at("/settings"),
+      (c) => ok(Object.assign(controls.settings, parseSettingsPatch(jsonObject(c)))),
+      lever,
+    ),
+    get(at("/settings"), () => ok(controls.settings)),
+    get(at("/state"), () => ok(controls.state)),
+    get(at("/delivered"), () => ok(controls.delivered)),
+    get(at("/clock"), () => ok(controls.clock())),
+    post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
+    post(at("/reset"), then(controls.reset), lever),
+  ];
+}
+
+function seedRequest(context: RouteContext): SeedRequest {
+  return jsonObject(context) as unknown as SeedRequest;
+}
+
+function injectFaults(controls: EmulatorControls<unknown, unknown>, context: RouteContext): Reply {
+  const body = jsonObject(context);
+  const route = body["route"];
+  const faults = body["faults"];
+  if (typeof route !== "string" || !Array.isArray(faults)) {
+    throw new HttpError(400, 'expected {"route": "POST /v2/search", "faults": [...]}');
+  }
+  let parsed: Fault[];
+  try {
+    parsed = faults.map((f: unknown) => (typeof f === "string" ? parseFaultSpec(f) : (f as Fault)));
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+  controls.inject(route, ...parsed);
+  return ok(controls.pendingFaults());
+}
+
+function advanceClock(controls: EmulatorControls<unknown, unknown>, context: RouteContext): Reply {
+  const fired = controls.advanceClock(clockAdvanceMs(context.rawBody));
+  return ok({ ...controls.clock(), fired });
+}
+
+function jsonObject(context: RouteContext): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(context.rawBody.toString("utf8") || "{}");
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      return value as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new HttpError(400, "body must be a JSON object");
+}

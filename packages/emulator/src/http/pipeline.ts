@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ApiProfile, RequestFacts, Route } from "./api.ts";
+import { redactedAuthorization } from "./auth.ts";
+import type { RateDecision, RateLimiter } from "./rate-limit.ts";
+import { HttpError, type Reply, readBody, send } from "./reply.ts";
+import type { RequestLogEntry, RequestTally } from "./request-log.ts";
+import { Router } from "./router.ts";
+
+/** A scripted fault taken off the script for one request. */
+export interface PendingFault {
+  /** True when it answers instead of the handler; false when it rewrites the handler's answer. */
+  replacesHandler: boolean;
+  apply(real: Reply | undefined): { reply: Reply } | { socket: "reset" | "hang" };
+}
+
+export interface PipelineParts {
+  /** Every mounted API, the emulator's control API included. */
+  apis: readonly ApiProfile<unknown>[];
+  /** The delay before an emulated API's request is handled (the latency and jitter settings). */
+  delayMs(): number;
+  /** The next scripted fault for a route key such as `POST /v2/search`. */
+  nextFault(route: string): PendingFault | undefined;
+  requests: RequestLogEntry[];
+  tally: RequestTally;
+  limiter: RateLimiter;
+  /** Writes every store area's state; called once after a handler of a route that writes. */
+  commit(): void;
+  /** Responses a `hang` fault keeps open; the server destroys them when it stops. */
+  hung: Set<ServerResponse>;
+}
+
+interface Target {
+  profile: ApiProfile<unknown>;
+  route: Route<unknown> | undefined;
+  params: Record<string, string>;
+  /** The route key (`POST /v2/search`) that faults and the request log use; `null` for an unknown path. */
+  pattern: string | null;
+  unrouted?: 404 | 405;
+}
+
+/**
+ * Turns one HTTP request into one answer, the same way for every API: log → rate limit →
+ * latency → auth → handler → commit → fault. Each API's profile says how it authenticates,
+ * words errors and limits requests; this file knows no API by name.
+ */
+export function createPipeline(parts: PipelineParts) {
+  const profiles = parts.apis;
+  const router = new Router<{ profile: ApiProfile<unknown>; route: Route<unknown> }>();
+  for (const profile of profiles) {
+    for (const route of profile.routes) router.add(route.method, route.pattern, { profile, route });
+  }
+  const credentialParameters = profiles.flatMap((p) => p.credentialParameter ?? []);
+
+  const resolve = (method: string, path: string): Target | { unrouted: 404 | 405 } => {
+    const match = router.match(method, path);
+    if (match !== undefined && match !== "method-not-allowed") {
+      return { ...match.route, params: match.params, pattern: match.pattern };
+    }
+    const status = match === undefined ? 404 : 405;
+    const owner = profiles.find((profile) => profile.ownsPath?.(path));
+    // An unknown path of an API still asks for that API's credentials first, then answers in its words.
+    if (owner) return { profile: owner, route: undefined, params: {}, pattern: null, unrouted: status };
+    return { unrouted: status };
+  };
+
+  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? "/";
+    const queryStart = rawUrl.indexOf("?");
+    const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
+    const query = new URLSearchParams(queryStart < 0 ? "" : rawUrl.slice(queryStart + 1));
+    const method = req.method ?? "GET";
+    const target = resolve(method, path);
+    const emulated = !("profile" in target) || target.profile.emulated;
+    const entry: RequestLogEntry = {
+      method,
+      path,
+      route: "pattern" in target ? target.pattern : null,
+      status: 0,
+      authorization: redactedAuthorization(req, query, credentialParameters),
+      at: Date.now(),
+    };
+    if (emulated) parts.requests.push(entry);
+    if (!("profile" in target)) {
+      parts.tally.record(null, false);
+      entry.status = target.unrouted;
+      const error = target.unrouted === 404 ? "not found" : "method not allowed";
+      send(res, { status: target.unrouted, json: { error } });
+      return;
+    }
+    const facts: RequestFacts<unknown> = { req, path, query, params: target.params, route: target.route };
+    await answer(target, facts, entry, res);
+  };
+
+  async function answer(
+    target: Target,
+    facts: RequestFacts<unknown>,
+    entry: RequestLogEntry,
+    res: ServerResponse,
+  ) {
+    const { profile } = target;
+    const rule = profile.rateLimit?.(facts);
+    const rate = rule ? parts.limiter.take(`${profile.name} ${rule.key}`, rule.limit) : undefined;
+    const refused = rate?.allowed === false;
+    if (profile.emulated) {
+      parts.tally.record(profile.name, refused);
+      const delay = parts.delayMs();
+      if (delay > 0) await sleep(delay);
+    }
+    if (refused) {
+      entry.rateLimited = true;
+      const limited = decorated(profile, profile.renderError(tooManyRequests(rate)), rate);
+      entry.status = limited.status;
+      send(res, limited);
+      return;
+    }
+    const fault = profile.emulated && target.pattern !== null ? parts.nextFault(target.pattern) : undefined;
+    let reply = fault?.replacesHandler ? undefined : await handled(target, facts);
+    if (fault) {
+      const outcome = fault.apply(reply);
+      if ("socket" in outcome) {
+        entry.status = outcome.socket;
+        if (outcome.socket === "reset") facts.req.socket.destroy();
+        else parts.hung.add(res);
+        return;
+      }
+      reply = outcome.reply;
+    }
+    const final = decorated(profile, reply as Reply, rate);
+    entry.status = final.status;
+    send(res, final);
+  }
+
+  /** Auth, then the handler; a route that writes is committed once, before anything is sent. */
+  async function handled(target: Target, facts: RequestFacts<unknown>): Promise<Reply> {
+    const { profile, route } = target;
+    let ran = false;
+    let reply: Reply;
+    try {
+      const principal = profile.authenticate(facts);
+      const rawBody = await readBody(facts.req);
+      if (route === undefined) throw unroutedError(profile, facts, target.unrouted ?? 404);
+      ran = true;
+      reply = await route.handle({ ...facts, rawBody, principal });
+    } catch (error) {
+      reply = profile.renderError(error);
+    }
+    if (ran && route?.writes) parts.commit();
+    return reply;
+  }
+}
+
+function unroutedError(
+  profile: ApiProfile<unknown>,
+  facts: RequestFacts<unknown>,
+  status: 404 | 405,
+): HttpError {
+  const method = facts.req.method ?? "GET";
+  if (profile.unrouted) return profile.unrouted(method, facts.path, status);
+  return new HttpError(status, status === 404 ? "not found" : "method not allowed");
+}
+
+function tooManyRequests(rate: RateDecision): HttpError {
+  return new HttpError(429, `too many requests: this API serves ${rate.limit} per second`, {
+    "retry-after": String(rate.retryAfterSeconds),
+  });
+}
+
+/** What the API adds to its answers; the answer's own headers (a fault's) win. */
+function decorated(profile: ApiProfile<unknown>, reply: Reply, rate: RateDecision | undefined): Reply {
+  return profile.decorate ? profile.decorate(reply, rate) : reply;
+}

@@ -1,0 +1,28 @@
+import type { Handler, Route } from "./api.ts";
+
+export interface RouteOptions {
+  /** Whether the route changes state (default: every method but GET does). */
+  writes?: boolean;
+  /** A tag the API's rate limit may read, e.g. "query" or "write". */
+  kind?: string;
+}
+
+/**
+ * Route table lines that read like the API's documentation: `get("/v2/queues/:name", handler)`.
+ * The table's API is said once, by the profile that lists it.
+ */
+function route(method: string) {
+  return <P>(pattern: string, handle: Handler<P>, options: RouteOptions = {}): Route<P> => ({
+    method,
+    pattern,
+    handle,
+    writes: options.writes ?? method !== "GET",
+    ...(options.kind === undefined ? {} : { kind: options.kind }),
+  });
+}
+
+export const get = route("GET");
+export const post = route("POST");
+export const put = route("PUT");
+export const patch = route("PATCH");
+export const del = route("DELETE");

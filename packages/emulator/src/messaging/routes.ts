@@ -1,0 +1,62 @@
+import type { Route } from "../http/api.ts";
+import { del, get, patch, post } from "../http/route-table.ts";
+import { dlqHandlers } from "./dlq-routes.ts";
+import { flowControlHandlers } from "./flow-control-routes.ts";
+import { keyHandlers } from "./key-routes.ts";
+import { messageHandlers } from "./message-routes.ts";
+import type { Messaging } from "./messaging.ts";
+import { publishHandlers } from "./publish-routes.ts";
+import { queueHandlers } from "./queue-routes.ts";
+import { scheduleHandlers } from "./schedule-routes.ts";
+
+/**
+ * The messaging API's route table. Order matters where patterns overlap: literal paths before
+ * `:param`, `…/pause` before `*destination`.
+ */
+export function messagingRoutes(engine: Messaging): Route<undefined>[] {
+  const queues = queueHandlers(engine.store, engine.delivery);
+  const published = publishHandlers(engine.publish);
+  const messages = messageHandlers(engine.book);
+  const dlq = dlqHandlers(engine.store, engine.publish);
+  const schedules = scheduleHandlers(engine.store, engine.clock, engine.scheduler);
+  const flowControl = flowControlHandlers(engine);
+  const keys = keyHandlers(engine.store, engine.signingKeys);
+  return [
+    post("/v2/queues", queues.upsert),
+    get("/v2/queues", queues.list),
+    get("/v2/queues/:name", queues.get),
+    del("/v2/queues/:name", queues.remove),
+    post("/v2/queues/:name/pause", queues.pause),
+    post("/v2/queues/:name/resume", queues.resume),
+    post("/v2/enqueue/:name/*destination", published.enqueue),
+    post("/v2/publish/*destination", published.publishOne),
+    post("/v2/batch", published.batch),
+    get("/v2/messages/:id", messages.get),
+    del("/v2/messages/:id", messages.cancel),
+    del("/v2/messages", messages.cancelMany),
+    get("/v2/dlq", dlq.list),
+    del("/v2/dlq", dlq.removeMany),
+    post("/v2/dlq/retry", dlq.retryMany),
+    post("/v2/dlq/retry/:id", dlq.retry),
+    get("/v2/dlq/:id", dlq.get),
+    del("/v2/dlq/:id", dlq.removeOne),
+    get("/v2/schedules", schedules.list),
+    get("/v2/schedules/:id", schedules.get),
+    del("/v2/schedules/:id", schedules.remove),
+    // The document says POST; the official SDK sends PATCH. Both work.
+    post("/v2/schedules/:id/pause", schedules.pause),
+    patch("/v2/schedules/:id/pause", schedules.pause),
+    post("/v2/schedules/:id/resume", schedules.resume),
+    patch("/v2/schedules/:id/resume", schedules.resume),
+    post("/v2/schedules/*destination", schedules.create),
+    get("/v2/flowControl", flowControl.list),
+    get("/v2/flowControl/:key", flowControl.get),
+    post("/v2/flowControl/:key/pause", flowControl.pause),
+    post("/v2/flowControl/:key/resume", flowControl.resume),
+    post("/v2/flowControl/:key/pin", flowControl.pin),
+    post("/v2/flowControl/:key/unpin", flowControl.unpin),
+    post("/v2/flowControl/:key/resetRate", flowControl.resetRate),
+    get("/v2/keys", keys.get),
+    post("/v2/keys/rotate", keys.rotate),
+  ];
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { SETTINGS, type SettingName } from "./setting-declarations.ts";
+
+export type { ManagementErrorStyle } from "./setting-declarations.ts";
+
+/** How the command lines (`stashkit-emulator`, `stashkit emulator`) offer an option. */
+export interface OptionInfo {
+  /** The flag without `--`; an option without one is set from code only. */
+  flag?: string;
+  /** The flag's value as shown in help, e.g. `MS`. */
+  value?: string;
+  help: string;
+  /** The command line's default, shown in help (the library leaves the option out instead). */
+  cliDefault?: string;
+  /** Read when the flag is not given; keeps a secret out of the process list. */
+  env?: string;
+  /** The live setting the option starts, if any. */
+  setting?: SettingName;
+}
+
+/** The command-line facts of each option below. */
+export const optionInfo = z.registry<OptionInfo>();
+
+function option<S extends z.ZodType>(schema: S, info: OptionInfo): z.ZodOptional<S> {
+  const optional = schema.optional();
+  optionInfo.add(optional as z.ZodType, info);
+  return optional;
+}
+
+function settingOption<N extends SettingName>(setting: N, info: Omit<OptionInfo, "setting">) {
+  return option(SETTINGS[setting].schema as (typeof SETTINGS)[N]["schema"], { ...info, setting });
+}
+
+const account = z.object({ email: z.string(), apiKey: z.string() });
+export type Account = z.infer<typeof account>;
+
+/**
+ * Every option of the emulator, declared once: its type, its flag, its help text, its
+ * environment variable and the setting it starts. `EmulatorOptions`, the settings at start,
+ * `stashkit-emulator`'s flags and help, and the CLI's `emulator` command all derive from it.
+ */
+export const emulatorOptions = z.object({
+  port: option(z.int().min(0).max(65535), {
+    flag: "port",
+    value: "N",
+    cliDefault: "8787",
+    help: "port to listen on (0 picks a free one; from code the default is 0)",
+  }),
+  host: option(z.string(), { flag: "host", value: "H", cliDefault: "127.0.0.1", help: "address to bind" }),
+  messagingTokens: option(z.array(z.string()), {
+    flag: "token",
+    value: "T",
+    help: "messaging Bearer token to accept (repeatable)",
+  }),
+  accounts: option(z.array(account), {
+    flag: "account",
+    value: "EMAIL:KEY",
+    help: "management account to accept (repeatable); each sees only its own indexes",
+  }),
+  duplicateNames: settingOption("duplicateNames", {
+    flag: "duplicates",
+    value: "MODE",
+    cliDefault: "allow",
+    help: "allow | reject duplicate index names",
+  }),
+  duplicateStatus: settingOption("duplicateStatus", {
+    help: "status used to reject a duplicate index name (the real one is undocumented)",
+  }),
+  managementErrorStyle: settingOption("managementErrorStyle", {
+    help: "how the management API words its errors; the real API has been seen to use each",
+  }),
+  latency: z
+    .object({
+      fixedMs: settingOption("latencyMs", {
+        flag: "latency",
+        value: "MS",
+        cliDefault: "0",
+        help: "added to every API request",
+      }),
+      jitterMs: settingOption("jitterMs", {
+        flag: "jitter",
+        value: "MS",
+        cliDefault: "0",
+        help: "random extra latency, 0..MS",
+      }),
+    })
+    .optional(),
+  createDelayMs: settingOption("createDelayMs", {
+    flag: "create-delay",
+    value: "MS",
+    cliDefault: "0",
+    help: "pause inside index create, between the name check and the insert",
+  }),
+  rateLimit: z
+    .object({
+      messaging: settingOption("messagingRateLimit", {
+        flag: "messaging-rate-limit",
+        value: "N",
+        cliDefault: "0",
+        help: "requests per second the messaging API serves (fixed 1-second windows); the rest answer 429 with Retry-After (0: no limit)",
+      }),
+      management: settingOption("managementRateLimit", {
+        flag: "management-rate-limit",
+        value: "N",
+        cliDefault: "0",
+        help: "the same for the management API",
+      }),
+    })
+    .optional(),
+  dataFile: option(z.string(), {
+    flag: "data-file",
+    value: "PATH",
+    help: "persist state there and load it at start; every acknowledged change is written first. A file that is not JSON or not emulator state stops the start",
+  }),
+  controlToken: option(z.string().min(1), {
+    flag: "control-token",
+    value: "T",
+    env: "STASHKIT_EMULATOR_CONTROL_TOKEN",
+    help: "let non-loopback clients use /__stashkit/* with the header x-stashkit-control-token: T (then every control request needs it)",
+  }),
+  signingKeys: z
+    .object({
+      current: option(z.string(), {
+        flag: "current-signing-key",
+        value: "K",
+        env: "QSTASH_CURRENT_SIGNING_KEY",
+        help: "key to sign deliveries with (else kept in the data file, else a new one)",
+      }),
+      next: option(z.string(), {
+        flag: "next-signing-key",
+        value: "K",
+        env: "QSTASH_NEXT_SIGNING_KEY",
+        help: "the next signing key (the same fallbacks)",
+      }),
+    })
+    .optional(),
+  retryBackoffScale: option(z.number().min(0), {
+    flag: "retry-backoff-scale",
+    value: "X",
+    cliDefault: "1",
+    help: "multiply the documented retry backoff (12 s, 2 min 28 s, 30 min…); 0.001 makes the first retry wait 12 ms",
+  }),
+  deliveryTimeoutMs: option(z.int().min(1), {
+    help: "longest a destination may take when a message sets no Upstash-Timeout (default 15 min)",
+  }),
+});
+
+export type EmulatorOptions = z.input<typeof emulatorOptions>;
+export type MessagingOptions = Pick<
+  EmulatorOptions,
+  "retryBackoffScale" | "signingKeys" | "deliveryTimeoutMs"
+>;
+
+export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";
+export const DEFAULT_ACCOUNT: Account = { email: "dev@stashkit.local", apiKey: "stashkit-emulator-api-key" };

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { type EmulatorOptions, emulatorOptions, type OptionInfo, optionInfo } from "./emulator-options.ts";
+import { InvalidSettingError } from "./invalid-setting.ts";
+
+/** One declared option: where it sits in `EmulatorOptions`, its type, and how command lines offer it. */
+export interface DeclaredOption {
+  path: readonly string[];
+  /** The value's schema, without the `optional()` around it. */
+  schema: z.ZodType;
+  info: OptionInfo;
+  /** Takes the flag more than once (a list option). */
+  repeatable: boolean;
+}
+
+/** Every declared option, in declaration order (nested groups such as `latency` flattened). */
+export function declaredOptions(): DeclaredOption[] {
+  return walk(emulatorOptions, []);
+}
+
+function walk(object: z.ZodObject, prefix: readonly string[]): DeclaredOption[] {
+  return Object.entries(object.shape).flatMap(([key, field]) => {
+    const path = [...prefix, key];
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    if (inner instanceof z.ZodObject) return walk(inner, path);
+    const info = optionInfo.get(field as z.ZodType);
+    if (!info) throw new Error(`option ${path.join(".")} has no declaration`);
+    return [{ path, schema: inner, info, repeatable: inner instanceof z.ZodArray }];
+  });
+}
+
+/** The value at `path` in a (partial) options object. */
+export function valueAt(options: object, path: readonly string[]): unknown {
+  let value: unknown = options;
+  for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+  return value;
+}
+
+/** Command-line flag values as a parser hands them over: text, or a list of texts when repeatable. */
+export type FlagValues = Record<string, string | boolean | readonly (string | boolean)[] | undefined>;
+
+/**
+ * Turns flag values (by flag name) into `EmulatorOptions`: a flag given wins over its environment
+ * variable; an empty value counts as not given, except where the option refuses empty values.
+ */
+export function optionsFromFlags(values: FlagValues, env: NodeJS.ProcessEnv = {}): EmulatorOptions {
+  const options: Record<string, unknown> = {};
+  for (const declared of declaredOptions()) {
+    const { flag, env: variable } = declared.info;
+    if (flag === undefined) continue;
+    const given = values[flag];
+    // An empty flag counts as not given, unless the option refuses empty values (then it says so).
+    const fromFlag = given === "" && !refusesEmpty(declared.schema) ? undefined : given;
+    const raw = fromFlag ?? (variable === undefined ? undefined : env[variable]);
+    if (raw === undefined || typeof raw === "boolean") continue;
+    const value = flagValue(declared, raw);
+    if (value !== undefined) place(options, declared.path, value);
+  }
+  return options as EmulatorOptions;
+}
+
+function flagValue(declared: DeclaredOption, raw: string | readonly (string | boolean)[]): unknown {
+  const { schema, info } = declared;
+  const texts = (typeof raw === "string" ? [raw] : raw).filter((text) => typeof text === "string");
+  if (schema instanceof z.ZodArray) {
+    const element = schema.element as z.ZodType;
+    return texts.length === 0 ? undefined : texts.map((text) => textValue(element, info, text));
+  }
+  const text = texts.at(-1) ?? "";
+  if (text === "" && !refusesEmpty(schema)) return undefined;
+  return textValue(schema, info, text);
+}
+
+function textValue(schema: z.ZodType, info: OptionInfo, text: string): unknown {
+  const name = `--${info.flag}${info.env ? ` (or ${info.env})` : ""}`;
+  if (schema instanceof z.ZodNumber) {
+    const whole = schema.isInt;
+    const pattern = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
+    const value = Number(text);
+    if (!pattern.test(text) || !Number.isFinite(value) || (whole && !Number.isSafeInteger(value))) {
+      const kind = whole ? "a whole number" : "a number of 0 or more";
+      throw new InvalidSettingError(`${name} must be ${kind}, got "${text}"`);
+    }
+    return value;
+  }
+  if (schema instanceof z.ZodEnum) {
+    if (!schema.options.includes(text)) {
+      throw new InvalidSettingError(`${name} must be ${schema.options.join(" or ")}, got "${text}"`);
+    }
+    return text;
+  }
+  if (schema instanceof z.ZodObject && "email" in schema.shape) return accountValue(name, text);
+  if (text === "" && refusesEmpty(schema)) throw new InvalidSettingError(`${name} must not be empty`);
+  return text;
+}
+
+/** `EMAIL:API_KEY`; the key may itself hold colons. */
+function accountValue(name: string, text: string): { email: string; apiKey: string } {
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon === text.length - 1)
+    throw new InvalidSettingError(`${name} must look like EMAIL:API_KEY`);
+  return { email: text.slice(0, colon), apiKey: text.slice(colon + 1) };
+}
+
+function refusesEmpty(schema: z.ZodType): boolean {
+  return !schema.safeParse("").success && schema.safeParse("x").success;
+}
+
+function place(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let at = target;
+  for (const key of path.slice(0, -1)) {
+    at[key] ??= {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path.at(-1) as string] = value;
+}
