@@ -62,8 +62,8 @@ function search({ database, namespace, body, timing }: DataRequest): SearchHit[]
   const filter = request.filter ? parseFilterOrRefuse(request.filter) : undefined;
   const store = database.namespace(namespace);
   if (!store) return [];
-  const accept = filter ? (document: StoredDocument) => matchesFilter(filter, document) : () => true;
-  return store.search(request.query, request.topK, accept, timing.now).map(({ id, score }) => ({
+  const accept = filter ? (document: StoredDocument) => matchesFilter(filter, document) : undefined;
+  return store.search(request.query, request.topK, timing.now, accept).map(({ id, score }) => ({
     ...present(store.get(id) as StoredDocument, request),
     score,
   }));

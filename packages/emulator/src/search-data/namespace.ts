@@ -101,14 +101,15 @@ export class Namespace {
     };
   }
 
-  /** Search over the documents indexed by `now`. */
+  /** Search over the documents indexed by `now`; `accept` is the filter, if there is one. */
   search(
     query: string,
     topK: number,
-    accept: (document: StoredDocument) => boolean,
     now: number,
+    accept?: (document: StoredDocument) => boolean,
   ): ScoredId[] {
     this.#settle(now);
+    if (!accept) return this.#text.search(query, topK);
     return this.#text.search(query, topK, (id) => {
       const entry = this.#entries.get(id);
       return entry !== undefined && accept(entry.document);

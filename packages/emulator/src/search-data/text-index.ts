@@ -5,6 +5,8 @@ interface IndexedText {
   text: string;
 }
 
+const FUZZY_FROM_LENGTH = 5;
+
 export interface ScoredId {
   id: string;
   /** In (0, 1], higher is better. */
@@ -13,8 +15,8 @@ export interface ScoredId {
 
 /**
  * The full-text side of one namespace: MiniSearch's BM25 over each document's content, with
- * prefix terms ("head" finds "headphones") and, for terms of four letters or more, one or two
- * typos. Lexical only: there are no embeddings, so "sofa" does not find "couch".
+ * prefix terms ("head" finds "headphones") and, for terms of five letters or more, a typo or two
+ * (shorter terms would match too many unrelated words). Lexical only: there are no embeddings, so "sofa" does not find "couch".
  */
 export class TextIndex {
   readonly #engine = new MiniSearch<IndexedText>({
@@ -22,7 +24,7 @@ export class TextIndex {
     storeFields: [],
     searchOptions: {
       prefix: true,
-      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      fuzzy: (term) => (term.length >= FUZZY_FROM_LENGTH ? 0.2 : false),
       combineWith: "OR",
     },
   });
@@ -42,9 +44,10 @@ export class TextIndex {
     this.#engine.removeAll();
   }
 
-  /** The best `topK` documents that `accept` lets through, best first. */
-  search(query: string, topK: number, accept: (id: string) => boolean): ScoredId[] {
-    const results = this.#engine.search(query, { filter: (result) => accept(result.id as string) });
+  /** The best `topK` documents (of those `accept` lets through, when given), best first. */
+  search(query: string, topK: number, accept?: (id: string) => boolean): ScoredId[] {
+    const options = accept ? { filter: (result: { id: unknown }) => accept(result.id as string) } : {};
+    const results = this.#engine.search(query, options);
     return results
       .slice(0, topK)
       .map((result) => ({ id: result.id as string, score: normalise(result.score) }));

@@ -204,7 +204,7 @@ describe("the data routes", () => {
     expect(
       again
         .namespace("shop")
-        ?.search("speaker", 5, () => true, 0)
+        ?.search("speaker", 5, 0)
         .map((hit) => hit.id),
     ).toEqual(["p3"]);
     expect(JSON.parse(JSON.stringify(copy))).toEqual(JSON.parse(JSON.stringify(documents)));
