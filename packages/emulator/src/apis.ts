@@ -46,6 +46,7 @@ export type ApiName = Module["name"];
 /** The whole state: every API's store areas side by side, as the data file holds them. */
 export type EmulatorState = Intersection<DataOf<AreaOf<Module>>>;
 
-export const STORE_AREAS: readonly StoreArea<z.ZodRawShape>[] = APIS.flatMap(
-  (api): readonly StoreArea<z.ZodRawShape>[] => api.areas,
-);
+/** Every store area the APIs own, in the order of the list. */
+export function storeAreas(apis: readonly ApiModule[]): readonly StoreArea<z.ZodRawShape>[] {
+  return apis.flatMap((api) => api.areas);
+}

@@ -1,6 +1,13 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { APIS, type ApiName, type EmulatorDeps, type EmulatorState, STORE_AREAS } from "./apis.ts";
+import {
+  APIS,
+  type ApiModule,
+  type ApiName,
+  type EmulatorDeps,
+  type EmulatorState,
+  storeAreas,
+} from "./apis.ts";
 import { createControls } from "./control/controls.ts";
 import { controlProfile } from "./control/profile.ts";
 import { applyFault } from "./faults/apply.ts";
@@ -22,22 +29,26 @@ import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { Stores } from "./state/stores.ts";
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
-  const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
-  const [messagingToken] = tokens;
-  const [account] = accounts;
-  if (messagingToken === undefined || account === undefined) {
-    throw new Error("the emulator needs at least one messaging token and one management account");
-  }
-  if (options.controlToken === "") throw new Error("controlToken must not be empty");
+export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startWith(APIS, options);
+}
+
+/**
+ * Starts a server of the given APIs (the list in `apis.ts`, which tests may extend with a toy
+ * API to prove that one more API is one more entry) and the control API.
+ */
+export async function startWith(
+  apis: readonly ApiModule[],
+  options: EmulatorOptions = {},
+): Promise<RunningEmulator> {
+  const { tokens, accounts, messagingToken, account } = credentials(options);
   const settings = initialSettings(options);
-  const stores = new Stores(STORE_AREAS, options.dataFile);
+  const stores = new Stores(storeAreas(apis), options.dataFile);
   const messaging = createMessaging(stores.area(messagingArea), options);
   const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
-  const tally = new RequestTally(APIS.map((api) => api.name));
+  const tally = new RequestTally(apis.map((api) => api.name));
   const hung = new Set<ServerResponse>();
   const host = options.host ?? "127.0.0.1";
   const indexes = stores.area(managementArea);
@@ -54,7 +65,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const control = controlProfile(controls, { token: options.controlToken, boundHost: host });
 
   const dispatch = createPipeline({
-    apis: [...APIS.map((api): ApiProfile<unknown> => api.mount(deps)), control],
+    apis: [...apis.map((api): ApiProfile<unknown> => api.mount(deps)), control],
     delayMs: () => settings.latencyMs + Math.random() * settings.jitterMs,
     nextFault: (route) => pendingFault(faults, route),
     requests,
@@ -65,8 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const server = await listen(dispatch, options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;
-  const urlHost = family === "IPv6" ? `[${address}]` : address;
-
+  const url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
   const stop = async () => {
     messaging.stop();
     for (const res of hung) res.destroy();
@@ -75,10 +85,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       server.closeAllConnections();
     });
   };
-
   messaging.start();
-  const url = `http://${urlHost}:${port}`;
   return { ...controls, url, port, messagingToken, account, stop, close: stop };
+}
+
+/** The credentials the APIs accept; the first of each is the one handed out. */
+function credentials(options: EmulatorOptions) {
+  const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
+  const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
+  const [messagingToken] = tokens;
+  const [account] = accounts;
+  if (messagingToken === undefined || account === undefined) {
+    throw new Error("the emulator needs at least one messaging token and one management account");
+  }
+  if (options.controlToken === "") throw new Error("controlToken must not be empty");
+  return { tokens, accounts, messagingToken, account };
 }
 
 function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {

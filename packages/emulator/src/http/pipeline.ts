@@ -45,60 +45,69 @@ interface Target {
  * words errors and limits requests; this file knows no API by name.
  */
 export function createPipeline(parts: PipelineParts) {
-  const profiles = parts.apis;
-  const router = new Router<{ profile: ApiProfile<unknown>; route: Route<unknown> }>();
-  for (const profile of profiles) {
-    for (const route of profile.routes) router.add(route.method, route.pattern, { profile, route });
-  }
-  const credentialParameters = profiles.flatMap((p) => p.credentialParameter ?? []);
+  const pipeline = new Pipeline(parts);
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> => pipeline.dispatch(req, res);
+}
 
-  const resolve = (method: string, path: string): Target | { unrouted: 404 | 405 } => {
-    const match = router.match(method, path);
-    if (match !== undefined && match !== "method-not-allowed") {
-      return { ...match.route, params: match.params, pattern: match.pattern };
+class Pipeline {
+  readonly #parts: PipelineParts;
+  readonly #router = new Router<{ profile: ApiProfile<unknown>; route: Route<unknown> }>();
+  readonly #credentialParameters: readonly string[];
+
+  constructor(parts: PipelineParts) {
+    this.#parts = parts;
+    for (const profile of parts.apis) {
+      for (const route of profile.routes) this.#router.add(route.method, route.pattern, { profile, route });
     }
-    const status = match === undefined ? 404 : 405;
-    const owner = profiles.find((profile) => profile.ownsPath?.(path));
-    // An unknown path of an API still asks for that API's credentials first, then answers in its words.
-    if (owner) return { profile: owner, route: undefined, params: {}, pattern: null, unrouted: status };
-    return { unrouted: status };
-  };
+    this.#credentialParameters = parts.apis.flatMap((profile) => profile.credentialParameter ?? []);
+  }
 
-  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? "/";
     const queryStart = rawUrl.indexOf("?");
     const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
     const query = new URLSearchParams(queryStart < 0 ? "" : rawUrl.slice(queryStart + 1));
     const method = req.method ?? "GET";
-    const target = resolve(method, path);
-    const emulated = !("profile" in target) || target.profile.emulated;
+    const target = this.#resolve(method, path);
     const entry: RequestLogEntry = {
       method,
       path,
       route: "pattern" in target ? target.pattern : null,
       status: 0,
-      authorization: redactedAuthorization(req, query, credentialParameters),
+      authorization: redactedAuthorization(req, query, this.#credentialParameters),
       at: Date.now(),
     };
-    if (emulated) parts.requests.push(entry);
     if (!("profile" in target)) {
-      parts.tally.record(null, false);
+      // A path no API owns: logged and counted, answered in no API's words.
+      this.#parts.requests.push(entry);
+      this.#parts.tally.record(null, false);
       entry.status = target.unrouted;
-      const error = target.unrouted === 404 ? "not found" : "method not allowed";
-      send(res, { status: target.unrouted, json: { error } });
+      send(res, {
+        status: target.unrouted,
+        json: { error: target.unrouted === 404 ? "not found" : "method not allowed" },
+      });
       return;
     }
+    if (target.profile.emulated) this.#parts.requests.push(entry);
     const facts: RequestFacts<unknown> = { req, path, query, params: target.params, route: target.route };
-    await answer(target, facts, entry, res);
-  };
+    await this.#answer(target, facts, entry, res);
+  }
 
-  async function answer(
-    target: Target,
-    facts: RequestFacts<unknown>,
-    entry: RequestLogEntry,
-    res: ServerResponse,
-  ) {
+  #resolve(method: string, path: string): Target | { unrouted: 404 | 405 } {
+    const match = this.#router.match(method, path);
+    if (match !== undefined && match !== "method-not-allowed") {
+      return { ...match.route, params: match.params, pattern: match.pattern };
+    }
+    const status = match === undefined ? 404 : 405;
+    const owner = this.#parts.apis.find((profile) => profile.ownsPath?.(path));
+    // An unknown path of an API still asks for that API's credentials first, then answers in its words.
+    if (owner) return { profile: owner, route: undefined, params: {}, pattern: null, unrouted: status };
+    return { unrouted: status };
+  }
+
+  async #answer(target: Target, facts: RequestFacts<unknown>, entry: RequestLogEntry, res: ServerResponse) {
     const { profile } = target;
+    const parts = this.#parts;
     const rule = profile.rateLimit?.(facts);
     const rate = rule ? parts.limiter.take(`${profile.name} ${rule.key}`, rule.limit) : undefined;
     const refused = rate?.allowed === false;
@@ -115,7 +124,7 @@ export function createPipeline(parts: PipelineParts) {
       return;
     }
     const fault = profile.emulated && target.pattern !== null ? parts.nextFault(target.pattern) : undefined;
-    let reply = fault?.replacesHandler ? undefined : await handled(target, facts);
+    let reply = fault?.replacesHandler ? undefined : await this.#handled(target, facts);
     if (fault) {
       const outcome = fault.apply(reply);
       if ("socket" in outcome) {
@@ -132,7 +141,7 @@ export function createPipeline(parts: PipelineParts) {
   }
 
   /** Auth, then the handler; a route that writes is committed once, before anything is sent. */
-  async function handled(target: Target, facts: RequestFacts<unknown>): Promise<Reply> {
+  async #handled(target: Target, facts: RequestFacts<unknown>): Promise<Reply> {
     const { profile, route } = target;
     let ran = false;
     let reply: Reply;
@@ -145,7 +154,7 @@ export function createPipeline(parts: PipelineParts) {
     } catch (error) {
       reply = profile.renderError(error);
     }
-    if (ran && route?.writes) parts.commit();
+    if (ran && route?.writes) this.#parts.commit();
     return reply;
   }
 }

@@ -5,6 +5,9 @@ import { HttpError } from "../http/reply.ts";
 const require = createRequire(import.meta.url);
 let filtrex: typeof import("filtrex") | undefined;
 
+/** Retries of a message that sets no `Upstash-Retries` (documented). */
+export const DEFAULT_RETRIES = 3;
+
 /** The service caps any retry delay at one day. */
 const MAX_DELAY_SECONDS = 86_400;
 

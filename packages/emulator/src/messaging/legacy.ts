@@ -1,4 +1,4 @@
-import { DEFAULT_RETRIES } from "./message-headers.ts";
+import { DEFAULT_RETRIES } from "./backoff.ts";
 
 /**
  * Data files written before publish, retries and signing existed hold queue messages with only

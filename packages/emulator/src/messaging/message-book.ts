@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
+import { DEFAULT_RETRIES } from "./backoff.ts";
 import type { Clock } from "./clock.ts";
-import { DEFAULT_RETRIES, type MessageHeaders } from "./message-headers.ts";
+import type { MessageHeaders } from "./message-headers.ts";
 import { ensureQueue } from "./queue-names.ts";
 import type { MessagingStore, StoredMessage } from "./store.ts";
 

@@ -7,7 +7,6 @@ import type { FlowControlLimits } from "./store.ts";
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export const DEFAULT_RETRIES = 3;
 const FORWARD_PREFIX = "upstash-forward-";
 
 /**
@@ -52,7 +51,13 @@ function single(bag: HeaderBag, name: string): string | undefined {
 
 export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
   const read: MessageHeaders = { forwarded: forwardedHeaders(bag), contentBasedDeduplication: false };
+  readDelivery(bag, read);
+  readGrouping(bag, read);
+  return read;
+}
 
+/** How and when it is delivered: method, retries, delay, not-before, timeout, retry delay. */
+function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   const method = single(bag, "upstash-method");
   if (method !== undefined) {
     const upper = method.toUpperCase();
@@ -102,7 +107,10 @@ export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
     retryDelayExpression(retryDelay);
     read.retryDelayExpression = retryDelay;
   }
+}
 
+/** What it belongs to: labels, flow-control key, deduplication, queue, schedule. */
+function readGrouping(bag: HeaderBag, read: MessageHeaders): void {
   const label = single(bag, "upstash-label");
   if (label !== undefined) {
     const labels = label
@@ -135,7 +143,6 @@ export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
   if (scheduleId !== undefined && scheduleId !== "") read.scheduleId = scheduleId;
   const cron = single(bag, "upstash-cron");
   if (cron !== undefined && cron !== "") read.cron = cron;
-  return read;
 }
 
 function forwardedHeaders(bag: HeaderBag): Record<string, string> {

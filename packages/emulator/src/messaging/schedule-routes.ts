@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { DEFAULT_RETRIES } from "./backoff.ts";
 import type { Clock } from "./clock.ts";
 import { destinationUrl } from "./destination.ts";
-import { DEFAULT_RETRIES, type HeaderBag, readMessageHeaders } from "./message-headers.ts";
+import { type HeaderBag, readMessageHeaders } from "./message-headers.ts";
 import { callerIp } from "./publish-routes.ts";
 import { validQueueName } from "./queue-names.ts";
 import type { Scheduler } from "./scheduler.ts";
