@@ -1,5 +1,13 @@
-export { type GitHubContext, isForkPullRequest, readGitHubContext } from "@stashkit/ci-context";
+export {
+  closedPullRequests,
+  type GitHubContext,
+  isForkPullRequest,
+  PULL_REQUESTS_PER_REQUEST,
+  PullRequestLookupError,
+  readGitHubContext,
+} from "@stashkit/ci-context";
 export { type FailureHints, failureLine, runStep } from "./failure.ts";
+export { gitHubLookup } from "./github-lookup.ts";
 export {
   readBoolean,
   readChoice,
@@ -10,6 +18,7 @@ export {
   readWithEnvFallback,
 } from "./inputs.ts";
 export { actionsLogger } from "./logger.ts";
+export { isPostStep, markPostStepComing } from "./post-step.ts";
 export * as runner from "./runner/commands.ts";
 export { registerSecrets } from "./secrets.ts";
 export {
@@ -23,4 +32,4 @@ export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";
 export { escapeMarkdown, markdownTable, writeSummary } from "./summary.ts";
-export { describeTarget, logLine, noTargets, readTargetInputs, TARGET_INPUTS } from "./targets.ts";
+export { describeTarget, logLine, readIfMissing, readTargetInputs, TARGET_INPUTS } from "./targets.ts";

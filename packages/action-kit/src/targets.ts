@@ -1,40 +1,37 @@
 import {
+  type IfMissing,
+  ONLY_IF_PAUSED_BY,
   type PauseOutcome,
+  parseIfMissing,
   type ResumeOutcome,
-  type TargetsInput,
-  validateFlowControlKey,
-  validateQueueName,
-  validateScheduleId,
-  validateWord,
+  readTargetSelection,
+  SELECTOR_KEYS,
+  type SelectedTargets,
+  TARGET_SELECTORS,
+  type TargetLists,
 } from "@stashkit/core";
-import { readList } from "./inputs.ts";
-import { info } from "./runner/commands.ts";
+import { readInput } from "./inputs.ts";
+import { info, warning } from "./runner/commands.ts";
 
-/** The inputs that name what to pause or resume, in the order the step reports them. */
-export const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"] as const;
+/** The inputs that name what to pause or resume, in the order the step reports them: core's list. */
+export const TARGET_INPUTS = SELECTOR_KEYS.map((key) => TARGET_SELECTORS[key].input);
 
-/** Reads the target lists (newlines or commas) and checks every name, naming its input in errors. */
-export function readTargetInputs(): Required<Pick<TargetsInput, "queues" | "flowControlKeys">> & {
-  schedules: { ids: string[]; labels: string[] };
-} {
-  const queues = readList("queue-name").map((name) => validateQueueName(name, "queue-name"));
-  const ids = readList("schedule-id").map((id) => validateScheduleId(id, "schedule-id"));
-  const labels = readList("schedule-label").map((label) => validateWord(label, "schedule-label", "label"));
-  const flowControlKeys = readList("flow-control-key").map((key) =>
-    validateFlowControlKey(key, "flow-control-key"),
-  );
-  return { queues, schedules: { ids, labels }, flowControlKeys };
+/**
+ * Reads the target inputs (newlines or commas) and, for a resume, `only-if-paused-by`, by the
+ * rule the CLI follows too; every value is checked and a bad one names its input.
+ */
+export function readTargetInputs(mode: "pause" | "resume"): SelectedTargets {
+  const lists: TargetLists = {};
+  for (const key of SELECTOR_KEYS) lists[key] = [readInput(TARGET_SELECTORS[key].input)];
+  const onlyIfPausedBy = mode === "resume" ? readInput(ONLY_IF_PAUSED_BY.input) : undefined;
+  return readTargetSelection({ lists, onlyIfPausedBy }, "input", mode);
 }
 
-/** Whether the lists name nothing at all. */
-export function noTargets(targets: ReturnType<typeof readTargetInputs>): boolean {
-  return (
-    targets.queues.length +
-      targets.schedules.ids.length +
-      targets.schedules.labels.length +
-      targets.flowControlKeys.length ===
-    0
-  );
+/** The `if-missing` input; an older spelling still works and leaves a warning saying what to write now. */
+export function readIfMissing(): IfMissing {
+  const choice = parseIfMissing(readInput("if-missing"), "if-missing", "input if-missing");
+  if (choice.deprecation) warning(choice.deprecation);
+  return choice.mode;
 }
 
 /** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
