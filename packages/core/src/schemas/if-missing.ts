@@ -18,19 +18,22 @@ export interface IfMissingChoice {
   deprecation?: string;
 }
 
-/** Reads an `if-missing` value; `name` is the input or flag it came from, for messages. */
-export function parseIfMissing(value: string, name: string): IfMissingChoice {
+/**
+ * Reads an `if-missing` value. `name` is the input or flag it came from; `said` how messages
+ * name it ("input if-missing", "--if-missing").
+ */
+export function parseIfMissing(value: string, name: string, said = name): IfMissingChoice {
   const given = value.trim() === "" ? DEFAULT_IF_MISSING : value.trim();
   if ((IF_MISSING as readonly string[]).includes(given)) return { mode: given as IfMissing };
   const replacement = DEPRECATED_IF_MISSING[given];
   if (replacement !== undefined) {
     return {
       mode: replacement,
-      deprecation: `${name} ${given} is deprecated and will be removed; use ${replacement}, which does the same`,
+      deprecation: `${said} ${given} is deprecated and will be removed; use ${replacement}, which does the same`,
     };
   }
   throw new ConfigurationError(
     name,
-    `${name} must be one of ${IF_MISSING.join(", ")}; got ${JSON.stringify(value)}`,
+    `${said} must be one of ${IF_MISSING.join(", ")}; got ${JSON.stringify(value)}`,
   );
 }

@@ -114,13 +114,14 @@ export function readTargetSelection(
   const targets = readTargetLists(given.lists, surface);
   const onlyIf = ONLY_IF_PAUSED_BY[surface];
   if (given.onlyIfPausedBy !== undefined && given.onlyIfPausedBy !== "") {
+    const paused = parseTargetList(given.onlyIfPausedBy, onlyIf);
     if (countTargets(targets) > 0) {
       throw new ConfigurationError(
         onlyIf,
         `${onlyIf} ${mode}s exactly what a pause reported; give it alone, without ${selectorNames(surface)}`,
       );
     }
-    return targetsSelection(parseTargetList(given.onlyIfPausedBy, onlyIf));
+    return targetsSelection(paused);
   }
   if (countTargets(targets) === 0) {
     const alternative = mode === "resume" ? ` (or ${onlyIf})` : "";
