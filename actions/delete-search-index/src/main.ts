@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
               remaining: [],
               stoppedBy: undefined,
             }
-          : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
+          : await prune(client, step, { ...target, dryRun });
       reportDeleted(result, dryRun);
     },
     { secretInputs: ["github-token"] },

@@ -1,6 +1,5 @@
-import { type GitHubContext, runner } from "@stashkit/action-kit";
-import { type IndexRef, type ManagementClient, pruneSearchIndexes, type Redactor } from "@stashkit/core";
-import { pullRequestStates } from "./pull-requests.ts";
+import { closedPullRequests, gitHubLookup, runner, type Step } from "@stashkit/action-kit";
+import { type IndexRef, type ManagementClient, pruneSearchIndexes } from "@stashkit/core";
 
 export interface PruneOutcome {
   deleted: IndexRef[];
@@ -12,30 +11,27 @@ export interface PruneOutcome {
 }
 
 /**
- * Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning.
- * All pull requests are looked up together (one GitHub request per 100).
+ * Deletes the indexes whose pull request is closed; one GitHub does not show is kept, with a
+ * warning (the shared GitHub adapter's rule, the CLI's too). All pull requests are looked up
+ * together (one GitHub request per 100), held to the step's deadline.
  */
 export async function prune(
   client: ManagementClient,
-  context: GitHubContext,
-  options: { pattern: string; githubToken: string; dryRun: boolean; redactor: Redactor },
+  step: Pick<Step<unknown>, "context" | "deadline" | "redactor">,
+  options: { pattern: string; githubToken: string; dryRun: boolean },
 ): Promise<PruneOutcome> {
+  const github = gitHubLookup(step, options.githubToken, "delete-search-index");
   const result = await runner.group(`Prune search indexes matching ${options.pattern}`, () =>
     pruneSearchIndexes(client, {
       pattern: options.pattern,
       patternInput: "prune-pattern",
       dryRun: options.dryRun,
       staleOf: async (candidates) => {
-        const numbers = candidates.map((c) => Number(c.values.pr));
-        const states = await pullRequestStates(options.githubToken, context, numbers, options.redactor);
-        return candidates.map((candidate, n) => {
-          const state = states.get(numbers[n] as number) ?? "unknown";
-          if (state === "unknown")
-            runner.warning(
-              `pull request #${candidate.values.pr} for ${candidate.name} was not found; keeping the index`,
-            );
-          runner.info(`${candidate.name}: pull request #${candidate.values.pr} is ${state}`);
-          return state === "closed";
+        const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
+        const verdicts = await closedPullRequests(github, asked, runner.warning);
+        return verdicts.map(({ state, stale }, n) => {
+          runner.info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
+          return stale;
         });
       },
     }),

@@ -3,17 +3,7 @@ import type { IndexRef } from "@stashkit/core";
 
 // The main and post steps run the same bundle in two processes; the runner's state carries
 // what the post step needs from the main step.
-const IS_POST = "isPost";
 const EPHEMERAL_INDEX = "ephemeral-index";
-
-/** Marks that the next run of this bundle in the job is the post step. */
-export function markPostStepComing(): void {
-  runner.saveState(IS_POST, "true");
-}
-
-export function isPostStep(): boolean {
-  return runner.getState(IS_POST) === "true";
-}
 
 /** Saved as soon as the index exists, so the post step cleans up even if the main step fails later. */
 export function saveEphemeralIndex(index: IndexRef): void {

@@ -1,6 +1,6 @@
-import { runManagementStep, runner } from "@stashkit/action-kit";
+import { markPostStepComing, runManagementStep, runner } from "@stashkit/action-kit";
 import { ensureSearchIndex } from "@stashkit/core";
-import { markPostStepComing, saveEphemeralIndex } from "./ephemeral-state.ts";
+import { saveEphemeralIndex } from "./ephemeral-state.ts";
 import { readEnsureInputs } from "./inputs.ts";
 import { reportEnsured } from "./report.ts";
 

@@ -1,27 +1,20 @@
-import { type EnsureResult, restUrl } from "@stashkit/core";
+import {
+  ENSURE_RESULT_FIELDS,
+  type EnsureResult,
+  ensureResultFields,
+  type ResultField,
+} from "@stashkit/core";
 
-export type EnsureOutputs = Record<
-  "id" | "name" | "region" | "type" | "endpoint" | "rest-url" | "token" | "read-only-token" | "created",
-  string
->;
+/** The step's outputs by name: core's result fields of an ensure, the same the CLI writes. */
+export type EnsureOutputs = Record<string, string>;
 
 export function ensureOutputs(result: EnsureResult): EnsureOutputs {
-  const { index } = result;
-  return {
-    id: index.id,
-    name: index.name,
-    region: index.region,
-    type: index.type,
-    endpoint: index.endpoint,
-    "rest-url": restUrl(index),
-    token: index.token,
-    "read-only-token": index.read_only_token,
-    created: String(result.created),
-  };
+  return Object.fromEntries(ensureResultFields(result).map((f) => [f.output, f.value]));
 }
 
 /** The values the runner must mask: always the tokens; the endpoint too unless asked otherwise. */
 export function secretOutputs(outputs: EnsureOutputs, maskEndpoint: boolean): string[] {
-  const secrets = [outputs.token, outputs["read-only-token"]];
-  return maskEndpoint ? [...secrets, outputs.endpoint, outputs["rest-url"]] : secrets;
+  const named = (sensitivity: ResultField["sensitivity"]) =>
+    ENSURE_RESULT_FIELDS.filter((f) => f.sensitivity === sensitivity).map((f) => outputs[f.output] ?? "");
+  return maskEndpoint ? [...named("secret"), ...named("endpoint")] : named("secret");
 }

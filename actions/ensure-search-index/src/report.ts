@@ -10,11 +10,11 @@ export function reportEnsured(result: EnsureResult, inputs: EnsureInputs): void 
   for (const warning of result.warnings) runner.warning(warning);
   for (const [name, value] of Object.entries(outputs)) runner.setOutput(name, value);
   if (inputs.exportEnv) {
-    runner.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
-    runner.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+    runner.exportVariable("UPSTASH_SEARCH_REST_URL", outputs["rest-url"] ?? "");
+    runner.exportVariable("UPSTASH_SEARCH_REST_TOKEN", outputs["token"] ?? "");
   }
   runner.info(
-    `Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`,
+    `Search index ${outputs["name"]} (${outputs["id"]}) ${result.created ? "created" : "already existed"}.`,
   );
   writeSummary(ensureSummary(result, inputs.maskEndpoint));
 }

@@ -1,27 +1,20 @@
-import { noTargets, readChoice, readInput, readTargetInputs, TARGET_INPUTS } from "@stashkit/action-kit";
-import { ConfigurationError } from "@stashkit/core";
+import { readChoice, readIfMissing, readInput, readTargetInputs } from "@stashkit/action-kit";
+import type { IfMissing, SelectedTargets } from "@stashkit/core";
 
 export const RESUME_AFTER_JOB = ["never", "success", "always"] as const;
 export type ResumeAfterJob = (typeof RESUME_AFTER_JOB)[number];
 
 export interface PauseInputs {
-  targets: ReturnType<typeof readTargetInputs>;
-  ifMissing: "fail" | "warn" | "ignore";
+  targets: SelectedTargets;
+  ifMissing: IfMissing;
   resumeAfterJob: ResumeAfterJob;
 }
 
 /** Reads and checks the main step's inputs before anything is sent (the step has read the token). */
 export function readPauseInputs(): PauseInputs {
-  const targets = readTargetInputs();
-  if (noTargets(targets)) {
-    throw new ConfigurationError(
-      "queue-name",
-      `nothing to pause: set at least one of the inputs ${TARGET_INPUTS.join(", ")} (one value, or several separated by newlines or commas)`,
-    );
-  }
   return {
-    targets,
-    ifMissing: readChoice("if-missing", ["fail", "warn", "ignore"] as const, "fail"),
+    targets: readTargetInputs("pause"),
+    ifMissing: readIfMissing(),
     resumeAfterJob: readChoice("resume-after-job", RESUME_AFTER_JOB, "never"),
   };
 }

@@ -1,8 +1,8 @@
-import { runMessagingStep, runner } from "@stashkit/action-kit";
+import { markPostStepComing, runMessagingStep, runner } from "@stashkit/action-kit";
 import { pausedTargets, pauseTargets } from "@stashkit/core";
 import { readPauseInputs } from "./inputs.ts";
 import { logPauseOutcomes, reportPaused } from "./report.ts";
-import { markPostStepComing, savePaused } from "./state.ts";
+import { savePaused } from "./state.ts";
 
 const ACTION = "pause-queue";
 const CONCURRENCY = 8;

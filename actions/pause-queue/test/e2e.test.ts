@@ -119,6 +119,21 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     expect(hook.received.at(-1)?.scheduleId).toBe("sync");
   });
 
+  it("pauses the schedules whose destination starts with destination-prefix, as the CLI's flag does", async () => {
+    const server = await emulator();
+    await schedule(server, { id: "a-hook", destination: "https://a.example/hooks/sync" });
+    await schedule(server, { id: "b-hook", destination: "https://b.example/hooks/sync" });
+    const inputs = { "destination-prefix": "https://a.example/", "resume-after-job": "always" };
+
+    const main = await pauseStep(server, inputs);
+    expect(main.exitCode, main.stdout).toBe(0);
+    expect(targets(main.outputs["paused"])).toEqual([{ kind: "schedule", name: "a-hook" }]);
+    expect(server.state.schedules["b-hook"]?.isPaused).toBe(false);
+    const post = await postStep(server, main, inputs);
+    expect(post.exitCode, post.stdout).toBe(0);
+    expect(server.state.schedules["a-hook"]?.isPaused).toBe(false);
+  });
+
   it("holds messages under a paused flow-control key and they arrive in order after the post step resumes it", async () => {
     const server = await emulator();
     const hook = await receiver();
@@ -241,8 +256,8 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     ],
     [
       "an unknown if-missing",
-      { "if-missing": "skip" },
-      /input if-missing must be one of fail, warn, ignore; got "skip"/,
+      { "if-missing": "maybe" },
+      /input if-missing must be one of fail, warn, ignore; got "maybe"/,
     ],
     ["a queue name with a slash", { "queue-name": "a/b" }, /queue-name "a\/b" is invalid/],
     ["a schedule id with a space", { "schedule-id": "my schedule" }, /schedule-id "my schedule" is invalid/],
@@ -254,7 +269,7 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     [
       "nothing to pause",
       { "queue-name": "" },
-      /nothing to pause: set at least one of the inputs queue-name, schedule-id, schedule-label, flow-control-key/,
+      /nothing to pause: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
     ],
   ])("refuses %s before any request, and the post step does nothing", async (_case, override, message) => {
     const server = await emulator();

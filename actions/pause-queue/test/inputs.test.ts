@@ -22,12 +22,33 @@ describe("readPauseInputs", () => {
     expect(readPauseInputs()).toEqual({
       targets: {
         queues: ["a", "b"],
-        schedules: { ids: ["s1"], labels: ["deploy", "batch"] },
+        schedules: { ids: ["s1"], labels: ["deploy", "batch"], destinationPrefixes: [] },
         flowControlKeys: ["k"],
       },
       ifMissing: "fail",
       resumeAfterJob: "never",
     });
+  });
+
+  it("reads destination-prefix like the CLI's --destination-prefix", () => {
+    withInputs({ "queue-name": "", "destination-prefix": "https://a.example/hooks/, https://b.example/" });
+    expect(readPauseInputs().targets.schedules.destinationPrefixes).toEqual([
+      "https://a.example/hooks/",
+      "https://b.example/",
+    ]);
+  });
+
+  it("takes skip, the older spelling, as warn with a deprecation warning", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      withInputs({ "queue-name": "orders", "if-missing": "skip" });
+      expect(readPauseInputs().ifMissing).toBe("warn");
+      expect(out).toHaveBeenCalledWith(
+        "::warning::input if-missing skip is deprecated and will be removed; use warn, which does the same\n",
+      );
+    } finally {
+      out.mockRestore();
+    }
   });
 
   it.each([
@@ -37,7 +58,7 @@ describe("readPauseInputs", () => {
       "resume-after-job",
       /must be one of never, success, always; got "later"/,
     ],
-    [{ "if-missing": "skip" }, "if-missing", /must be one of fail, warn, ignore; got "skip"/],
+    [{ "if-missing": "maybe" }, "if-missing", /must be one of fail, warn, ignore; got "maybe"/],
     [{ "schedule-id": "a b" }, "schedule-id", /schedule-id "a b" is invalid/],
     [{ "flow-control-key": "pay\tments" }, "flow-control-key", /flow-control-key "pay\\tments" is invalid/],
   ])("refuses %j, naming %s", (override, input, message) => {

@@ -1,5 +1,5 @@
 import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { NotFoundError, type ResumeOutcome, resumedTargets } from "@stashkit/core";
+import { type IfMissing, NotFoundError, type ResumeOutcome, resumedTargets } from "@stashkit/core";
 import type { ResumeInputs } from "./inputs.ts";
 
 /** One log line per target, in the order reported. */
@@ -27,7 +27,7 @@ export function reportResumed(
         `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,
       );
     }
-    if (o.outcome === "missing" && inputs.ifMissing === "skip")
+    if (o.outcome === "missing" && inputs.ifMissing === "warn")
       runner.warning(
         o.kind === "queue"
           ? `queue ${o.name} does not exist; skipped`
@@ -49,7 +49,7 @@ export function resumedNames(outcomes: ResumeOutcome[]): string[] {
 }
 
 /** The step's verdict: the first failure, or the missing targets when they must exist. */
-export function outcomeError(outcomes: ResumeOutcome[], ifMissing: "fail" | "skip"): Error | undefined {
+export function outcomeError(outcomes: ResumeOutcome[], ifMissing: IfMissing): Error | undefined {
   // Every failure has its own log line and summary row; the step fails with the first.
   const failed = outcomes.find((o) => o.outcome === "failed");
   if (failed) return failed.error;
@@ -57,11 +57,11 @@ export function outcomeError(outcomes: ResumeOutcome[], ifMissing: "fail" | "ski
   if (missing.length === 0 || ifMissing !== "fail") return undefined;
   if (missing.every((o) => o.kind === "queue")) {
     return new NotFoundError(
-      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; the others were resumed. Set if-missing: skip to go on without missing queues`,
+      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; the others were resumed. Set if-missing: warn or ignore to go on without missing queues`,
     );
   }
   return new NotFoundError(
-    `not found: ${missing.map(describeTarget).join(", ")}; the others were resumed. Set if-missing: skip to go on without them`,
+    `not found: ${missing.map(describeTarget).join(", ")}; the others were resumed. Set if-missing: warn or ignore to go on without them`,
   );
 }
 

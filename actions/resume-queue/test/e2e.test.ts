@@ -182,19 +182,33 @@ describe("resume-queue, run as the runner runs it", () => {
     const run = await resume(server, { "queue-name": "orders,ghost" });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toEqual([
-      "::error::resume-queue: queue not found: ghost; the others were resumed. Set if-missing: skip to go on without missing queues",
+      "::error::resume-queue: queue not found: ghost; the others were resumed. Set if-missing: warn or ignore to go on without missing queues",
     ]);
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
     expect(server.state.queues["orders"]?.paused).toBe(false);
   });
 
-  it("skips a missing queue with a warning when if-missing is skip", async () => {
+  it("skips a missing queue with a warning when if-missing is warn, and silently when ignore", async () => {
+    const server = await emulator();
+    await pausedQueues(server, "orders");
+    const run = await resume(server, { "queue-name": "orders,ghost", "if-missing": "warn" });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
+    expect(run.summary).toContain("| queue | ghost | not found |");
+    const quiet = await resume(server, { "queue-name": "orders,ghost", "if-missing": "ignore" });
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout).not.toContain("::warning::");
+  });
+
+  it("still takes if-missing: skip, as warn, with a deprecation warning", async () => {
     const server = await emulator();
     await pausedQueues(server, "orders");
     const run = await resume(server, { "queue-name": "orders,ghost", "if-missing": "skip" });
     expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(
+      "::warning::input if-missing skip is deprecated and will be removed; use warn, which does the same",
+    );
     expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
-    expect(run.summary).toContain("| queue | ghost | not found |");
   });
 
   it("catches a missing queue even when resume answers 200", async () => {
@@ -252,7 +266,11 @@ describe("resume-queue, run as the runner runs it", () => {
     ],
     ["a name with a space", { "queue-name": "my queue" }, /queue-name "my queue" is invalid/],
     ["a unicode name", { "queue-name": "café" }, /queue-name "café" is invalid/],
-    ["no name at all", { "queue-name": " ,\n" }, /input queue-name is required/],
+    [
+      "no name at all",
+      { "queue-name": " ,\n" },
+      /nothing to resume: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key \(or only-if-paused-by\)/,
+    ],
     ["a malformed only-if-paused-by", { "only-if-paused-by": "orders" }, /only-if-paused-by must be JSON/],
     [
       "an only-if-paused-by with an unknown kind",
@@ -272,8 +290,8 @@ describe("resume-queue, run as the runner runs it", () => {
     ],
     [
       "an unknown if-missing",
-      { "if-missing": "ignore" },
-      /input if-missing must be one of fail, skip; got "ignore"/,
+      { "if-missing": "maybe" },
+      /input if-missing must be one of fail, warn, ignore; got "maybe"/,
     ],
     [
       "a zero max-attempts",

@@ -17,7 +17,11 @@ describe("readResumeInputs", () => {
   it("applies the defaults and splits names on newlines and commas, once each", () => {
     withInputs({ "queue-name": " a,b\n\na , c,", token: "t" });
     expect(readResumeInputs()).toEqual({
-      targets: { queues: ["a", "b", "c"], schedules: { ids: [], labels: [] }, flowControlKeys: [] },
+      targets: {
+        queues: ["a", "b", "c"],
+        schedules: { ids: [], labels: [], destinationPrefixes: [] },
+        flowControlKeys: [],
+      },
       ifMissing: "fail",
       maskEndpoint: true,
     });
@@ -30,16 +34,51 @@ describe("readResumeInputs", () => {
     });
     expect(readResumeInputs().targets).toEqual({
       queues: ["a"],
-      schedules: { ids: ["s1"] },
+      schedules: { ids: ["s1"], labels: [], destinationPrefixes: [] },
       flowControlKeys: ["k"],
     });
   });
 
+  it("reads destination-prefix like the CLI's --destination-prefix", () => {
+    withInputs({ "destination-prefix": "https://a.example/hooks/\nhttps://b.example/", token: "t" });
+    expect(readResumeInputs().targets.schedules).toEqual({
+      ids: [],
+      labels: [],
+      destinationPrefixes: ["https://a.example/hooks/", "https://b.example/"],
+    });
+  });
+
+  it("takes warn and ignore, and skip as warn with a deprecation warning", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      for (const mode of ["fail", "warn", "ignore"]) {
+        withInputs({ "queue-name": "a", "if-missing": mode });
+        expect(readResumeInputs().ifMissing).toBe(mode);
+      }
+      expect(out).not.toHaveBeenCalled();
+      withInputs({ "queue-name": "a", "if-missing": "skip" });
+      expect(readResumeInputs().ifMissing).toBe("warn");
+      expect(out).toHaveBeenCalledWith(
+        "::warning::input if-missing skip is deprecated and will be removed; use warn, which does the same\n",
+      );
+    } finally {
+      out.mockRestore();
+    }
+  });
+
   it.each([
-    [{ "queue-name": "" }, "queue-name", /input queue-name is required/],
+    [
+      { "queue-name": "" },
+      "queue-name",
+      /nothing to resume: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key \(or only-if-paused-by\)/,
+    ],
     [{ "queue-name": "ok,not/ok" }, "queue-name", /queue-name "not\/ok" is invalid/],
     [{ "mask-endpoint": "yes" }, "mask-endpoint", /input mask-endpoint must be true or false; got "yes"/],
-    [{ "if-missing": "warn" }, "if-missing", /input if-missing must be one of fail, skip; got "warn"/],
+    [
+      { "if-missing": "maybe" },
+      "if-missing",
+      /input if-missing must be one of fail, warn, ignore; got "maybe"/,
+    ],
     [{ "schedule-label": "two words" }, "schedule-label", /schedule-label "two words" is invalid/],
     [{ "only-if-paused-by": "orders" }, "only-if-paused-by", /only-if-paused-by must be JSON/],
     [
@@ -50,7 +89,7 @@ describe("readResumeInputs", () => {
     [
       { "only-if-paused-by": "[]" },
       "only-if-paused-by",
-      /leave queue-name, schedule-id, schedule-label, flow-control-key empty/,
+      /give it alone, without queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
     ],
   ])("refuses %j, naming %s", (override, input, message) => {
     withInputs({ "queue-name": "a", token: "t", ...override });
@@ -77,9 +116,10 @@ describe("outcomes", () => {
   });
 
   it("fails with the first failure before anything about missing queues", () => {
-    expect(outcomeError(outcomes, "skip")).toBe(failure);
+    expect(outcomeError(outcomes, "warn")).toBe(failure);
     expect(outcomeError(outcomes.slice(0, 2), "fail")).toBeInstanceOf(NotFoundError);
-    expect(outcomeError(outcomes.slice(0, 2), "skip")).toBeUndefined();
+    expect(outcomeError(outcomes.slice(0, 2), "warn")).toBeUndefined();
+    expect(outcomeError(outcomes.slice(0, 2), "ignore")).toBeUndefined();
   });
 
   it("summarises each queue in a row", () => {
