@@ -1,5 +1,6 @@
 import {
   type ClientOptions,
+  clientLimits,
   DEFAULT_MANAGEMENT_URL,
   DEFAULT_MESSAGING_URL,
   type Deadline,
@@ -27,11 +28,8 @@ export interface ConnectionFlags {
 function clientOptions(context: CommandContext, deadline: Deadline): ClientOptions {
   const { common } = context;
   return {
-    retry: { maxAttempts: common.maxAttempts },
-    // Each attempt gets a fair share of the time limit, as in the actions (1 s to 30 s).
-    attemptTimeoutMs: Math.round(
-      Math.min(30_000, Math.max(1_000, (common.timeoutSeconds * 1000) / common.maxAttempts)),
-    ),
+    // Attempts, and each attempt's fair share of the time limit: core's rule, the actions' too.
+    ...clientLimits(common),
     deadline,
     userAgentSuffix: `cli ${context.command}`,
     logger: stderrLogger(context),

@@ -275,40 +275,62 @@ describe("search delete, prune and list", () => {
     expect(indexes().filter((i) => i.name.startsWith("pr-"))).toHaveLength(3);
   });
 
-  it("prune --open-from github: reads the open pull requests with GITHUB_TOKEN, page by page", async () => {
+  it("prune --open-from github: asks GitHub about the candidates' pull requests, keeping one it does not show", async () => {
     const githubToken = `ghs_${s.token}`;
     const seen: string[] = [];
+    // GitHub's GraphQL answer: #1 open, #2 closed, #3 not shown (null, with a NOT_FOUND error).
     const server: Server = createServer((request, response) => {
-      seen.push(`${request.headers.authorization} ${request.url}`);
-      const page = new URL(request.url ?? "/", "http://x").searchParams.get("page") ?? "1";
-      const { port } = server.address() as AddressInfo;
-      if (page === "1")
-        response.setHeader(
-          "link",
-          `<http://127.0.0.1:${port}/repos/acme/app/pulls?state=open&per_page=100&page=2>; rel="next"`,
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const { query, variables } = JSON.parse(Buffer.concat(chunks).toString());
+        const asked = [...String(query).matchAll(/(pr\d+): pullRequest\(number: (\d+)\)/g)];
+        seen.push(
+          `${request.headers.authorization} ${request.url} ${variables.owner}/${variables.repo} ${asked.map((a) => a[2]).join(",")}`,
         );
-      response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify(page === "1" ? [{ number: 1 }] : [{ number: 3 }]));
+        const states: Record<string, string> = { "1": "OPEN", "2": "CLOSED" };
+        const repository = Object.fromEntries(
+          asked.map(([, alias, n]) => [alias, states[n ?? ""] ? { state: states[n ?? ""] } : null]),
+        );
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ data: { repository }, errors: [{ type: "NOT_FOUND" }] }));
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
       const run = await cli(
         search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--format", "json"),
-        {
-          GITHUB_TOKEN: githubToken,
-          GITHUB_API_URL: `http://127.0.0.1:${port}`,
-        },
+        { GITHUB_TOKEN: githubToken, GITHUB_API_URL: `http://127.0.0.1:${port}` },
       );
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout).deleted.map((d: { name: string }) => d.name)).toEqual(["pr-2"]);
-      expect(seen).toEqual([
-        `Bearer ${githubToken} /repos/acme/app/pulls?state=open&per_page=100`,
-        `Bearer ${githubToken} /repos/acme/app/pulls?state=open&per_page=100&page=2`,
-      ]);
+      expect(run.stderr).toContain("warning: pull request #3 for pr-3 was not found; keeping the index");
+      expect(seen).toEqual([`token ${githubToken} /graphql acme/app 1,2,3`]);
       expect(run.stdout + run.stderr).not.toContain(githubToken);
     } finally {
       server.close();
+    }
+  });
+
+  it("prune --open-from github: stops at --timeout-seconds when GitHub never answers, deleting nothing", async () => {
+    const hung: Server = createServer(() => {
+      // Accepts the request and never answers.
+    });
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = hung.address() as AddressInfo;
+      const before = indexes().length;
+      const run = await cli(
+        search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--timeout-seconds", "1"),
+        { GITHUB_TOKEN: "ghs_hung", GITHUB_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql` },
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("did not finish before the time limit; nothing was pruned");
+      expect(indexes()).toHaveLength(before);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
     }
   });
 
@@ -334,7 +356,7 @@ describe("search delete, prune and list", () => {
 });
 
 describe("queues", () => {
-  it("resumes queues, in text and json; a missing one fails unless skipped", async () => {
+  it("resumes queues, in text and json; a missing one fails unless warn (or ignore)", async () => {
     await createQueue(emulator, s, "orders", true);
     await createQueue(emulator, s, "emails", true);
     const text = await cli(["queues", "resume", "orders"]);
@@ -355,7 +377,7 @@ describe("queues", () => {
       "orders",
       "ghost",
       "--if-missing",
-      "skip",
+      "warn",
       "--format",
       "dotenv",
     ]);
@@ -364,6 +386,19 @@ describe("queues", () => {
       'STASHKIT_RESUMED=orders\nSTASHKIT_RESUMED_TARGETS=[{"kind":"queue","name":"orders"}]\nSTASHKIT_COUNT=1\n',
     );
     expect(skipped.stderr).toContain("warning: queue ghost not found; skipped");
+    const ignored = await cli(["queues", "resume", "orders", "ghost", "--if-missing", "ignore"]);
+    expect(ignored.code).toBe(0);
+    expect(ignored.stderr).toBe("");
+  });
+
+  it("still takes --if-missing skip, as warn, with a deprecation warning (the actions' words)", async () => {
+    await createQueue(emulator, s, "legacy", true);
+    const run = await cli(["queues", "resume", "legacy", "ghost", "--if-missing", "skip"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "warning: --if-missing skip is deprecated and will be removed; use warn, which does the same",
+    );
+    expect(run.stderr).toContain("warning: queue ghost not found; skipped");
   });
 
   it("pauses queues, schedules and flow-control keys for a deploy, then resumes only what it paused", async () => {

@@ -1,83 +1,41 @@
 import {
   alreadyPausedTargets,
+  type IfMissing,
   NotFoundError,
   type PauseOutcome,
-  parseTargetList,
+  parseIfMissing,
   pausedTargets,
   pauseTargets,
   type ResumeOutcome,
+  readTargetSelection,
   resumedTargets,
   resumeTargets,
+  type SelectedTargets,
   type Target,
-  type TargetsInput,
-  targetsInput,
-  validateFlowControlKey,
-  validateQueueName,
-  validateScheduleSelection,
+  type TargetLists,
 } from "@stashkit/core";
-import { type ConnectionFlags, messagingClient } from "../clients.ts";
+import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
-import { oneOf } from "../options/common.ts";
 import type { CommandResult } from "../output/result.ts";
-import { UsageError } from "../usage-error.ts";
-
-export interface QueuesFlags extends ConnectionFlags {
-  /** The positional queue names; commas separate too. */
-  names?: string[];
-  scheduleId?: string[];
-  scheduleLabel?: string[];
-  destinationPrefix?: string[];
-  flowControlKey?: string[];
-  /** resume only: the JSON list a pause printed as `paused`. */
-  onlyIfPausedBy?: string;
-  ifMissing?: string;
-}
+import type { PauseFlags } from "./queues-pause.command.ts";
+import type { ResumeFlags } from "./queues-resume.command.ts";
 
 type Mode = "pause" | "resume";
 type Outcome = PauseOutcome | ResumeOutcome;
 
-const ONLY_IF = "--only-if-paused-by";
-const SELECTION_FLAGS =
-  "queue names, --schedule-id, --schedule-label, --destination-prefix or --flow-control-key";
-
-/** Reads and checks the targets, naming the flag of a bad one, before anything is sent. */
-export function readTargets(flags: QueuesFlags): TargetsInput {
-  const split = (values: string[] | undefined) =>
-    (values ?? [])
-      .flatMap((v) => v.split(","))
-      .map((v) => v.trim())
-      .filter((v) => v !== "");
-  const queues = split(flags.names);
-  const schedules = {
-    ids: split(flags.scheduleId),
-    labels: split(flags.scheduleLabel),
-    destinationPrefixes: split(flags.destinationPrefix),
+/**
+ * Reads and checks the targets by core's rule, the actions' too (the same lists, the same
+ * checks, `--only-if-paused-by` alone), naming the flag of a bad one before anything is sent.
+ */
+export function readTargets(flags: PauseFlags & Partial<ResumeFlags>, mode: Mode): SelectedTargets {
+  const lists: TargetLists = {
+    queues: flags.names,
+    scheduleIds: flags.scheduleId,
+    scheduleLabels: flags.scheduleLabel,
+    destinationPrefixes: flags.destinationPrefix,
+    flowControlKeys: flags.flowControlKey,
   };
-  const flowControlKeys = split(flags.flowControlKey);
-  const given =
-    queues.length +
-    schedules.ids.length +
-    schedules.labels.length +
-    schedules.destinationPrefixes.length +
-    flowControlKeys.length;
-  if (flags.onlyIfPausedBy !== undefined) {
-    if (given > 0) {
-      throw new UsageError(
-        ONLY_IF,
-        `${ONLY_IF} resumes exactly what a pause reported; give it alone, without ${SELECTION_FLAGS}`,
-      );
-    }
-    return targetsInput(parseTargetList(flags.onlyIfPausedBy, ONLY_IF));
-  }
-  if (given === 0) throw new UsageError("<names…>", `give at least one of ${SELECTION_FLAGS}`);
-  for (const name of queues) validateQueueName(name, "queue name");
-  validateScheduleSelection(schedules, {
-    ids: "--schedule-id",
-    labels: "--schedule-label",
-    destinationPrefixes: "--destination-prefix",
-  });
-  for (const key of flowControlKeys) validateFlowControlKey(key, "--flow-control-key");
-  return { queues, schedules, flowControlKeys };
+  return readTargetSelection({ lists, onlyIfPausedBy: flags.onlyIfPausedBy }, "flag", mode);
 }
 
 /**
@@ -86,20 +44,26 @@ export function readTargets(flags: QueuesFlags): TargetsInput {
  * listed in `paused`, and a resume with `--only-if-paused-by` never resumes it.
  */
 export function command(mode: Mode) {
-  return async (flags: QueuesFlags, context: CommandContext): Promise<CommandResult> => {
-    const targets = readTargets(flags);
-    const ifMissing = oneOf(flags.ifMissing ?? "fail", ["fail", "skip"] as const, "--if-missing");
+  return async (
+    flags: PauseFlags & Partial<ResumeFlags>,
+    context: CommandContext,
+  ): Promise<CommandResult> => {
+    const targets = readTargets(flags, mode);
+    const ifMissing = parseIfMissing(flags.ifMissing ?? "", "--if-missing");
     const client = messagingClient(flags, context);
     const input = { ...targets, concurrency: 8 };
     const work: Promise<Outcome[]> =
       mode === "pause" ? pauseTargets(client, input) : resumeTargets(client, input);
     const label = `${mode === "pause" ? "pausing" : "resuming"} ${describeTargets(targets)}`;
     const outcomes = await context.terminal.progress(label, work);
-    return outcomesReport(mode, outcomes, ifMissing);
+    const report = outcomesReport(mode, outcomes, ifMissing.mode);
+    return ifMissing.deprecation
+      ? { ...report, warnings: [ifMissing.deprecation, ...report.warnings] }
+      : report;
   };
 }
 
-export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: "fail" | "skip"): CommandResult {
+export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMissing): CommandResult {
   const paused = outcomes as PauseOutcome[];
   const done = mode === "pause" ? pausedTargets(paused) : resumedTargets(outcomes as ResumeOutcome[]);
   const alreadyPaused = alreadyPausedTargets(paused);
@@ -107,7 +71,7 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: "fail
   for (const o of outcomes) {
     if (o.outcome === "resumed" && o.paused)
       warnings.push(`${what(o)} still reports paused; resuming can take up to a minute to take effect`);
-    if (o.outcome === "missing" && ifMissing === "skip") warnings.push(`${what(o)} not found; skipped`);
+    if (o.outcome === "missing" && ifMissing === "warn") warnings.push(`${what(o)} not found; skipped`);
   }
   const missing = outcomes.filter((o) => o.outcome === "missing").map(what);
   const failed = outcomes.find((o) => o.outcome === "failed");
@@ -116,7 +80,7 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: "fail
       ? failed.error
       : missing.length > 0 && ifMissing === "fail"
         ? new NotFoundError(
-            `not found: ${missing.join(", ")}; the others were ${mode}d. Pass --if-missing skip to go on without them`,
+            `not found: ${missing.join(", ")}; the others were ${mode}d. Pass --if-missing warn or ignore to go on without them`,
           )
         : undefined;
   const lines = outcomes.map(describe);
@@ -163,13 +127,13 @@ function resumeFields(resumed: Target[]) {
 }
 
 /** "2 queues, 1 schedule label": what the spinner says is awaited. */
-function describeTargets(targets: TargetsInput): string {
+function describeTargets(targets: SelectedTargets): string {
   const counts: [number, string][] = [
-    [targets.queues?.length ?? 0, "queue"],
-    [targets.schedules?.ids?.length ?? 0, "schedule"],
-    [targets.schedules?.labels?.length ?? 0, "schedule label"],
-    [targets.schedules?.destinationPrefixes?.length ?? 0, "destination prefix"],
-    [targets.flowControlKeys?.length ?? 0, "flow-control key"],
+    [targets.queues.length, "queue"],
+    [targets.schedules.ids.length, "schedule"],
+    [targets.schedules.labels.length, "schedule label"],
+    [targets.schedules.destinationPrefixes.length, "destination prefix"],
+    [targets.flowControlKeys.length, "flow-control key"],
   ];
   const parts = counts
     .filter(([n]) => n > 0)

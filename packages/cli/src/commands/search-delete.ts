@@ -1,16 +1,11 @@
 import { deleteById, deleteSearchIndex } from "@stashkit/core";
-import { type ConnectionFlags, managementClient } from "../clients.ts";
+import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
-import { nameExpander, type RunFlags } from "../options/run-values.ts";
+import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
 import { deletedReport } from "./index-refs.ts";
-
-export interface DeleteFlags extends ConnectionFlags, RunFlags {
-  name?: string;
-  id?: string;
-  dryRun?: boolean;
-}
+import type { DeleteFlags } from "./search-delete.command.ts";
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

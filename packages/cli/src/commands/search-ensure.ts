@@ -6,25 +6,17 @@ import {
   validatePlan,
   validateRegion,
 } from "@stashkit/core";
-import { type ConnectionFlags, managementClient } from "../clients.ts";
+import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
-import { nameExpander, type RunFlags } from "../options/run-values.ts";
+import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
-
-export interface EnsureFlags extends ConnectionFlags, RunFlags {
-  name?: string;
-  region?: string;
-  type?: string;
-  onMismatch?: string;
-}
-
-export const DEFAULT_REGION = "us-central1";
+import type { EnsureFlags } from "./search-ensure.command.ts";
 
 /** `stashkit search ensure`: the race-safe ensure of the actions, one index per name. */
 export async function run(flags: EnsureFlags, context: CommandContext): Promise<CommandResult> {
   const name = nameExpander(flags, context.env)(nonEmpty(flags.name, "--name"), "--name");
-  const region = validateRegion(flags.region ?? DEFAULT_REGION, "--region");
+  const region = validateRegion(flags.region ?? "us-central1", "--region");
   const type = validatePlan(oneOf(flags.type ?? "free", SEARCH_PLANS, "--type"), "--type");
   const onMismatch = oneOf(flags.onMismatch ?? "fail", ["fail", "warn"] as const, "--on-mismatch");
   const client = managementClient(flags, context);

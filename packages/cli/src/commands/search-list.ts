@@ -1,11 +1,8 @@
 import { templateMatcher } from "@stashkit/core";
-import { type ConnectionFlags, managementClient } from "../clients.ts";
+import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
-
-export interface ListFlags extends ConnectionFlags {
-  pattern?: string;
-}
+import type { ListFlags } from "./search-list.command.ts";
 
 /** `stashkit search list`: the indexes, or those whose name matches a template. Never their tokens in text. */
 export async function run(flags: ListFlags, context: CommandContext): Promise<CommandResult> {

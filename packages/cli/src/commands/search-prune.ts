@@ -1,25 +1,24 @@
+import { closedPullRequests, gitHubGraphqlUrl, type PullRequestLookup } from "@stashkit/ci-context";
 import {
   expandNameTemplate,
+  httpStackFor,
+  type MatchedIndex,
   type Placeholder,
   pruneSearchIndexes,
   TEMPLATE_PLACEHOLDERS,
   templateMatcher,
 } from "@stashkit/core";
-import { type ConnectionFlags, managementClient } from "../clients.ts";
+import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
-import { openPullRequests, parseGitHubSource } from "../github/open-pull-requests.ts";
+import { parseGitHubSource } from "../github/github-source.ts";
 import { nonEmpty } from "../options/common.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
 import { deletedReport } from "./index-refs.ts";
+import type { PruneFlags } from "./search-prune.command.ts";
 
-export interface PruneFlags extends ConnectionFlags {
-  pattern?: string;
-  /** `true` when --open was given without values: nothing is open (an empty `$(…)` in CI). */
-  open?: string[] | true;
-  openFrom?: string;
-  dryRun?: boolean;
-}
+/** Which candidates are stale; warnings said on the way go into the command's result. */
+type StaleOf = (candidates: readonly MatchedIndex[], warn: (message: string) => void) => Promise<boolean[]>;
 
 /**
  * `stashkit search prune`: deletes the indexes whose name matches the pattern and whose value
@@ -35,25 +34,41 @@ export async function run(flags: PruneFlags, context: CommandContext): Promise<C
       "give exactly one of --open <values…> (the values still in use) and --open-from github:<owner/repo>",
     );
   }
-  // Both sources are checked now; the GitHub lookup runs after every other check.
-  const given = flags.open === undefined ? undefined : openValues(flags.open === true ? [] : flags.open, key);
-  const readOpen = given ? async () => given : gitHubLookup(flags.openFrom ?? "", key, context);
+  // Both sources are checked before anything is sent; GitHub is asked once the candidates are known.
+  const staleOf: StaleOf =
+    flags.open === undefined
+      ? closedOnGitHub(gitHubLookup(flags.openFrom ?? "", key, context))
+      : notAmong(openValues(flags.open === true ? [] : flags.open, key), key);
   const client = managementClient(flags, context);
-  const open = await readOpen();
   const dryRun = flags.dryRun === true;
+  const warnings: string[] = [];
   const result = await context.terminal.progress(
     `pruning search indexes matching ${pattern}`,
     pruneSearchIndexes(client, {
       pattern,
       patternInput: "--pattern",
       dryRun,
-      staleOf: (candidates) => candidates.map((c) => !open.has(c.values[key] ?? "")),
+      staleOf: (candidates) => staleOf(candidates, (w) => warnings.push(w)),
     }),
   );
   // Out of time midway: fail as before, naming the reason; a later run continues (deleting is idempotent).
   if (result.stoppedBy) throw result.stoppedBy;
   const refs = (list: { name: string; id: string }[]) => list.map(({ name, id }) => ({ name, id }));
-  return deletedReport(refs(result.deleted), refs(result.kept), dryRun);
+  const report = deletedReport(refs(result.deleted), refs(result.kept), dryRun);
+  return { ...report, warnings: [...warnings, ...report.warnings] };
+}
+
+function notAmong(open: Set<string>, key: Placeholder): StaleOf {
+  return async (candidates) => candidates.map((c) => !open.has(c.values[key] ?? ""));
+}
+
+/** The rule of the shared GitHub adapter, the delete-search-index action's too: a pull request GitHub does not show is kept. */
+function closedOnGitHub(lookup: PullRequestLookup): StaleOf {
+  return async (candidates, warn) => {
+    const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
+    const verdicts = await closedPullRequests(lookup, asked, warn);
+    return verdicts.map((v) => v.stale);
+  };
 }
 
 /** `{pr}` when the pattern has it, else its only placeholder. */
@@ -86,16 +101,12 @@ function openValues(given: string[], key: Placeholder): Set<string> {
   );
 }
 
-/** Checks --open-from and GITHUB_TOKEN now; the lookup runs later, after every other check. */
-function gitHubLookup(
-  openFrom: string,
-  key: Placeholder,
-  context: CommandContext,
-): () => Promise<Set<string>> {
+/** Checks --open-from and GITHUB_TOKEN before anything is sent; GitHub is held to the command's deadline. */
+function gitHubLookup(openFrom: string, key: Placeholder, context: CommandContext): PullRequestLookup {
   if (key !== "pr") {
     throw new UsageError(
       "--open-from",
-      "--open-from github: reads pull requests, so --pattern must contain {pr}",
+      "--open-from github: asks about pull requests, so --pattern must contain {pr}",
     );
   }
   const source = parseGitHubSource(openFrom);
@@ -103,14 +114,17 @@ function gitHubLookup(
   if (token === "") {
     throw new UsageError(
       "--open-from",
-      "--open-from github: reads pull requests with GITHUB_TOKEN, which is not set",
+      "--open-from github: asks about pull requests with GITHUB_TOKEN, which is not set",
     );
   }
   context.redactor.add(token);
-  const repository = { ...source, apiUrl: context.env["GITHUB_API_URL"] || source.apiUrl };
-  return () =>
-    context.terminal.progress(
-      `reading the open pull requests of ${source.owner}/${source.repo}`,
-      openPullRequests({ ...repository, token, deadline: context.deadline, redactor: context.redactor }),
-    );
+  return {
+    ...source,
+    token,
+    graphqlUrl: gitHubGraphqlUrl(context.env),
+    deadline: context.deadline,
+    redact: (text) => context.redactor.redact(text),
+    http: httpStackFor(context.env, undefined),
+    userAgent: `stashkit-cli ${context.command}`,
+  };
 }

@@ -1,18 +1,13 @@
+import { STEP_LIMITS } from "@stashkit/core";
+import type { FlagValues } from "../flags.ts";
 import { UsageError } from "../usage-error.ts";
+import type { COMMON_FLAGS } from "./flag-sets.ts";
 
 export const FORMATS = ["text", "json", "dotenv", "github"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The flags every command takes, as commander hands them over. */
-export interface CommonFlags {
-  timeoutSeconds?: string;
-  maxAttempts?: string;
-  format?: string;
-  outputFile?: string;
-  showSecrets?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-}
+export type CommonFlags = FlagValues<typeof COMMON_FLAGS>;
 
 export interface Common {
   timeoutSeconds: number;
@@ -39,9 +34,10 @@ export function readCommon(flags: CommonFlags, env: Record<string, string | unde
     );
   }
   if (flags.quiet && flags.verbose) throw new UsageError("--quiet", "give --quiet or --verbose, not both");
+  const { timeoutSeconds, maxAttempts } = STEP_LIMITS;
   return {
-    timeoutSeconds: wholeNumber(flags.timeoutSeconds ?? "120", "--timeout-seconds", 1, 3600),
-    maxAttempts: wholeNumber(flags.maxAttempts ?? "5", "--max-attempts", 1, 20),
+    timeoutSeconds: limit(flags.timeoutSeconds, "--timeout-seconds", timeoutSeconds),
+    maxAttempts: limit(flags.maxAttempts, "--max-attempts", maxAttempts),
     format,
     outputFile: format === "github" ? undefined : outputFile,
     githubOutput,
@@ -49,6 +45,14 @@ export function readCommon(flags: CommonFlags, env: Record<string, string | unde
     quiet: flags.quiet === true,
     verbose: flags.verbose === true,
   };
+}
+
+function limit(
+  text: string | undefined,
+  flag: string,
+  bounds: { default: number; min: number; max: number },
+) {
+  return text === undefined ? bounds.default : wholeNumber(text, flag, bounds.min, bounds.max);
 }
 
 export function wholeNumber(text: string, flag: string, min: number, max: number): number {

@@ -1,5 +1,7 @@
 import { detectCiRun } from "@stashkit/ci-context";
 import { expandNameTemplate, type Placeholder, type TemplateValues } from "@stashkit/core";
+import type { FlagValues } from "../flags.ts";
+import type { RUN_VALUE_FLAGS } from "./flag-sets.ts";
 
 /** The flag that gives each placeholder a value, overriding the CI system's. */
 export const RUN_FLAGS: Record<Placeholder, { flag: string; key: keyof RunFlags }> = {
@@ -10,13 +12,7 @@ export const RUN_FLAGS: Record<Placeholder, { flag: string; key: keyof RunFlags 
   repo: { flag: "--repo", key: "repo" },
 };
 
-export interface RunFlags {
-  pr?: string;
-  branch?: string;
-  sha?: string;
-  runId?: string;
-  repo?: string;
-}
+export type RunFlags = FlagValues<typeof RUN_VALUE_FLAGS>;
 
 /**
  * Fills name templates from the CI system the environment belongs to, with --pr, --branch,

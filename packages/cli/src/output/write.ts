@@ -1,15 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
-import type { CommandContext } from "../context.ts";
+import type { Common } from "../options/common.ts";
 import { oneLine } from "./escape.ts";
 import type { CommandResult, Field } from "./result.ts";
 import { writeSecretFile } from "./secret-file.ts";
+import type { Terminal } from "./terminal.ts";
+
+/** What writing a result needs of the command's context (a CommandContext has it all). */
+export interface OutputContext {
+  common: Pick<Common, "format" | "outputFile" | "githubOutput" | "showSecrets" | "quiet">;
+  terminal: Terminal;
+  redactor: { redact(text: string): string };
+  env: Record<string, string | undefined>;
+}
 
 /**
  * Hands a result over in the chosen format. Tokens leave only where asked: to --output-file
  * (0600), to GITHUB_OUTPUT after ::add-mask::, or to stdout with --show-secrets (with a warning).
  */
-export function writeResult(result: CommandResult, context: CommandContext): void {
+export function writeResult(result: CommandResult, context: OutputContext): void {
   const { common, terminal } = context;
   for (const warning of result.warnings) terminal.warn(warning);
   const toFile = common.outputFile;
@@ -50,7 +59,7 @@ export function writeResult(result: CommandResult, context: CommandContext): voi
 }
 
 /** Masks first, then the outputs in the heredoc form with a delimiter no value can contain. */
-function writeGitHubOutputs(fields: Field[], context: CommandContext): void {
+function writeGitHubOutputs(fields: Field[], context: OutputContext): void {
   for (const field of fields) {
     if (field.secret && field.value !== "")
       context.terminal.outSecret(`::add-mask::${escapeCommandData(field.value)}`);

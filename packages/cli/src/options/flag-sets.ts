@@ -1,0 +1,88 @@
+// The flags several commands share, declared once. This module is loaded at start-up to build
+// the help, so it imports nothing: core's STEP_LIMITS owns the limits' defaults and bounds, and
+// a test holds the copies in this help text to it (importing core here would load all of it,
+// zod included, for every --help).
+
+/** The flags every command that calls an API takes. */
+export const COMMON_FLAGS = [
+  {
+    flags: "--timeout-seconds <n>",
+    description: "time limit for the whole command, retries included (1-3600)",
+    default: "120",
+  },
+  {
+    flags: "--max-attempts <n>",
+    description: "attempts per request, the first included (1-20)",
+    default: "5",
+  },
+  { flags: "--format <format>", description: "text, json, dotenv or github", default: "text" },
+  {
+    flags: "--output-file <path>",
+    description: "write the result there (created 0600) instead of stdout; tokens go only here",
+  },
+  {
+    flags: "--show-secrets",
+    description: "json/dotenv on stdout include tokens (CI logs keep stdout: prefer --output-file)",
+  },
+  { flags: "-q, --quiet", description: "print only warnings and errors" },
+  { flags: "-v, --verbose", description: "log each request and retry on stderr" },
+] as const;
+
+export const MANAGEMENT_FLAGS = [
+  ...COMMON_FLAGS,
+  {
+    flags: "--base-url <url>",
+    description: "management API base URL (default: STASHKIT_BASE_URL, else https://api.upstash.com)",
+  },
+  { flags: "--email <email>", description: "account email (default: UPSTASH_EMAIL)" },
+  {
+    flags: "--api-key <key>",
+    description: "management API key (default: UPSTASH_API_KEY; a flag shows in the process list)",
+  },
+] as const;
+
+export const MESSAGING_FLAGS = [
+  ...COMMON_FLAGS,
+  {
+    flags: "--messaging-url <url>",
+    description: "messaging API base URL (default: QSTASH_URL, else https://qstash.upstash.io)",
+  },
+  {
+    flags: "--token <token>",
+    description: "messaging API token (default: QSTASH_TOKEN; a flag shows in the process list)",
+  },
+] as const;
+
+/** The values of a name template's placeholders, overriding the CI system's. */
+export const RUN_VALUE_FLAGS = [
+  { flags: "--pr <number>", description: "pull/merge request number for {pr} (default: from the CI system)" },
+  { flags: "--branch <name>", description: "branch for {branch}" },
+  { flags: "--sha <sha>", description: "commit for {sha}" },
+  { flags: "--run-id <id>", description: "run/pipeline id for {run_id}" },
+  { flags: "--repo <name>", description: "repository name for {repo}" },
+] as const;
+
+/**
+ * What `queues pause` and `queues resume` act on, beside the positional queue names: core's
+ * target selectors (TARGET_SELECTORS), whose flag names a test holds these to. Repeatable, one
+ * value each (commas separate too).
+ */
+export const TARGET_FLAGS = [
+  { flags: "--schedule-id <id>", description: "a schedule by id (repeatable)", repeatable: true },
+  {
+    flags: "--schedule-label <label>",
+    description: "schedules by label, from one listing (repeatable)",
+    repeatable: true,
+  },
+  {
+    flags: "--destination-prefix <prefix>",
+    description: "schedules whose destination starts with this (repeatable)",
+    repeatable: true,
+  },
+  { flags: "--flow-control-key <key>", description: "a flow-control key (repeatable)", repeatable: true },
+  {
+    flags: "--if-missing <mode>",
+    description: "fail, warn or ignore when a target does not exist (skip: the old name of warn)",
+    default: "fail",
+  },
+] as const;

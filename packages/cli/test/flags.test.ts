@@ -1,0 +1,147 @@
+import { STEP_LIMITS, TARGET_SELECTORS } from "@stashkit/core";
+import { Command, Option } from "commander";
+import { describe, expect, it } from "vitest";
+import { addCommand, type CommandDeclaration } from "../src/command.ts";
+import { emulatorCommand } from "../src/commands/emulator.command.ts";
+import { queuesPause } from "../src/commands/queues-pause.command.ts";
+import { queuesResume } from "../src/commands/queues-resume.command.ts";
+import { searchDelete } from "../src/commands/search-delete.command.ts";
+import { type EnsureFlags, searchEnsure } from "../src/commands/search-ensure.command.ts";
+import { searchList } from "../src/commands/search-list.command.ts";
+import { searchPrune } from "../src/commands/search-prune.command.ts";
+import { attributeName, type FlagSpec } from "../src/flags.ts";
+import { COMMON_FLAGS, TARGET_FLAGS } from "../src/options/flag-sets.ts";
+
+const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
+  searchEnsure,
+  searchDelete,
+  searchPrune,
+  searchList,
+  queuesPause,
+  queuesResume,
+  emulatorCommand,
+] as CommandDeclaration<readonly FlagSpec[]>[];
+
+/** Parses `argv` with the real declaration, running nothing: what the command's `run` would get. */
+async function parsed(declaration: CommandDeclaration<readonly FlagSpec[]>, argv: string[]) {
+  let received: unknown;
+  const program = new Command("stashkit").exitOverride();
+  const words = declaration.name.split(" ");
+  const parent = words.length > 1 ? program.command(words[0] ?? "") : program;
+  addCommand(parent, {
+    ...declaration,
+    run: async (flags) => {
+      received = flags;
+      return 0;
+    },
+  });
+  await program.parseAsync([...words, ...argv], { from: "user" });
+  return received;
+}
+
+describe("each command's flags", () => {
+  it.each(ALL.flatMap((c) => c.flags.map((f) => [c.name, f.flags] as const)))(
+    "%s %s: the typed name is commander's name for the value",
+    (_command, flags) => {
+      expect(attributeName(flags)).toBe(new Option(flags).attributeName());
+    },
+  );
+
+  it("shows core's defaults and bounds of --timeout-seconds and --max-attempts", () => {
+    const [timeout, attempts] = COMMON_FLAGS;
+    const { timeoutSeconds, maxAttempts } = STEP_LIMITS;
+    expect(timeout.default).toBe(String(timeoutSeconds.default));
+    expect(timeout.description).toContain(`(${timeoutSeconds.min}-${timeoutSeconds.max})`);
+    expect(attempts.default).toBe(String(maxAttempts.default));
+    expect(attempts.description).toContain(`(${maxAttempts.min}-${maxAttempts.max})`);
+  });
+
+  it("queues pause and resume name their lists as core's target selectors do", () => {
+    const declared = TARGET_FLAGS.map((f) => f.flags.split(" ")[0]);
+    for (const selector of Object.values(TARGET_SELECTORS)) {
+      if (selector.flag.startsWith("--")) expect(declared).toContain(selector.flag);
+    }
+  });
+
+  it("search ensure parses its flags, with the defaults", async () => {
+    expect(await parsed(searchEnsure, ["--name", "app-{pr}", "--pr", "7", "--type", "payg"])).toEqual({
+      name: "app-{pr}",
+      pr: "7",
+      type: "payg",
+      region: "us-central1",
+      onMismatch: "fail",
+      timeoutSeconds: "120",
+      maxAttempts: "5",
+      format: "text",
+    });
+  });
+
+  it("search delete parses its flags", async () => {
+    expect(await parsed(searchDelete, ["--id", "abc", "--dry-run", "--run-id", "9"])).toMatchObject({
+      id: "abc",
+      dryRun: true,
+      runId: "9",
+    });
+  });
+
+  it("search prune parses its flags; --open without values means nothing is open", async () => {
+    expect(await parsed(searchPrune, ["--pattern", "pr-{pr}", "--open", "1", "2"])).toMatchObject({
+      pattern: "pr-{pr}",
+      open: ["1", "2"],
+    });
+    expect(await parsed(searchPrune, ["--pattern", "pr-{pr}", "--open"])).toMatchObject({ open: true });
+    expect(await parsed(searchPrune, ["--open-from", "github:a/b", "-q"])).toMatchObject({
+      openFrom: "github:a/b",
+      quiet: true,
+    });
+  });
+
+  it("search list parses its flags", async () => {
+    expect(await parsed(searchList, ["--pattern", "x-{pr}", "--api-key", "k", "-v"])).toMatchObject({
+      pattern: "x-{pr}",
+      apiKey: "k",
+      verbose: true,
+    });
+  });
+
+  it("queues pause parses names and repeatable flags, one value each", async () => {
+    const flags = ["--schedule-id", "s1", "--schedule-id", "s2", "--destination-prefix", "https://a/"];
+    expect(await parsed(queuesPause, [...flags, "orders", "emails", "--if-missing", "warn"])).toMatchObject({
+      names: ["orders", "emails"],
+      scheduleId: ["s1", "s2"],
+      destinationPrefix: ["https://a/"],
+      ifMissing: "warn",
+    });
+  });
+
+  it("queues resume parses --only-if-paused-by and --token", async () => {
+    expect(await parsed(queuesResume, ["--only-if-paused-by", "[]", "--token", "t"])).toMatchObject({
+      names: [],
+      onlyIfPausedBy: "[]",
+      token: "t",
+      ifMissing: "fail",
+    });
+  });
+
+  it("emulator parses its flags", async () => {
+    expect(await parsed(emulatorCommand, ["--port", "0", "--data-file", "state.json"])).toEqual({
+      port: "0",
+      host: "127.0.0.1",
+      dataFile: "state.json",
+    });
+  });
+});
+
+// The typecheck (`tsc`, which includes the tests) is the test here: reading a flag a command
+// does not declare, or declared under another name, does not compile.
+function readsOnlyDeclaredFlags(flags: EnsureFlags): unknown[] {
+  // @ts-expect-error: --name is declared, --index-name is not.
+  const renamed = flags.indexName;
+  // @ts-expect-error: a value flag is a string, not a number.
+  const wrongType: number | undefined = flags.timeoutSeconds;
+  return [renamed, wrongType, flags.name, flags.onMismatch];
+}
+
+it("types a command's flags from its declaration (a renamed flag does not compile)", () => {
+  expect(readsOnlyDeclaredFlags({ name: "x" })).toEqual([undefined, undefined, "x", undefined]);
+});
