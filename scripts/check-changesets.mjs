@@ -1,24 +1,11 @@
 #!/usr/bin/env node
 // Every pending changeset must parse: frontmatter between "---" lines naming workspace packages
 // and a bump (patch, minor, major), then a summary. A broken one stops `pnpm release` later.
+// And every action (a folder of actions/) must be in .changeset/config.json's fixed group.
 import { readdirSync, readFileSync } from "node:fs";
+import { actionFolders, workspacePackages } from "./lib/workspace.mjs";
 
-const packages = new Set(
-  [
-    "packages/core",
-    "packages/emulator",
-    "packages/ci-context",
-    "packages/cli",
-    "packages/action-kit",
-    "packages/testing",
-    "actions/ensure-search-index",
-    "actions/resume-queue",
-    "actions/pause-queue",
-    "actions/delete-search-index",
-    "reliability",
-    "bench",
-  ].map((dir) => JSON.parse(readFileSync(`${dir}/package.json`, "utf8")).name),
-);
+const packages = new Set(workspacePackages().map((p) => p.name));
 const problems = [];
 const files = readdirSync(".changeset").filter((f) => f.endsWith(".md") && f !== "README.md");
 for (const file of files) {
@@ -34,6 +21,17 @@ for (const file of files) {
     else if (!packages.has(entry[1]))
       problems.push(`${file}: ${entry[1]} is not a package of this workspace`);
   }
+}
+// Every action is versioned with the rest (changesets' "fixed" group): one left out would be
+// released on its own schedule, or not at all.
+const fixed = new Set(JSON.parse(readFileSync(".changeset/config.json", "utf8")).fixed.flat());
+for (const folder of actionFolders()) {
+  const { name } = JSON.parse(readFileSync(`actions/${folder}/package.json`, "utf8"));
+  if (!fixed.has(name)) problems.push(`config.json: the fixed group lacks ${name} (actions/${folder})`);
+}
+for (const name of fixed) {
+  if (!packages.has(name))
+    problems.push(`config.json: the fixed group names ${name}, not a workspace package`);
 }
 for (const problem of problems) console.error(`check-changesets: ${problem}`);
 if (problems.length > 0) process.exit(1);

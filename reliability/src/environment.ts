@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
@@ -23,6 +24,15 @@ const ACTION_DIRS: Record<ActionName, string> = {
   delete: DELETE,
   pause: PAUSE,
 };
+
+// The scenarios name the actions by these short names; an action added to actions/ without one
+// here would go untested, so the run stops at once instead.
+const unlisted = readdirSync(join(root, "actions")).filter(
+  (folder) => !Object.values(ACTION_DIRS).includes(join(root, "actions", folder)),
+);
+if (unlisted.length > 0) {
+  throw new Error(`reliability/src/environment.ts: add ${unlisted.join(", ")} to ACTION_DIRS`);
+}
 
 export async function withEmulator<T>(
   options: EmulatorOptions,

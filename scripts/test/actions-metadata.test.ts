@@ -83,3 +83,24 @@ describe.each(actions)("actions/%s", (name) => {
     },
   );
 });
+
+// Core owns these rules; action.yml can only copy them, so the copies are held to core's values.
+// Core's build is imported by path: this package has no dependency on it, and turbo builds it first.
+describe.each(actions)("actions/%s follows core's rules", (name) => {
+  const { inputs } = readActionMetadata(join(root, "actions", name));
+
+  it("defaults timeout-seconds and max-attempts as core's STEP_LIMITS", async () => {
+    const { STEP_LIMITS } = await import("../../packages/core/dist/index.js");
+    expect(inputs["timeout-seconds"]?.default).toBe(String(STEP_LIMITS.timeoutSeconds.default));
+    expect(inputs["max-attempts"]?.default).toBe(String(STEP_LIMITS.maxAttempts.default));
+  });
+
+  it("takes core's if-missing values and target inputs, when it has them", async () => {
+    const { IF_MISSING, TARGET_SELECTORS } = await import("../../packages/core/dist/index.js");
+    const ifMissing = inputs["if-missing"];
+    if (ifMissing === undefined) return;
+    for (const value of IF_MISSING) expect(ifMissing.description).toContain(value);
+    for (const selector of Object.values(TARGET_SELECTORS))
+      expect(Object.keys(inputs)).toContain(selector.input);
+  });
+});
