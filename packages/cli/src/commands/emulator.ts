@@ -1,25 +1,22 @@
-import { startEmulator } from "@stashkit/emulator";
-import { wholeNumber } from "../options/common.ts";
+import { declaredOptions, InvalidSettingError, optionsFromFlags, startEmulator } from "@stashkit/emulator";
 import { UsageError } from "../usage-error.ts";
 
-export interface EmulatorFlags {
-  port?: string;
-  host?: string;
-  dataFile?: string;
-}
+/**
+ * The flags commander parsed, by value name (`dataFile` for `--data-file`). Any object: which
+ * flags there are is the emulator's declaration, read at run time.
+ */
+export type EmulatorFlags = object;
 
 /**
- * `stashkit emulator`: the bundled emulator in the foreground until Ctrl-C. Its credentials are
- * its own throwaway ones, printed so that the shell lines can be pasted.
+ * `stashkit emulator`: the bundled emulator in the foreground until Ctrl-C. Its options (types,
+ * defaults, environment variables, checks) are the emulator's own declarations, the same that
+ * `stashkit-emulator` reads. Its credentials are its own throwaway ones, printed so that the
+ * shell lines can be pasted.
  */
 export async function serve(flags: EmulatorFlags): Promise<number> {
-  const port = wholeNumber(flags.port ?? "8787", "--port", 0, 65535);
-  const host = flags.host ?? "127.0.0.1";
-  if (host.trim() === "") throw new UsageError("--host", "--host must not be empty");
-  const emulator = await startEmulator({
-    port,
-    host,
-    ...(flags.dataFile ? { dataFile: flags.dataFile } : {}),
+  const emulator = await startEmulator(emulatorOptions(flags)).catch((error: unknown) => {
+    if (error instanceof InvalidSettingError) throw usageError(error);
+    throw error;
   });
   process.stdout.write(
     [
@@ -39,4 +36,35 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
     process.once("SIGTERM", stop);
   });
   return 0;
+}
+
+/** Reads each declared option's flag under commander's value name, then lets the emulator parse it. */
+function emulatorOptions(flags: EmulatorFlags) {
+  const byFlag: Record<string, string | readonly string[] | boolean | undefined> = {};
+  for (const { info } of declaredOptions()) {
+    if (info.flag === undefined) continue;
+    const value: unknown = (flags as Record<string, unknown>)[camelCase(info.flag)];
+    if (typeof value === "string" || typeof value === "boolean" || Array.isArray(value))
+      byFlag[info.flag] = value;
+  }
+  // The emulator's defaults for the command line: the port a person expects, not a random one.
+  for (const { info } of declaredOptions()) {
+    if (info.flag !== undefined && info.cliDefault !== undefined) byFlag[info.flag] ??= info.cliDefault;
+  }
+  try {
+    return optionsFromFlags(byFlag, process.env);
+  } catch (error) {
+    if (error instanceof InvalidSettingError) throw usageError(error);
+    throw error;
+  }
+}
+
+function usageError(error: InvalidSettingError): UsageError {
+  const flag = /--[\w-]+/.exec(error.message)?.[0] ?? "emulator";
+  return new UsageError(flag, error.message);
+}
+
+/** `data-file` → `dataFile`, as commander names a flag's value. */
+function camelCase(flag: string): string {
+  return flag.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }

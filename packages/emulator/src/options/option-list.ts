@@ -53,7 +53,7 @@ export function optionsFromFlags(values: FlagValues, env: NodeJS.ProcessEnv = {}
     const raw = fromFlag ?? (variable === undefined ? undefined : env[variable]);
     if (raw === undefined || typeof raw === "boolean") continue;
     const value = flagValue(declared, raw);
-    if (value !== undefined) place(options, declared.path, value);
+    if (value !== undefined) place(options, declared.path, checked(declared, value));
   }
   return options as EmulatorOptions;
 }
@@ -91,6 +91,15 @@ function textValue(schema: z.ZodType, info: OptionInfo, text: string): unknown {
   if (schema instanceof z.ZodObject && "email" in schema.shape) return accountValue(name, text);
   if (text === "" && refusesEmpty(schema)) throw new InvalidSettingError(`${name} must not be empty`);
   return text;
+}
+
+/** Options that start a setting are checked as settings are; the others against their own schema. */
+function checked(declared: DeclaredOption, value: unknown): unknown {
+  if (declared.info.setting !== undefined) return value;
+  const parsed = declared.schema.safeParse(value);
+  if (parsed.success) return value;
+  const problem = parsed.error.issues[0]?.message ?? "not accepted";
+  throw new InvalidSettingError(`--${declared.info.flag} is not accepted: ${problem}`);
 }
 
 /** `EMAIL:API_KEY`; the key may itself hold colons. */
