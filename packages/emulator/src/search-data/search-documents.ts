@@ -22,6 +22,8 @@ export type PersistedDocuments = z.infer<typeof persistedDocumentsSchema>;
  */
 export class SearchDocuments {
   readonly #databases = new Map<string, SearchDatabase>();
+  /** The ids of the indexes that exist, once the data plane has said how to know them. */
+  #liveIndexes: (() => ReadonlySet<string>) | undefined;
 
   constructor(persisted: PersistedDocuments = {}) {
     for (const [indexId, namespaces] of Object.entries(persisted)) {
@@ -42,18 +44,23 @@ export class SearchDocuments {
     return database;
   }
 
-  /** Forgets an index's documents (its index was deleted). */
-  drop(indexId: string): void {
-    this.#databases.delete(indexId);
+  /**
+   * From now on, drops the databases of indexes that no longer exist, at once and before each
+   * write of the data file: deleting an index deletes its documents.
+   */
+  followIndexes(liveIndexes: () => ReadonlySet<string>): void {
+    this.#liveIndexes = liveIndexes;
+    this.#dropDeleted();
   }
 
-  /** Keeps only the databases of these indexes (after a reset or a load, for instance). */
-  retain(indexIds: Iterable<string>): void {
-    const keep = new Set(indexIds);
-    for (const indexId of this.#databases.keys()) if (!keep.has(indexId)) this.#databases.delete(indexId);
+  #dropDeleted(): void {
+    if (!this.#liveIndexes) return;
+    const live = this.#liveIndexes();
+    for (const indexId of this.#databases.keys()) if (!live.has(indexId)) this.#databases.delete(indexId);
   }
 
   toJSON(): PersistedDocuments {
+    this.#dropDeleted();
     const persisted: PersistedDocuments = {};
     for (const [indexId, database] of this.#databases) {
       const namespaces: Record<string, StoredDocument[]> = {};

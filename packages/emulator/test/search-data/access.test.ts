@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessOf, bearerToken } from "../../src/search-data/access.ts";
+import { accessOf } from "../../src/search-data/access.ts";
 
 const index = { token: "read-write-secret", read_only_token: "read-only-secret" };
 
@@ -10,14 +10,5 @@ describe("data-plane access", () => {
     expect(accessOf(index, "read-write-secreT")).toBeUndefined();
     expect(accessOf(index, "")).toBeUndefined();
     expect(accessOf({ token: "", read_only_token: "" }, "")).toBeUndefined();
-  });
-
-  it("reads the token of a Bearer header only", () => {
-    expect(bearerToken("Bearer abc")).toBe("abc");
-    expect(bearerToken("bearer   abc ")).toBe("abc");
-    expect(bearerToken("Basic abc")).toBeUndefined();
-    expect(bearerToken("Bearer")).toBeUndefined();
-    expect(bearerToken("Bearer a b")).toBeUndefined();
-    expect(bearerToken(undefined)).toBeUndefined();
   });
 });

@@ -1,0 +1,139 @@
+import type { ApiProfile, RequestFacts, RouteContext } from "../http/api.ts";
+import { bearerToken } from "../http/auth.ts";
+import { HttpError, ok, type Reply } from "../http/reply.ts";
+import type { ManagementStore, SearchIndexRecord } from "../management/store.ts";
+import type { AreaData, AreaStore } from "../state/area.ts";
+import { accessOf, type DataAccess } from "./access.ts";
+import { DataPlaneError } from "./data-plane-error.ts";
+import { type DataRoute, dataRoute } from "./data-routes.ts";
+import { DATA_PLANE_PREFIX, dataPlaneRoutes, endpointInPath } from "./route-table.ts";
+import type { searchDataArea } from "./store-area.ts";
+
+/** Who is calling the data plane: an index, and what its token lets the caller do there. */
+export interface DataPrincipal {
+  index: SearchIndexRecord;
+  access: DataAccess;
+}
+
+/** The live settings the data plane reads at each request. */
+export interface DataPlaneSettings {
+  /** How long an upsert stays pending before search sees it; 0: at once (the default). */
+  searchIndexingDelayMs: number;
+  /** Whether the per-index `max_writes_per_second` / `max_query_per_second` answer 429. */
+  searchRateLimits: boolean;
+}
+
+export interface DataPlaneParts {
+  documents: AreaStore<AreaData<(typeof searchDataArea)["shape"]>>;
+  management: ManagementStore;
+  settings: DataPlaneSettings;
+  /** The emulator's clock (tests move it forward), which pending upserts wait on. */
+  now(): number;
+}
+
+/**
+ * The search data plane at `/search/{endpoint}/{route}[/{namespace}]`: what the official SDKs
+ * call with an index's REST URL and token. Bearer auth against the index the path names;
+ * answers `{"result": …}` or `{"error": "…"}`, as the service does.
+ */
+export function dataPlaneProfile(parts: DataPlaneParts): ApiProfile<DataPrincipal> {
+  const { settings } = parts;
+  return {
+    name: "search-data",
+    emulated: true,
+    routes: dataPlaneRoutes<DataPrincipal>((context, route, namespace) =>
+      handle(parts, context, route, namespace),
+    ),
+    ownsPath: (path) => path.startsWith(`${DATA_PLANE_PREFIX}/`),
+    unrouted: (_method, path, status) =>
+      status === 404
+        ? new HttpError(404, `Unknown route ${path.split("/").slice(3).join("/") || "(none)"}`)
+        : new HttpError(405, "Method not allowed: use POST"),
+    authenticate: (facts) => authenticate(parts.management, facts),
+    renderError,
+    rateLimit(facts) {
+      if (!settings.searchRateLimits || !facts.route) return undefined;
+      const endpoint = endpointOf(facts);
+      const index = parts.management.data.indexes.find((entry) => entry.index.endpoint === endpoint)?.index;
+      if (!index) return undefined;
+      const writes = facts.route.kind === "write";
+      return {
+        key: `${endpoint} ${facts.route.kind}`,
+        limit: writes ? index.max_writes_per_second : index.max_query_per_second,
+      };
+    },
+  };
+}
+
+function handle(
+  parts: DataPlaneParts,
+  context: RouteContext<DataPrincipal>,
+  name: string,
+  namespace: string | undefined,
+): Reply {
+  const route = dataRoute(name) as DataRoute;
+  const { index } = context.principal;
+  const documents = liveDocuments(parts);
+  const result = route.run({
+    database: documents.database(index.id),
+    namespace: namespace ?? "",
+    namespaceGiven: namespace !== undefined,
+    body: jsonBody(context.rawBody),
+    all: context.query.has("all"),
+    limits: { maxDocuments: index.max_vector_count, maxWritesPerRequest: index.max_writes_per_request },
+    timing: { now: parts.now(), indexingDelayMs: parts.settings.searchIndexingDelayMs },
+  });
+  return ok({ result });
+}
+
+/**
+ * The index whose token the request carries, among those the path's endpoint names (two indexes
+ * may share an endpoint name; the token tells them apart). Writes need the read-write token: the
+ * service's REST API answers 401 for a token that may not do what is asked.
+ */
+function authenticate(management: ManagementStore, facts: RequestFacts<DataPrincipal>): DataPrincipal {
+  const endpoint = endpointOf(facts);
+  const token = bearerToken(facts.req);
+  if (token === undefined) throw new HttpError(401, "Unauthorized: missing bearer token");
+  for (const { index } of management.data.indexes) {
+    if (index.endpoint !== endpoint) continue;
+    const access = accessOf(index, token);
+    if (!access) continue;
+    if (access === "read-only" && facts.route?.writes) {
+      throw new HttpError(401, "Unauthorized: the read-only token cannot write");
+    }
+    return { index, access };
+  }
+  throw new HttpError(401, "Unauthorized: invalid token");
+}
+
+function endpointOf(facts: RequestFacts<DataPrincipal>): string {
+  return facts.params["endpoint"] ?? endpointInPath(facts.path);
+}
+
+/**
+ * The documents, told which indexes still exist: those of an index the management API deleted
+ * are dropped, in memory and from the data file's next write.
+ */
+export function liveDocuments(parts: Pick<DataPlaneParts, "documents" | "management">) {
+  const documents = parts.documents.data.searchDocuments;
+  documents.followIndexes(() => new Set(parts.management.data.indexes.map((entry) => entry.index.id)));
+  return documents;
+}
+
+/** The body as JSON; none at all is fine for the routes that need none (Python sends none to reset). */
+function jsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new DataPlaneError(400, "Invalid request body: not JSON");
+  }
+}
+
+function renderError(error: unknown): Reply {
+  if (error instanceof DataPlaneError) return { status: error.status, json: { error: error.message } };
+  if (error instanceof HttpError)
+    return { status: error.status, headers: error.headers, json: { error: error.message } };
+  throw error;
+}
