@@ -1,0 +1,42 @@
+# A new user's first minutes on one Node version: an empty folder whose .npmrc points at the
+# rehearsal's registry, both commands through npx, then an install, an ES module run and a
+# type-check. Runs in a subshell, so the PATH and npm settings stay there.
+
+try_as_user() (
+  local node_bin="$1" major
+  major="$("$node_bin" -p 'process.versions.node.split(".")[0]')"
+  local dir="$work/user-node$major" label="node $major"
+  mkdir -p "$dir"
+  cd "$dir"
+  # That Node first on PATH: npm, npx and every installed command's `#!/usr/bin/env node` run on it.
+  PATH="$(dirname "$node_bin"):$PATH"
+  # A cache of its own: npx would reuse an earlier rehearsal's @stashkit/cli of the same version.
+  export npm_config_cache="$dir/.npm-cache" npm_config_update_notifier=false \
+    npm_config_fund=false npm_config_audit=false npm_config_loglevel=error
+  [ "$(node --version)" = "$("$node_bin" --version)" ] || fail "$node_bin is not the node on PATH"
+  printf 'registry=%s\n@stashkit:registry=%s\n' "$registry" "$registry" > .npmrc
+
+  local printed
+  printed="$(npx --yes @stashkit/cli --version 2> "$work/logs/npx-cli-node$major.log")" ||
+    { cat "$work/logs/npx-cli-node$major.log" >&2; fail "$label: npx @stashkit/cli --version"; }
+  [ "$printed" = "$version" ] || fail "$label: npx @stashkit/cli --version printed '$printed', not $version"
+  say "  $label ($(node --version)): npx @stashkit/cli --version printed $printed"
+
+  quietly "npx-emulator-node$major" npx --yes @stashkit/emulator --help
+  grep -q '^Usage: stashkit-emulator' "$work/logs/npx-emulator-node$major.log" ||
+    fail "$label: npx @stashkit/emulator --help printed no usage"
+  say "  $label: npx @stashkit/emulator --help printed its usage"
+
+  quietly "npm-init-node$major" npm init -y
+  quietly "npm-pkg-node$major" npm pkg set type=module
+  # @types/node: core's declarations reach undici's, which need Node's types (issue 27, item 2).
+  quietly "npm-install-node$major" npm install @stashkit/core @stashkit/ci-context @stashkit/emulator \
+    "typescript@$TYPESCRIPT_VERSION" "@types/node@$major"
+  say "  $label: npm install @stashkit/core @stashkit/ci-context @stashkit/emulator (with typescript and @types/node)"
+
+  cp "$here/consumer/use.mjs" "$here/consumer/check.ts" "$here/consumer/tsconfig.json" .
+  quietly "use-node$major" node use.mjs "$version"
+  say "  $label: $(tail -n 1 "$work/logs/use-node$major.log")"
+  quietly "tsc-node$major" npx tsc -p tsconfig.json
+  say "  $label: tsc type-checked an import of @stashkit/core (module nodenext, strict, skipLibCheck off)"
+)
