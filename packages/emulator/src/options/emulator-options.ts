@@ -46,7 +46,12 @@ export const emulatorOptions = z.object({
     cliDefault: "8787",
     help: "port to listen on (0 picks a free one; from code the default is 0)",
   }),
-  host: option(z.string().min(1), { flag: "host", value: "H", cliDefault: "127.0.0.1", help: "address to bind" }),
+  host: option(z.string().min(1), {
+    flag: "host",
+    value: "H",
+    cliDefault: "127.0.0.1",
+    help: "address to bind",
+  }),
   messagingTokens: option(z.array(z.string()), {
     flag: "token",
     value: "T",
