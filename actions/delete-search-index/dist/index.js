@@ -1,48 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
 /***/ 4589:
 /***/ ((module) => {
 
@@ -211,39 +169,11 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ }),
-
 /***/ 3655:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1046);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1007);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -253,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1046:
+/***/ 1007:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10329,29 +10259,61 @@ function idOf(value) {
     return typeof id === "string" && isSafeId(id) ? id : undefined;
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/resource.js
+
+/**
+ * The base of every resource: a method builds its request (`get`, `post`, `del` below) and hands
+ * it to `read` (a 2xx body checked against a schema) or `send` (any 2xx is success). The body
+ * is checked inside the retry loop, so an unreadable answer to an idempotent call is tried again.
+ */
+class Resource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    get redactor() {
+        return this.#transport.redactor;
+    }
+    /** Sends `request` and returns its 2xx body as `schema` reads it. */
+    read(request, schema, call) {
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, schema, this.redactor));
+    }
+    /** Sends `request` and returns what `reader` makes of the 2xx answer (it may throw ResponseValidationError). */
+    readWith(request, reader, call) {
+        return this.#transport.send(request, call, reader);
+    }
+    /** Sends `request`; any 2xx answer is success and its body is not read. */
+    async send(request, call) {
+        await this.#transport.send(request, call);
+    }
+}
+/** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
+function get(path, operation) {
+    return { method: "GET", path, operation, idempotent: true };
+}
+function post(path, operation, options = {}) {
+    const { body, idempotent = true } = options;
+    return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
+}
+function del(path, operation) {
+    return { method: "DELETE", path, operation, idempotent: true };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
 
 
 
-const LIST_REQUEST = Object.freeze({
-    method: "GET",
-    path: "/v2/search",
-    operation: "list search indexes",
-    idempotent: true,
-});
+
+const LIST_REQUEST = Object.freeze(get("/v2/search", "list search indexes"));
 /**
  * Search indexes of the management API. `create` and `get` register the tokens of the index they
  * return with the redactor, so they can never reappear in a message or log line. `list` does
  * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
  * registers those with `remember` (the operations do).
  */
-class SearchIndexesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
+class SearchIndexesResource extends Resource {
     async list(call) {
-        return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, searchIndexListSchema));
+        return this.read(LIST_REQUEST, searchIndexListSchema, call);
     }
     /**
      * Lists the indexes checking only each one's id and name, for finding a few among many: per
@@ -10359,12 +10321,13 @@ class SearchIndexesResource {
      */
     async scan(call) {
         const request = LIST_REQUEST;
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, listedEntriesSchema, this.#redactor).map((entry) => ({
+        const reader = (response) => parseResponse(request, response, listedEntriesSchema, this.redactor).map((entry) => ({
             id: entry.id,
             name: entry.name,
             entry,
             answer: { status: response.status, requestId: response.requestId },
-        })));
+        }));
+        return this.readWith(request, reader, call);
     }
     /**
      * The indexes named exactly `name`, each checked in full and its tokens registered. The full
@@ -10373,12 +10336,13 @@ class SearchIndexesResource {
      */
     async findByName(name, call) {
         const request = LIST_REQUEST;
-        const found = await this.#transport.send(request, call, (response) => {
+        const reader = (response) => {
             const answer = { status: response.status, requestId: response.requestId };
-            return parseResponse(request, response, listedEntriesSchema, this.#redactor)
+            return parseResponse(request, response, listedEntriesSchema, this.redactor)
                 .filter((entry) => entry.name === name)
-                .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.#redactor));
-        });
+                .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.redactor));
+        };
+        const found = await this.readWith(request, reader, call);
         return found.map((index) => this.remember(index));
     }
     /**
@@ -10386,7 +10350,7 @@ class SearchIndexesResource {
      * ResponseValidationError naming the list request it came from.
      */
     use(scanned) {
-        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.#redactor));
+        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.redactor));
     }
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
@@ -10395,44 +10359,20 @@ class SearchIndexesResource {
             region: validateRegion(input.region),
             type: validatePlan(input.type),
         };
-        const request = {
-            method: "POST",
-            path: "/v2/search",
-            body,
-            operation: `create search index ${body.name}`,
-            idempotent: false,
-        };
-        return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+        const request = post("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
+        return this.remember(await this.read(request, searchIndexSchema, call));
     }
     async get(id, call) {
-        const request = {
-            method: "GET",
-            path: indexPath(id),
-            operation: `get search index ${id}`,
-            idempotent: true,
-        };
-        return this.remember(await this.#transport.send(request, call, this.#reader(request, searchIndexSchema)));
+        const request = get(indexPath(id), `get search index ${id}`);
+        return this.remember(await this.read(request, searchIndexSchema, call));
     }
     async delete(id, call) {
-        const request = {
-            method: "DELETE",
-            path: indexPath(id),
-            operation: `delete search index ${id}`,
-            idempotent: true,
-        };
         // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.#transport.send(request, call);
-    }
-    get #redactor() {
-        return this.#transport.redactor;
-    }
-    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-    #reader(request, schema) {
-        return (response) => parseResponse(request, response, schema, this.#redactor);
+        await this.send(del(indexPath(id), `delete search index ${id}`), call);
     }
     /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
     remember(index) {
-        this.#redactor.add(index.token, index.read_only_token);
+        this.redactor.add(index.token, index.read_only_token);
         return index;
     }
 }
@@ -10716,23 +10656,6 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends StashkitError {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
@@ -10759,6 +10682,23 @@ class InvalidRequestError extends StashkitError {
 /** 404: the queue or index does not exist (for this account). */
 class NotFoundError extends StashkitError {
     name = "NotFoundError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends StashkitError {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
@@ -10803,11 +10743,128 @@ function errorForStatus(context) {
     return new UnexpectedStatusError(message, context);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-request.js
+/** What every error about `request` names: the operation, the method and the path. */
+function requestContext(request) {
+    return { operation: request.operation, method: request.method, path: request.path };
+}
 
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends StashkitError {
-    name = "AbortedError";
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/classify-answer.js
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * What an answer means for the call: a value (`read` accepted the 2xx body), or a failure for the
+ * retry decision with the error that says it. A body `read` rejects (ResponseValidationError)
+ * is a failure like any other, so an idempotent call tries again.
+ */
+function classifyAnswer(request, answer, settings, read) {
+    const { status, headers } = answer;
+    const headerId = REQUEST_ID_HEADERS.map((name) => headers[name]).find((v) => v);
+    const requestId = headerId === undefined ? undefined : redactAndClip(headerId, settings.redactor, 100) || undefined;
+    if (status < 200 || status >= 300)
+        return statusFailure(request, answer, requestId, settings);
+    if (answer.tooLarge) {
+        const what = `answered ${status} with a body over ${formatBytes(settings.maxResponseBytes)}, more than stashkit reads`;
+        const context = { ...requestContext(request), status, requestId };
+        const error = new ResponseValidationError(describeFailure(context, what), {
+            ...context,
+            issues: [{ path: [], message: "too large" }],
+            bodyExcerpt: "",
+        });
+        return { failure: { kind: "invalid-body" }, error };
+    }
+    try {
+        return { value: read({ status, text: answer.text, requestId }) };
+    }
+    catch (error) {
+        if (error instanceof ResponseValidationError)
+            return { failure: { kind: "invalid-body" }, error };
+        throw error;
+    }
+}
+/** A non-2xx answer as the error class that says what it means; a rate limit with a stated end closes the gate. */
+function statusFailure(request, answer, requestId, settings) {
+    const { status, headers } = answer;
+    const { clock, redactor } = settings;
+    const serverDelayMs = serverRequestedDelay(headers, clock.now(), settings.maxServerDelayMs);
+    const error = errorForStatus({
+        ...requestContext(request),
+        status,
+        apiMessage: extractApiMessage(answer.text, headers["content-type"], redactor),
+        requestId,
+        retryAfterMs: serverDelayMs,
+    });
+    // A rate limit with a stated end holds every request to the origin until then.
+    const heldGate = serverDelayMs !== undefined &&
+        (status === 429 || (status === 503 && headers["retry-after"] !== undefined));
+    if (heldGate)
+        settings.gate.holdUntil(clock.now() + serverDelayMs);
+    return { failure: { kind: "status", status, serverDelayMs }, error, heldGate };
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
@@ -10829,11 +10886,234 @@ class ConnectionError extends StashkitError {
     }
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/network-failure.js
+
+
+
+/** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
+function attemptTimedOut(request, attemptTimeoutMs) {
+    const context = requestContext(request);
+    const message = describeFailure(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+    return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+}
+/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
+function connectionFailed(request, cause, redactor) {
+    const context = requestContext(request);
+    const code = errorCode(cause);
+    const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+    const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
+    return {
+        failure: { kind: "network", code },
+        error: new ConnectionError(message, { ...context, code }, { cause }),
+    };
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(request, proxyHost) {
+    const context = requestContext(request);
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = describeFailure(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
+}
+/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const message = current.message;
+        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+        if (status)
+            return Number(status);
+        current = current.cause;
+    }
+    return undefined;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/attempt.js
+
+
+
+
+
+/**
+ * Sends the request once, within its own timeout and the call's scope, and says what came of it.
+ * Throws only when the caller or the deadline stopped the call; the gate learns of every answer.
+ */
+async function sendAttempt(settings, scope, read) {
+    const { clock, logger, gate } = settings;
+    const { request } = scope;
+    let burst;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
+    const url = `${baseUrlString(settings.baseUrl)}${request.path}`;
+    const started = clock.now();
+    try {
+        const http = await settings.http();
+        const init = requestInit(settings, request, http, AbortSignal.any([timeout.signal, scope.stop]));
+        const answer = await http.fetch(url, init);
+        const { text, tooLarge } = await readBody(answer, settings.maxResponseBytes);
+        const headers = flatten(answer.headers);
+        burst = burstBudget(headers, clock.now(), settings.maxServerDelayMs);
+        logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+        if (answer.status === 407)
+            return proxyRefused(request, http.proxyFor(url));
+        return classifyAnswer(request, { status: answer.status, text, tooLarge, headers }, settings, read);
+    }
+    catch (cause) {
+        scope.throwIfAborted(cause);
+        if (timeout.signal.aborted)
+            return attemptTimedOut(request, settings.attemptTimeoutMs);
+        // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+        if (proxyStatus(cause) === 407)
+            return proxyRefused(request, (await settings.http()).proxyFor(url));
+        return connectionFailed(request, cause, settings.redactor);
+    }
+    finally {
+        clearTimeout(timer);
+        gate.leave(burst);
+    }
+}
+function requestInit(settings, request, http, signal) {
+    const headers = {
+        authorization: settings.authorization,
+        "user-agent": settings.userAgent,
+        accept: "application/json",
+    };
+    if (request.body !== undefined)
+        headers["content-type"] = "application/json";
+    const init = {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal,
+        // An API answer is never a redirect; following one could carry the credentials elsewhere.
+        redirect: "manual",
+    };
+    // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+    if (http.dispatcher)
+        Object.assign(init, { dispatcher: http.dispatcher });
+    return init;
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends StashkitError {
+    name = "AbortedError";
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends StashkitError {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
+
+
+/** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
+function abortedError(request) {
+    const context = requestContext(request);
+    return new AbortedError(describeFailure(context, "was aborted by the caller"), context);
+}
+function deadlineError(request, deadlineAt, cause) {
+    const context = requestContext(request);
+    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+    return new DeadlineExceededError(describeFailure(context, `did not finish before the deadline${at}`), context, {
+        cause,
+    });
+}
+/** The origin's gate stays closed past the deadline: nothing was sent. */
+function gateClosedError(request, waitMs, now) {
+    const context = requestContext(request);
+    const retryAt = new Date(now + waitMs).toISOString();
+    return new RateLimitedError(describeFailure(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+}
+/** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+function outOfTimeError(request, error, delayMs, now) {
+    const context = {
+        ...requestContext(request),
+        status: error.status,
+        apiMessage: error.apiMessage,
+        requestId: error.requestId,
+    };
+    if (error instanceof RateLimitedError) {
+        const retryAt = new Date(now + delayMs).toISOString();
+        return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
+    }
+    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
+
+/**
+ * What stops one call, across its attempts and waits: the caller's signal and the deadline, as
+ * signals for fetch and sleeps, and as checks that throw the matching error. Disposed when the
+ * call ends, so its deadline timer never outlives it.
+ */
+class CallScope {
+    request;
+    /** Epoch ms; Infinity when no deadline applies. */
+    deadlineAt;
+    callerSignal;
+    /** Aborts when the caller aborts or the deadline passes. */
+    stop;
+    #deadline = new AbortController();
+    #timer;
+    #clock;
+    constructor(options) {
+        this.request = options.request;
+        this.deadlineAt = options.deadlineAt;
+        this.callerSignal = options.signal;
+        this.#clock = options.clock;
+        this.#timer = Number.isFinite(this.deadlineAt)
+            ? setTimeout(() => this.#deadline.abort(), Math.max(0, this.deadlineAt - this.#clock.now()))
+            : undefined;
+        this.stop = this.callerSignal
+            ? AbortSignal.any([this.callerSignal, this.#deadline.signal])
+            : this.#deadline.signal;
+    }
+    /** Throws when the caller aborted or the deadline has passed. */
+    throwIfStopped() {
+        this.throwIfAborted(undefined);
+        if (this.#clock.now() >= this.deadlineAt)
+            throw deadlineError(this.request, this.deadlineAt, undefined);
+    }
+    /** Throws when an abort signal fired (`cause` is what it interrupted): the caller's first, then the deadline's. */
+    throwIfAborted(cause) {
+        if (this.callerSignal?.aborted)
+            throw abortedError(this.request);
+        if (this.#deadline.signal.aborted)
+            throw deadlineError(this.request, this.deadlineAt, cause);
+    }
+    /** Waits `ms`; a wait the caller or the deadline cut short throws their error. */
+    async sleep(ms) {
+        try {
+            await this.#clock.sleep(ms, this.stop);
+        }
+        catch {
+            this.throwIfStopped();
+        }
+    }
+    dispose() {
+        clearTimeout(this.#timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
@@ -10958,66 +11238,6 @@ class RetryBudget {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-/**
- * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
- * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
- * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
- */
-function burstBudget(headers, now, maxMs) {
-    const remaining = headers["burst-ratelimit-remaining"]?.trim();
-    const reset = headers["burst-ratelimit-reset"];
-    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
-        return undefined;
-    const delay = clamp(parseReset(reset, now), maxMs);
-    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
 
 
@@ -11025,40 +11245,46 @@ function burstBudget(headers, now, maxMs) {
 
 
 
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
 /**
- * The one place requests are made: headers, per-attempt timeout, overall deadline, the
- * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
- * and every message passes the redactor.
+ * The one place requests are made: the retry loop around single attempts (`attempt.ts`), the
+ * deadline, and the origin's shared backoff. Secrets stay in private fields and every message
+ * passes the redactor.
  */
 class Transport {
-    #authorization;
-    #options;
+    #attempt;
+    #retry;
+    #deadlineMs;
+    #deadline;
     #gate;
     constructor(options) {
-        const { authorization, gates, ...rest } = options;
-        this.#authorization = authorization;
-        this.#options = rest;
+        const { gates, retry, deadlineMs, deadline, ...rest } = options;
         this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
+        this.#attempt = { ...rest, maxServerDelayMs: retry.maxServerDelayMs, gate: this.#gate };
+        this.#retry = retry;
+        this.#deadlineMs = deadlineMs;
+        this.#deadline = deadline;
     }
     get baseUrl() {
-        return this.#options.baseUrl;
+        return this.#attempt.baseUrl;
     }
     get redactor() {
-        return this.#options.redactor;
+        return this.#attempt.redactor;
     }
     /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
     retryBudget(call = {}) {
-        const { retry, clock } = this.#options;
-        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
+        const { clock } = this.#attempt;
+        return new RetryBudget({
+            policy: this.#retry,
+            clock,
+            deadlineAt: this.#deadlineAt(call),
+            signal: call.signal,
+        });
     }
     /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
     #deadlineAt(call) {
-        const { deadlineMs, deadline, clock } = this.#options;
-        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
+        return Math.min(call.deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadlineMs === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.#attempt.clock.now() + this.#deadlineMs);
     }
     /**
      * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
@@ -11066,250 +11292,73 @@ class Transport {
      * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
      */
     async send(request, call = {}, read = (response) => response) {
-        const { clock, retry, logger } = this.#options;
-        const deadlineAt = this.#deadlineAt(call);
-        const deadline = new AbortController();
-        const deadlineTimer = Number.isFinite(deadlineAt)
-            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
-            : undefined;
-        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+        const { clock } = this.#attempt;
+        const scope = new CallScope({ request, deadlineAt: this.#deadlineAt(call), signal: call.signal, clock });
         try {
             for (let attempt = 1;; attempt++) {
-                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                scope.throwIfStopped();
+                await this.#enterGate(scope);
+                const outcome = await sendAttempt(this.#attempt, scope, read);
                 if ("value" in outcome)
                     return outcome.value;
-                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
-                const decision = decideRetry({
-                    attempt,
-                    policy: retry,
-                    idempotent: request.idempotent,
-                    failure: outcome.failure,
-                    random: clock.random,
-                });
-                if (!decision.retry)
-                    throw outcome.error;
-                if (outcome.heldGate) {
-                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
-                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
-                    if (this.#gate.openAt >= deadlineAt)
-                        throw this.#outOfTime(request, outcome, waitMs);
-                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
-                    continue;
-                }
-                if (clock.now() + decision.delayMs >= deadlineAt)
-                    throw this.#outOfTime(request, outcome, decision.delayMs);
-                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
-                try {
-                    await clock.sleep(decision.delayMs, stop);
-                }
-                catch {
-                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                }
+                const waitMs = this.#waitBeforeRetry(scope, attempt, outcome);
+                // A held gate waits there, with every other request to the origin, for the same moment.
+                if (!outcome.heldGate)
+                    await scope.sleep(waitMs);
             }
         }
         finally {
-            clearTimeout(deadlineTimer);
+            scope.dispose();
         }
     }
     /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
-    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
-        const { clock } = this.#options;
+    async #enterGate(scope) {
+        const { clock } = this.#attempt;
         let entered;
         try {
-            entered = await this.#gate.enter(clock, deadlineAt, stop);
+            entered = await this.#gate.enter(clock, scope.deadlineAt, scope.stop);
         }
         catch (error) {
-            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            scope.throwIfStopped();
             throw error;
         }
         if (entered)
             return;
         const now = clock.now();
-        const waitMs = this.#gate.nextStart(now) - now;
-        const retryAt = new Date(now + waitMs).toISOString();
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        throw new RateLimitedError(describeFailure(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+        throw gateClosedError(scope.request, this.#gate.nextStart(now) - now, now);
     }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
-        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
-        let burst;
-        const attemptTimeout = new AbortController();
-        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
-        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const started = clock.now();
-        try {
-            const headers = {
-                authorization: this.#authorization,
-                "user-agent": this.#options.userAgent,
-                accept: "application/json",
-            };
-            let body = null;
-            if (request.body !== undefined) {
-                headers["content-type"] = "application/json";
-                body = JSON.stringify(request.body);
-            }
-            const http = await this.#options.http();
-            const init = {
-                method: request.method,
-                headers,
-                body,
-                signal: AbortSignal.any(signals),
-                // An API answer is never a redirect; following one could carry the credentials elsewhere.
-                redirect: "manual",
-            };
-            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-            if (http.dispatcher)
-                Object.assign(init, { dispatcher: http.dispatcher });
-            const url = `${baseUrlString(baseUrl)}${request.path}`;
-            const answer = await http.fetch(url, init);
-            const { text, tooLarge } = await readBody(answer, this.#options.maxResponseBytes);
-            const responseHeaders = flatten(answer.headers);
-            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-            const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
-            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-            if (answer.status === 407)
-                return proxyRefused(context, http.proxyFor(url));
-            if (tooLarge && answer.status >= 200 && answer.status < 300) {
-                const what = `answered ${answer.status} with a body over ${formatBytes(this.#options.maxResponseBytes)}, more than stashkit reads`;
-                const error = new ResponseValidationError(describeFailure({ ...context, requestId }, what), {
-                    ...context,
-                    status: answer.status,
-                    requestId,
-                    issues: [{ path: [], message: "too large" }],
-                    bodyExcerpt: "",
-                });
-                return { failure: { kind: "invalid-body" }, error };
-            }
-            if (answer.status >= 200 && answer.status < 300) {
-                try {
-                    return { value: read({ status: answer.status, text, requestId }) };
-                }
-                catch (error) {
-                    if (error instanceof ResponseValidationError)
-                        return { failure: { kind: "invalid-body" }, error };
-                    throw error;
-                }
-            }
-            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const error = errorForStatus({
-                ...context,
-                status: answer.status,
-                apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
-                requestId,
-                retryAfterMs: serverDelayMs,
-            });
-            // A rate limit with a stated end holds every request to the origin until then.
-            const heldGate = serverDelayMs !== undefined &&
-                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
-            if (heldGate)
-                this.#gate.holdUntil(clock.now() + serverDelayMs);
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
-        }
-        catch (cause) {
-            if (callerSignal?.aborted)
-                throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
-            if (deadlineSignal.aborted)
-                throw this.#deadlineError(request, deadlineAt, cause);
-            if (attemptTimeout.signal.aborted) {
-                const message = describeFailure(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-            }
-            const code = errorCode(cause);
-            const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
-            // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-            if (proxyStatus(cause) === 407) {
-                const http = await this.#options.http();
-                return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
-            }
-            const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
-            return {
-                failure: { kind: "network", code },
-                error: new ConnectionError(message, { ...context, code }, { cause }),
-            };
-        }
-        finally {
-            clearTimeout(timer);
-            this.#gate.leave(burst);
-        }
-    }
-    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        if (callerSignal?.aborted)
-            throw new AbortedError(describeFailure(context, "was aborted by the caller"), context);
-        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
-            throw this.#deadlineError(request, deadlineAt, undefined);
-        }
-    }
-    #deadlineError(request, deadlineAt, cause) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-        return new DeadlineExceededError(describeFailure(context, `did not finish before the deadline${at}`), context, {
-            cause,
+    /**
+     * How long to wait before the next attempt, said to the logger; throws the attempt's error
+     * when the policy says stop, or the error saying the wait would pass the deadline.
+     */
+    #waitBeforeRetry(scope, attempt, outcome) {
+        const { clock, logger } = this.#attempt;
+        const { request, deadlineAt } = scope;
+        const { failure, error } = outcome;
+        error.mayHaveTakenEffect = mayHaveTakenEffect(failure, this.#retry);
+        const policy = this.#retry;
+        const decision = decideRetry({
+            attempt,
+            policy,
+            idempotent: request.idempotent,
+            failure,
+            random: clock.random,
         });
-    }
-    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-    #outOfTime(request, outcome, delayMs) {
-        const { error } = outcome;
-        if (error instanceof RateLimitedError) {
-            const retryAt = new Date(this.#options.clock.now() + delayMs);
-            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
-                operation: request.operation,
-                method: request.method,
-                path: request.path,
-                status: error.status,
-                apiMessage: error.apiMessage,
-                requestId: error.requestId,
-                retryAfterMs: delayMs,
-                now: this.#options.clock.now(),
-            });
+        if (!decision.retry)
+            throw error;
+        const failed = `${error.message}; attempt ${attempt} of ${policy.maxAttempts} failed`;
+        if (outcome.heldGate) {
+            const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+            if (this.#gate.openAt >= deadlineAt)
+                throw outOfTimeError(request, error, waitMs, clock.now());
+            logger.info(`${failed}, holding requests to this API for ${waitMs} ms`);
+            return waitMs;
         }
-        const context = {
-            operation: request.operation,
-            method: request.method,
-            path: request.path,
-            status: error.status,
-        };
-        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
+        if (clock.now() + decision.delayMs >= deadlineAt)
+            throw outOfTimeError(request, error, decision.delayMs, clock.now());
+        logger.info(`${failed}, retrying in ${decision.delayMs} ms`);
+        return decision.delayMs;
     }
-}
-/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
-function proxyRefused(context, proxyHost) {
-    const code = "PROXY_AUTHENTICATION_REQUIRED";
-    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
-    const message = describeFailure(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
-    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-/** The status a proxy refused a tunnel with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
-function proxyStatus(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const message = current.message;
-        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
-        if (status)
-            return Number(status);
-        current = current.cause;
-    }
-    return undefined;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/version.js
@@ -11983,6 +12032,29 @@ async function runStep(action, body, hints) {
     }
 }
 //# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/step-limits.js
+/**
+ * The defaults and bounds of `timeout-seconds` / `--timeout-seconds` and `max-attempts` /
+ * `--max-attempts`, for every action and every CLI command.
+ */
+const STEP_LIMITS = {
+    timeoutSeconds: { default: 120, min: 1, max: 3600 },
+    maxAttempts: { default: 5, min: 1, max: 20 },
+};
+/** Bounds on one attempt: a hung request must leave room for retries, yet never be cut short. */
+const ATTEMPT_MS = { min: 1_000, max: 30_000 };
+/**
+ * The client options a step's limits give: the attempts, and each attempt's fair share of the
+ * time limit (1 s to 30 s). The deadline itself is the caller's, created once per step.
+ */
+function step_limits_clientLimits(limits) {
+    const share = (limits.timeoutSeconds * 1000) / limits.maxAttempts;
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: Math.round(Math.min(ATTEMPT_MS.max, Math.max(ATTEMPT_MS.min, share))),
+    };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
 
 /**
@@ -12019,33 +12091,25 @@ const actionsLogger = {
 
 
 
-/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+/** The `max-attempts` and `timeout-seconds` inputs every action takes; defaults and bounds are core's. */
 function readStepLimits() {
+    const { maxAttempts, timeoutSeconds } = STEP_LIMITS;
     return {
-        maxAttempts: readWholeNumber("max-attempts", 5, 1, 20),
-        timeoutSeconds: readWholeNumber("timeout-seconds", 120, 1, 3600),
+        maxAttempts: readWholeNumber("max-attempts", maxAttempts.default, maxAttempts.min, maxAttempts.max),
+        timeoutSeconds: readWholeNumber("timeout-seconds", timeoutSeconds.default, timeoutSeconds.min, timeoutSeconds.max),
     };
 }
 /** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
 function stepDeadline(limits) {
     return Deadline.after(limits.timeoutSeconds * 1000);
 }
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
+/** Each attempt's share of the step's time limit: core's rule, the same as the CLI's. */
 function attemptTimeoutMs(limits) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+    return clientLimits(limits).attemptTimeoutMs;
 }
 /** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits, deadline) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits),
-        deadline,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
+    return { ...step_limits_clientLimits(limits), deadline, userAgentSuffix: action, logger: actionsLogger };
 }
 //# sourceMappingURL=limits.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
@@ -12170,7 +12234,7 @@ async function deleteById(client, id, call = {}) {
  */
 async function deleteSearchIndex(client, input) {
     const name = validateIndexName(input.name);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const call = { signal: input.signal, deadline: input.deadline };
     // Each match is checked in full before its id goes into a path.
     const matches = await client.searchIndexes.findByName(name, call);
     if (!input.dryRun)
@@ -12247,6 +12311,137 @@ function readGitHubToken() {
     return githubToken;
 }
 
+;// CONCATENATED MODULE: ../../packages/ci-context/dist/github-api/graphql-answer.js
+/** A failed pull request lookup: nothing is pruned without knowing what is closed. */
+class PullRequestLookupError extends Error {
+    name = "PullRequestLookupError";
+}
+/**
+ * Reads GitHub's answer to a pull request query. A number it cannot resolve comes back as `null`
+ * under its alias with a NOT_FOUND error beside the other aliases' data: only such errors are
+ * taken as an answer; anything else is a failure, reported in one line with GitHub's text masked
+ * and clipped (GitHub may echo what it was sent).
+ */
+function graphqlAnswer(status, text, redact) {
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        body = undefined;
+    }
+    const errors = body?.errors ?? [];
+    if (status >= 200 && status < 300 && body?.data && errors.every((e) => e.type === "NOT_FOUND")) {
+        return body.data;
+    }
+    const message = typeof body?.message === "string" ? body.message : text;
+    const said = redact(message).slice(0, 300);
+    throw new PullRequestLookupError(`reading pull request states from GitHub failed (${status}): ${said}`);
+}
+//# sourceMappingURL=graphql-answer.js.map
+;// CONCATENATED MODULE: ../../packages/ci-context/dist/github-api/pull-request-states.js
+
+
+/** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
+const PULL_REQUESTS_PER_REQUEST = 100;
+/**
+ * GitHub's GraphQL endpoint: GITHUB_GRAPHQL_URL (the runner sets it; on GitHub Enterprise
+ * Server it differs from the REST base), else GITHUB_API_URL's `/graphql`, else github.com's.
+ */
+function gitHubGraphqlUrl(env) {
+    const graphql = env["GITHUB_GRAPHQL_URL"]?.trim();
+    if (graphql)
+        return graphql;
+    const api = env["GITHUB_API_URL"]?.trim() || "https://api.github.com";
+    return `${api.replace(/\/+$/, "")}/graphql`;
+}
+/**
+ * The states of these pull requests, one GraphQL request per 100, each asked for under its own
+ * alias: one request however many indexes share a pull request, and no listing of every open
+ * one. Merged counts as closed.
+ */
+async function pullRequestStates(lookup, numbers) {
+    const unique = [...new Set(numbers)];
+    const states = new Map();
+    for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
+        const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
+        const answer = await ask(lookup, chunk);
+        for (const n of chunk) {
+            const state = answer.repository?.[`pr${n}`]?.state;
+            states.set(n, state === undefined ? "unknown" : state === "OPEN" ? "open" : "closed");
+        }
+    }
+    return states;
+}
+async function ask(lookup, chunk) {
+    const fields = chunk.map((n) => `pr${n}: pullRequest(number: ${n}) { state }`).join("\n");
+    const query = `query($owner: String!, $repo: String!) {\n repository(owner: $owner, name: $repo) {\n${fields}\n }\n}`;
+    const remaining = lookup.deadline.remainingMs();
+    if (remaining <= 0)
+        throw outOfTime();
+    try {
+        const http = lookup.http ? await lookup.http() : { fetch: globalThis.fetch, dispatcher: undefined };
+        const response = await http.fetch(lookup.graphqlUrl, {
+            ...(http.dispatcher === undefined ? {} : { dispatcher: http.dispatcher }),
+            method: "POST",
+            headers: {
+                accept: "application/vnd.github+json",
+                authorization: `token ${lookup.token}`,
+                "content-type": "application/json",
+                "user-agent": lookup.userAgent ?? "stashkit",
+            },
+            body: JSON.stringify({ query, variables: { owner: lookup.owner, repo: lookup.repo } }),
+            signal: AbortSignal.timeout(remaining),
+        });
+        return graphqlAnswer(response.status, await response.text(), lookup.redact);
+    }
+    catch (error) {
+        if (error instanceof PullRequestLookupError)
+            throw error;
+        if (error instanceof Error && error.name === "TimeoutError")
+            throw outOfTime();
+        const said = lookup.redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
+        throw new PullRequestLookupError(`reading pull request states from GitHub failed: ${said}`);
+    }
+}
+function outOfTime() {
+    return new PullRequestLookupError("reading pull request states from GitHub did not finish before the time limit; nothing was pruned");
+}
+/**
+ * Which candidates are stale: their pull request is closed or merged. One GitHub does not show
+ * is kept, with a warning: deleting what cannot be seen is the dangerous choice (a token
+ * without access to the repository would otherwise delete every index).
+ */
+async function closedPullRequests(lookup, candidates, warn) {
+    const states = await pullRequestStates(lookup, candidates.map((c) => Number(c.pr)));
+    return candidates.map((candidate) => {
+        const state = states.get(Number(candidate.pr)) ?? "unknown";
+        if (state === "unknown")
+            warn(`pull request #${candidate.pr} for ${candidate.name} was not found; keeping the index`);
+        return { state, stale: state === "closed" };
+    });
+}
+//# sourceMappingURL=pull-request-states.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/github-lookup.js
+
+
+/**
+ * How a step asks GitHub about this run's repository: with `token`, held to the step's deadline,
+ * masked with the step's redactor, through HTTPS_PROXY like the step's other requests.
+ */
+function gitHubLookup(step, token, action) {
+    return {
+        owner: step.context.repo.owner,
+        repo: step.context.repo.repo,
+        token,
+        graphqlUrl: gitHubGraphqlUrl(process.env),
+        deadline: step.deadline,
+        redact: (text) => step.redactor.redact(text),
+        http: httpStackFor(process.env, undefined),
+        userAgent: `stashkit ${action}`,
+    };
+}
+//# sourceMappingURL=github-lookup.js.map
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/prune-search-indexes.js
 
 
@@ -12264,7 +12459,7 @@ function readGitHubToken() {
  */
 async function pruneSearchIndexes(client, input) {
     const matcher = templateMatcher(input.pattern, input.patternInput);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const call = { signal: input.signal, deadline: input.deadline };
     const candidates = [];
     for (const index of await client.searchIndexes.scan(call)) {
         const values = matcher(index.name);
@@ -12318,77 +12513,26 @@ function isOutOfTime(error) {
     return error instanceof DeadlineExceededError || error instanceof RateLimitedError;
 }
 
-;// CONCATENATED MODULE: ./lib/pull-requests.js
-
-/** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
-const PULL_REQUESTS_PER_REQUEST = 100;
-/**
- * The states of these pull requests, read with @actions/github's Octokit through GraphQL: one
- * request per 100 pull requests, each asked for under its own alias. GITHUB_GRAPHQL_URL is
- * honoured (the runner sets it; on GitHub Enterprise Server it differs from the REST base).
- * Merged counts as closed. A pull request the token cannot see, or a number that is not a pull
- * request of this repository, is "unknown" and the caller keeps its index. Octokit is loaded
- * only when pruning: it is most of this action's code, and deleting by name never needs it.
- * A failure is reported in one line of our own, with GitHub's text masked and clipped like any
- * API's: Octokit's own message and stack carry the answer's body and the request.
- */
-async function pullRequestStates(token, context, numbers, redactor, env = process.env) {
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 258).then(__nccwpck_require__.bind(__nccwpck_require__, 8258));
-    // Octokit puts GraphQL at `${baseUrl}/graphql`; the runner's GITHUB_GRAPHQL_URL says where it is.
-    const graphqlBase = /^(.+)\/graphql\/?$/.exec(env["GITHUB_GRAPHQL_URL"] ?? "")?.[1];
-    const octokit = getOctokit(token, graphqlBase ? { baseUrl: graphqlBase } : {});
-    const unique = [...new Set(numbers)];
-    const states = new Map();
-    for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
-        const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
-        const fields = chunk.map((n) => `pr${n}: pullRequest(number: ${n}) { state }`).join("\n");
-        const query = `query($owner: String!, $repo: String!) {\n repository(owner: $owner, name: $repo) {\n${fields}\n }\n}`;
-        const answer = await octokit
-            .graphql(query, { owner: context.repo.owner, repo: context.repo.repo })
-            .catch((error) => partialAnswer(error, redactor));
-        for (const n of chunk) {
-            const state = answer.repository?.[`pr${n}`]?.state;
-            states.set(n, state === undefined ? "unknown" : state === "OPEN" ? "open" : "closed");
-        }
-    }
-    return states;
-}
-/**
- * GitHub answers a number it cannot resolve with `null` under that alias and a NOT_FOUND error
- * beside the other aliases' data; Octokit throws that as a GraphqlResponseError carrying the
- * data. Only such not-found errors are taken as an answer; anything else is a failure.
- */
-function partialAnswer(error, redactor) {
-    const { errors, data, status, message } = error;
-    if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => e.type === "NOT_FOUND") && data) {
-        return data;
-    }
-    const said = redactAndClip(String(message ?? error), redactor, 300);
-    throw new Error(`reading pull request states from GitHub failed${status ? ` (${status})` : ""}: ${said}`);
-}
-
 ;// CONCATENATED MODULE: ./lib/prune.js
 
 
-
 /**
- * Deletes the indexes whose pull request is closed; one it cannot see is kept, with a warning.
- * All pull requests are looked up together (one GitHub request per 100).
+ * Deletes the indexes whose pull request is closed; one GitHub does not show is kept, with a
+ * warning (the shared GitHub adapter's rule, the CLI's too). All pull requests are looked up
+ * together (one GitHub request per 100), held to the step's deadline.
  */
-async function prune(client, context, options) {
+async function prune(client, step, options) {
+    const github = gitHubLookup(step, options.githubToken, "delete-search-index");
     const result = await group(`Prune search indexes matching ${options.pattern}`, () => pruneSearchIndexes(client, {
         pattern: options.pattern,
         patternInput: "prune-pattern",
         dryRun: options.dryRun,
         staleOf: async (candidates) => {
-            const numbers = candidates.map((c) => Number(c.values.pr));
-            const states = await pullRequestStates(options.githubToken, context, numbers, options.redactor);
-            return candidates.map((candidate, n) => {
-                const state = states.get(numbers[n]) ?? "unknown";
-                if (state === "unknown")
-                    warning(`pull request #${candidate.values.pr} for ${candidate.name} was not found; keeping the index`);
-                info(`${candidate.name}: pull request #${candidate.values.pr} is ${state}`);
-                return state === "closed";
+            const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
+            const verdicts = await closedPullRequests(github, asked, warning);
+            return verdicts.map(({ state, stale }, n) => {
+                info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
+                return stale;
             });
         },
     }));
@@ -12474,7 +12618,7 @@ async function run() {
                 remaining: [],
                 stoppedBy: undefined,
             }
-            : await prune(client, step.context, { ...target, dryRun, redactor: step.redactor });
+            : await prune(client, step, { ...target, dryRun });
         reportDeleted(result, dryRun);
     }, { secretInputs: ["github-token"] });
 }
@@ -12504,7 +12648,7 @@ async function run() {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

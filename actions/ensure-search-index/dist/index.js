@@ -180,24 +180,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A1: () => (/* binding */ ephemeralIndex),
-/* harmony export */   bq: () => (/* binding */ markPostStepComing),
-/* harmony export */   pq: () => (/* binding */ isPostStep),
-/* harmony export */   z9: () => (/* binding */ saveEphemeralIndex)
+/* harmony export */   A: () => (/* binding */ ephemeralIndex),
+/* harmony export */   z: () => (/* binding */ saveEphemeralIndex)
 /* harmony export */ });
 /* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
 
 // The main and post steps run the same bundle in two processes; the runner's state carries
 // what the post step needs from the main step.
-const IS_POST = "isPost";
 const EPHEMERAL_INDEX = "ephemeral-index";
-/** Marks that the next run of this bundle in the job is the post step. */
-function markPostStepComing() {
-    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(IS_POST, "true");
-}
-function isPostStep() {
-    return _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(IS_POST) === "true";
-}
 /** Saved as soon as the index exists, so the post step cleans up even if the main step fails later. */
 function saveEphemeralIndex(index) {
     _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(EPHEMERAL_INDEX, JSON.stringify({ id: index.id, name: index.name }));
@@ -215,7 +205,7 @@ function ephemeralIndex() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3800);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8736);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4065);
 // The runner's entry point for both steps: the main step, and the post step that cleans up an
@@ -223,7 +213,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
-await ((0,_ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__/* .isPostStep */ .pq)() ? (0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)());
+await ((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .isPostStep */ .p)() ? (0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -239,8 +229,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 40 modules
-var management_step = __nccwpck_require__(832);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/post-step.js
+var post_step = __nccwpck_require__(3800);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 48 modules
+var management_step = __nccwpck_require__(333);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
@@ -304,7 +296,7 @@ async function ensureSearchIndex(client, input) {
     const type = (0,inputs/* validatePlan */.Oo)(input.type ?? "free");
     const onMismatch = (0,inputs/* oneOf */.yL)(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
     const settleMarginMs = input.settleMarginMs ?? 250;
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
+    const call = { signal: input.signal, deadline: input.deadline };
     const budget = client.retryBudget(call);
     const warnings = [];
     // A list shows the server's state at some moment after it was sent, so what it proves is
@@ -419,8 +411,8 @@ function readEnsureInputs(step) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report.js + 3 modules
-var report = __nccwpck_require__(1899);
+// EXTERNAL MODULE: ./lib/report.js + 4 modules
+var report = __nccwpck_require__(2656);
 ;// CONCATENATED MODULE: ./lib/main.js
 
 
@@ -429,7 +421,7 @@ var report = __nccwpck_require__(1899);
 
 const ACTION = "ensure-search-index";
 async function run() {
-    (0,ephemeral_state/* markPostStepComing */.bq)();
+    (0,post_step/* markPostStepComing */.b)();
     await (0,management_step/* runManagementStep */.R)(ACTION, async (step) => {
         const inputs = readEnsureInputs(step);
         const result = await commands/* group */.Os(`Ensure search index ${inputs.name}`, () => ensureSearchIndex(step.client(), {
@@ -439,7 +431,7 @@ async function run() {
             onMismatch: inputs.onMismatch,
         }));
         if (inputs.ephemeral && result.created)
-            (0,ephemeral_state/* saveEphemeralIndex */.z9)(result.index);
+            (0,ephemeral_state/* saveEphemeralIndex */.z)(result.index);
         (0,report/* reportEnsured */.dp)(result, inputs);
     });
 }
@@ -453,17 +445,17 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(832);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(333);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
 /* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1899);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2656);
 
 
 
 
 /** The post step: deletes the index the main step created when `ephemeral` is on; otherwise nothing. */
 async function post() {
-    const index = (0,_ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__/* .ephemeralIndex */ .A1)();
+    const index = (0,_ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__/* .ephemeralIndex */ .A)();
     if (index === undefined)
         return;
     await (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .runManagementStep */ .R)("ensure-search-index", async (step) => {
@@ -475,7 +467,7 @@ async function post() {
 
 /***/ }),
 
-/***/ 1899:
+/***/ 2656:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -535,26 +527,49 @@ function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
     return template.replaceAll("{endpoint}", endpoint);
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-fields.js
+
+/** Every field of an ensure's result, in the order the actions' outputs and the CLI's formats use. */
+// size: table
+const ENSURE_RESULT_FIELDS = [
+    { output: "id", env: "UPSTASH_SEARCH_INDEX_ID", read: (r) => r.index.id },
+    { output: "name", env: "UPSTASH_SEARCH_INDEX_NAME", read: (r) => r.index.name },
+    { output: "region", env: "UPSTASH_SEARCH_INDEX_REGION", read: (r) => r.index.region },
+    { output: "type", env: "UPSTASH_SEARCH_INDEX_TYPE", read: (r) => r.index.type },
+    {
+        output: "endpoint",
+        env: "UPSTASH_SEARCH_ENDPOINT",
+        read: (r) => r.index.endpoint,
+        sensitivity: "endpoint",
+    },
+    {
+        output: "rest-url",
+        env: "UPSTASH_SEARCH_REST_URL",
+        read: (r) => restUrl(r.index),
+        sensitivity: "endpoint",
+    },
+    { output: "token", env: "UPSTASH_SEARCH_REST_TOKEN", read: (r) => r.index.token, sensitivity: "secret" },
+    {
+        output: "read-only-token",
+        env: "UPSTASH_SEARCH_REST_READONLY_TOKEN",
+        read: (r) => r.index.read_only_token,
+        sensitivity: "secret",
+    },
+    { output: "created", env: "UPSTASH_SEARCH_INDEX_CREATED", read: (r) => String(r.created) },
+];
+function ensureResultFields(result) {
+    return ENSURE_RESULT_FIELDS.map(({ read, ...field }) => ({ ...field, value: read(result) }));
+}
+
 ;// CONCATENATED MODULE: ./lib/outputs.js
 
 function ensureOutputs(result) {
-    const { index } = result;
-    return {
-        id: index.id,
-        name: index.name,
-        region: index.region,
-        type: index.type,
-        endpoint: index.endpoint,
-        "rest-url": restUrl(index),
-        token: index.token,
-        "read-only-token": index.read_only_token,
-        created: String(result.created),
-    };
+    return Object.fromEntries(ensureResultFields(result).map((f) => [f.output, f.value]));
 }
 /** The values the runner must mask: always the tokens; the endpoint too unless asked otherwise. */
 function secretOutputs(outputs, maskEndpoint) {
-    const secrets = [outputs.token, outputs["read-only-token"]];
-    return maskEndpoint ? [...secrets, outputs.endpoint, outputs["rest-url"]] : secrets;
+    const named = (sensitivity) => ENSURE_RESULT_FIELDS.filter((f) => f.sensitivity === sensitivity).map((f) => outputs[f.output] ?? "");
+    return maskEndpoint ? [...named("secret"), ...named("endpoint")] : named("secret");
 }
 
 ;// CONCATENATED MODULE: ./lib/report.js
@@ -569,10 +584,10 @@ function reportEnsured(result, inputs) {
     for (const [name, value] of Object.entries(outputs))
         commands/* setOutput */.uH(name, value);
     if (inputs.exportEnv) {
-        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_URL", outputs["rest-url"]);
-        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_TOKEN", outputs.token);
+        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_URL", outputs["rest-url"] ?? "");
+        commands/* exportVariable */.dN("UPSTASH_SEARCH_REST_TOKEN", outputs["token"] ?? "");
     }
-    commands/* info */.pq(`Search index ${outputs.name} (${outputs.id}) ${result.created ? "created" : "already existed"}.`);
+    commands/* info */.pq(`Search index ${outputs["name"]} (${outputs["id"]}) ${result.created ? "created" : "already existed"}.`);
     writeSummary(ensureSummary(result, inputs.maskEndpoint));
 }
 function reportEphemeralDeleted(index) {
@@ -10225,6 +10240,29 @@ function readWithEnvFallback(name, envName, fallback = "") {
 
 /***/ }),
 
+/***/ 3800:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ markPostStepComing),
+/* harmony export */   p: () => (/* binding */ isPostStep)
+/* harmony export */ });
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+
+// An action with a post step runs the same bundle twice, in two processes: the runner's state
+// is how the second run knows it is the post step.
+const IS_POST = "isPost";
+/** Marks that the next run of this bundle in the job is the post step. Call first in the main step. */
+function markPostStepComing() {
+    (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ)(IS_POST, "true");
+}
+function isPostStep() {
+    return (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(IS_POST) === "true";
+}
+//# sourceMappingURL=post-step.js.map
+
+/***/ }),
+
 /***/ 5504:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10400,7 +10438,7 @@ function registerSecrets(...values) {
 
 /***/ }),
 
-/***/ 832:
+/***/ 333:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10709,29 +10747,61 @@ function idOf(value) {
     return typeof id === "string" && (0,server_values/* isSafeId */.JA)(id) ? id : undefined;
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/resource.js
+
+/**
+ * The base of every resource: a method builds its request (`get`, `post`, `del` below) and hands
+ * it to `read` (a 2xx body checked against a schema) or `send` (any 2xx is success). The body
+ * is checked inside the retry loop, so an unreadable answer to an idempotent call is tried again.
+ */
+class Resource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    get redactor() {
+        return this.#transport.redactor;
+    }
+    /** Sends `request` and returns its 2xx body as `schema` reads it. */
+    read(request, schema, call) {
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, schema, this.redactor));
+    }
+    /** Sends `request` and returns what `reader` makes of the 2xx answer (it may throw ResponseValidationError). */
+    readWith(request, reader, call) {
+        return this.#transport.send(request, call, reader);
+    }
+    /** Sends `request`; any 2xx answer is success and its body is not read. */
+    async send(request, call) {
+        await this.#transport.send(request, call);
+    }
+}
+/** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
+function get(path, operation) {
+    return { method: "GET", path, operation, idempotent: true };
+}
+function post(path, operation, options = {}) {
+    const { body, idempotent = true } = options;
+    return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
+}
+function del(path, operation) {
+    return { method: "DELETE", path, operation, idempotent: true };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
 
 
 
-const LIST_REQUEST = Object.freeze({
-    method: "GET",
-    path: "/v2/search",
-    operation: "list search indexes",
-    idempotent: true,
-});
+
+const LIST_REQUEST = Object.freeze(get("/v2/search", "list search indexes"));
 /**
  * Search indexes of the management API. `create` and `get` register the tokens of the index they
  * return with the redactor, so they can never reappear in a message or log line. `list` does
  * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
  * registers those with `remember` (the operations do).
  */
-class SearchIndexesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
+class SearchIndexesResource extends Resource {
     async list(call) {
-        return this.#transport.send(LIST_REQUEST, call, this.#reader(LIST_REQUEST, search_index/* searchIndexListSchema */.GC));
+        return this.read(LIST_REQUEST, search_index/* searchIndexListSchema */.GC, call);
     }
     /**
      * Lists the indexes checking only each one's id and name, for finding a few among many: per
@@ -10739,12 +10809,13 @@ class SearchIndexesResource {
      */
     async scan(call) {
         const request = LIST_REQUEST;
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.#redactor).map((entry) => ({
+        const reader = (response) => parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor).map((entry) => ({
             id: entry.id,
             name: entry.name,
             entry,
             answer: { status: response.status, requestId: response.requestId },
-        })));
+        }));
+        return this.readWith(request, reader, call);
     }
     /**
      * The indexes named exactly `name`, each checked in full and its tokens registered. The full
@@ -10753,12 +10824,13 @@ class SearchIndexesResource {
      */
     async findByName(name, call) {
         const request = LIST_REQUEST;
-        const found = await this.#transport.send(request, call, (response) => {
+        const reader = (response) => {
             const answer = { status: response.status, requestId: response.requestId };
-            return parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.#redactor)
+            return parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor)
                 .filter((entry) => entry.name === name)
-                .map((entry) => checkParsed(request, answer, entry, search_index/* searchIndexSchema */.ay, this.#redactor));
-        });
+                .map((entry) => checkParsed(request, answer, entry, search_index/* searchIndexSchema */.ay, this.redactor));
+        };
+        const found = await this.readWith(request, reader, call);
         return found.map((index) => this.remember(index));
     }
     /**
@@ -10766,7 +10838,7 @@ class SearchIndexesResource {
      * ResponseValidationError naming the list request it came from.
      */
     use(scanned) {
-        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, search_index/* searchIndexSchema */.ay, this.#redactor));
+        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, search_index/* searchIndexSchema */.ay, this.redactor));
     }
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
@@ -10775,44 +10847,20 @@ class SearchIndexesResource {
             region: (0,inputs/* validateRegion */.jq)(input.region),
             type: (0,inputs/* validatePlan */.Oo)(input.type),
         };
-        const request = {
-            method: "POST",
-            path: "/v2/search",
-            body,
-            operation: `create search index ${body.name}`,
-            idempotent: false,
-        };
-        return this.remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+        const request = post("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
+        return this.remember(await this.read(request, search_index/* searchIndexSchema */.ay, call));
     }
     async get(id, call) {
-        const request = {
-            method: "GET",
-            path: indexPath(id),
-            operation: `get search index ${id}`,
-            idempotent: true,
-        };
-        return this.remember(await this.#transport.send(request, call, this.#reader(request, search_index/* searchIndexSchema */.ay)));
+        const request = get(indexPath(id), `get search index ${id}`);
+        return this.remember(await this.read(request, search_index/* searchIndexSchema */.ay, call));
     }
     async delete(id, call) {
-        const request = {
-            method: "DELETE",
-            path: indexPath(id),
-            operation: `delete search index ${id}`,
-            idempotent: true,
-        };
         // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.#transport.send(request, call);
-    }
-    get #redactor() {
-        return this.#transport.redactor;
-    }
-    /** Checks a 2xx body inside the retry loop, so an unreadable answer to a GET is tried again. */
-    #reader(request, schema) {
-        return (response) => parseResponse(request, response, schema, this.#redactor);
+        await this.send(del(indexPath(id), `delete search index ${id}`), call);
     }
     /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
     remember(index) {
-        this.#redactor.add(index.token, index.read_only_token);
+        this.redactor.add(index.token, index.read_only_token);
         return index;
     }
 }
@@ -11098,6 +11146,19 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
+
+/** 401 or 403: the credentials were refused or lack permission. */
+class AuthenticationError extends stashkit_error/* StashkitError */.a {
+    name = "AuthenticationError";
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
@@ -11115,19 +11176,6 @@ class RateLimitedError extends stashkit_error/* StashkitError */.a {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
-
-/** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error/* StashkitError */.a {
-    name = "AuthenticationError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
-var conflict_error = __nccwpck_require__(4650);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-var invalid_request_error = __nccwpck_require__(1343);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
-var not_found_error = __nccwpck_require__(5580);
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
@@ -11165,11 +11213,128 @@ function errorForStatus(context) {
     return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-request.js
+/** What every error about `request` names: the operation, the method and the path. */
+function requestContext(request) {
+    return { operation: request.operation, method: request.method, path: request.path };
+}
 
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error/* StashkitError */.a {
-    name = "AbortedError";
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/classify-answer.js
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * What an answer means for the call: a value (`read` accepted the 2xx body), or a failure for the
+ * retry decision with the error that says it. A body `read` rejects (ResponseValidationError)
+ * is a failure like any other, so an idempotent call tries again.
+ */
+function classifyAnswer(request, answer, settings, read) {
+    const { status, headers } = answer;
+    const headerId = REQUEST_ID_HEADERS.map((name) => headers[name]).find((v) => v);
+    const requestId = headerId === undefined ? undefined : redactAndClip(headerId, settings.redactor, 100) || undefined;
+    if (status < 200 || status >= 300)
+        return statusFailure(request, answer, requestId, settings);
+    if (answer.tooLarge) {
+        const what = `answered ${status} with a body over ${formatBytes(settings.maxResponseBytes)}, more than stashkit reads`;
+        const context = { ...requestContext(request), status, requestId };
+        const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, what), {
+            ...context,
+            issues: [{ path: [], message: "too large" }],
+            bodyExcerpt: "",
+        });
+        return { failure: { kind: "invalid-body" }, error };
+    }
+    try {
+        return { value: read({ status, text: answer.text, requestId }) };
+    }
+    catch (error) {
+        if (error instanceof response_validation_error/* ResponseValidationError */.d)
+            return { failure: { kind: "invalid-body" }, error };
+        throw error;
+    }
+}
+/** A non-2xx answer as the error class that says what it means; a rate limit with a stated end closes the gate. */
+function statusFailure(request, answer, requestId, settings) {
+    const { status, headers } = answer;
+    const { clock, redactor } = settings;
+    const serverDelayMs = serverRequestedDelay(headers, clock.now(), settings.maxServerDelayMs);
+    const error = errorForStatus({
+        ...requestContext(request),
+        status,
+        apiMessage: extractApiMessage(answer.text, headers["content-type"], redactor),
+        requestId,
+        retryAfterMs: serverDelayMs,
+    });
+    // A rate limit with a stated end holds every request to the origin until then.
+    const heldGate = serverDelayMs !== undefined &&
+        (status === 429 || (status === 503 && headers["retry-after"] !== undefined));
+    if (heldGate)
+        settings.gate.holdUntil(clock.now() + serverDelayMs);
+    return { failure: { kind: "status", status, serverDelayMs }, error, heldGate };
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
@@ -11191,11 +11356,234 @@ class ConnectionError extends stashkit_error/* StashkitError */.a {
     }
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/network-failure.js
+
+
+
+/** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
+function attemptTimedOut(request, attemptTimeoutMs) {
+    const context = requestContext(request);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+    return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+}
+/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
+function connectionFailed(request, cause, redactor) {
+    const context = requestContext(request);
+    const code = errorCode(cause);
+    const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
+    return {
+        failure: { kind: "network", code },
+        error: new ConnectionError(message, { ...context, code }, { cause }),
+    };
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(request, proxyHost) {
+    const context = requestContext(request);
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
+}
+/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const message = current.message;
+        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+        if (status)
+            return Number(status);
+        current = current.cause;
+    }
+    return undefined;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/attempt.js
+
+
+
+
+
+/**
+ * Sends the request once, within its own timeout and the call's scope, and says what came of it.
+ * Throws only when the caller or the deadline stopped the call; the gate learns of every answer.
+ */
+async function sendAttempt(settings, scope, read) {
+    const { clock, logger, gate } = settings;
+    const { request } = scope;
+    let burst;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
+    const url = `${baseUrlString(settings.baseUrl)}${request.path}`;
+    const started = clock.now();
+    try {
+        const http = await settings.http();
+        const init = requestInit(settings, request, http, AbortSignal.any([timeout.signal, scope.stop]));
+        const answer = await http.fetch(url, init);
+        const { text, tooLarge } = await readBody(answer, settings.maxResponseBytes);
+        const headers = flatten(answer.headers);
+        burst = burstBudget(headers, clock.now(), settings.maxServerDelayMs);
+        logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+        if (answer.status === 407)
+            return proxyRefused(request, http.proxyFor(url));
+        return classifyAnswer(request, { status: answer.status, text, tooLarge, headers }, settings, read);
+    }
+    catch (cause) {
+        scope.throwIfAborted(cause);
+        if (timeout.signal.aborted)
+            return attemptTimedOut(request, settings.attemptTimeoutMs);
+        // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+        if (proxyStatus(cause) === 407)
+            return proxyRefused(request, (await settings.http()).proxyFor(url));
+        return connectionFailed(request, cause, settings.redactor);
+    }
+    finally {
+        clearTimeout(timer);
+        gate.leave(burst);
+    }
+}
+function requestInit(settings, request, http, signal) {
+    const headers = {
+        authorization: settings.authorization,
+        "user-agent": settings.userAgent,
+        accept: "application/json",
+    };
+    if (request.body !== undefined)
+        headers["content-type"] = "application/json";
+    const init = {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal,
+        // An API answer is never a redirect; following one could carry the credentials elsewhere.
+        redirect: "manual",
+    };
+    // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+    if (http.dispatcher)
+        Object.assign(init, { dispatcher: http.dispatcher });
+    return init;
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends stashkit_error/* StashkitError */.a {
+    name = "AbortedError";
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
+
+
+/** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
+function abortedError(request) {
+    const context = requestContext(request);
+    return new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+}
+function deadlineError(request, deadlineAt, cause) {
+    const context = requestContext(request);
+    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+    return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+        cause,
+    });
+}
+/** The origin's gate stays closed past the deadline: nothing was sent. */
+function gateClosedError(request, waitMs, now) {
+    const context = requestContext(request);
+    const retryAt = new Date(now + waitMs).toISOString();
+    return new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+}
+/** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+function outOfTimeError(request, error, delayMs, now) {
+    const context = {
+        ...requestContext(request),
+        status: error.status,
+        apiMessage: error.apiMessage,
+        requestId: error.requestId,
+    };
+    if (error instanceof RateLimitedError) {
+        const retryAt = new Date(now + delayMs).toISOString();
+        return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
+    }
+    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
+
+/**
+ * What stops one call, across its attempts and waits: the caller's signal and the deadline, as
+ * signals for fetch and sleeps, and as checks that throw the matching error. Disposed when the
+ * call ends, so its deadline timer never outlives it.
+ */
+class CallScope {
+    request;
+    /** Epoch ms; Infinity when no deadline applies. */
+    deadlineAt;
+    callerSignal;
+    /** Aborts when the caller aborts or the deadline passes. */
+    stop;
+    #deadline = new AbortController();
+    #timer;
+    #clock;
+    constructor(options) {
+        this.request = options.request;
+        this.deadlineAt = options.deadlineAt;
+        this.callerSignal = options.signal;
+        this.#clock = options.clock;
+        this.#timer = Number.isFinite(this.deadlineAt)
+            ? setTimeout(() => this.#deadline.abort(), Math.max(0, this.deadlineAt - this.#clock.now()))
+            : undefined;
+        this.stop = this.callerSignal
+            ? AbortSignal.any([this.callerSignal, this.#deadline.signal])
+            : this.#deadline.signal;
+    }
+    /** Throws when the caller aborted or the deadline has passed. */
+    throwIfStopped() {
+        this.throwIfAborted(undefined);
+        if (this.#clock.now() >= this.deadlineAt)
+            throw deadlineError(this.request, this.deadlineAt, undefined);
+    }
+    /** Throws when an abort signal fired (`cause` is what it interrupted): the caller's first, then the deadline's. */
+    throwIfAborted(cause) {
+        if (this.callerSignal?.aborted)
+            throw abortedError(this.request);
+        if (this.#deadline.signal.aborted)
+            throw deadlineError(this.request, this.deadlineAt, cause);
+    }
+    /** Waits `ms`; a wait the caller or the deadline cut short throws their error. */
+    async sleep(ms) {
+        try {
+            await this.#clock.sleep(ms, this.stop);
+        }
+        catch {
+            this.throwIfStopped();
+        }
+    }
+    dispose() {
+        clearTimeout(this.#timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
@@ -11320,66 +11708,6 @@ class RetryBudget {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-/**
- * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
- * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
- * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
- */
-function burstBudget(headers, now, maxMs) {
-    const remaining = headers["burst-ratelimit-remaining"]?.trim();
-    const reset = headers["burst-ratelimit-reset"];
-    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
-        return undefined;
-    const delay = clamp(parseReset(reset, now), maxMs);
-    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
 
 
@@ -11387,40 +11715,46 @@ function burstBudget(headers, now, maxMs) {
 
 
 
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
 /**
- * The one place requests are made: headers, per-attempt timeout, overall deadline, the
- * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
- * and every message passes the redactor.
+ * The one place requests are made: the retry loop around single attempts (`attempt.ts`), the
+ * deadline, and the origin's shared backoff. Secrets stay in private fields and every message
+ * passes the redactor.
  */
 class Transport {
-    #authorization;
-    #options;
+    #attempt;
+    #retry;
+    #deadlineMs;
+    #deadline;
     #gate;
     constructor(options) {
-        const { authorization, gates, ...rest } = options;
-        this.#authorization = authorization;
-        this.#options = rest;
+        const { gates, retry, deadlineMs, deadline, ...rest } = options;
         this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
+        this.#attempt = { ...rest, maxServerDelayMs: retry.maxServerDelayMs, gate: this.#gate };
+        this.#retry = retry;
+        this.#deadlineMs = deadlineMs;
+        this.#deadline = deadline;
     }
     get baseUrl() {
-        return this.#options.baseUrl;
+        return this.#attempt.baseUrl;
     }
     get redactor() {
-        return this.#options.redactor;
+        return this.#attempt.redactor;
     }
     /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
     retryBudget(call = {}) {
-        const { retry, clock } = this.#options;
-        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
+        const { clock } = this.#attempt;
+        return new RetryBudget({
+            policy: this.#retry,
+            clock,
+            deadlineAt: this.#deadlineAt(call),
+            signal: call.signal,
+        });
     }
     /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
     #deadlineAt(call) {
-        const { deadlineMs, deadline, clock } = this.#options;
-        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
+        return Math.min(call.deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadlineMs === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.#attempt.clock.now() + this.#deadlineMs);
     }
     /**
      * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
@@ -11428,250 +11762,73 @@ class Transport {
      * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
      */
     async send(request, call = {}, read = (response) => response) {
-        const { clock, retry, logger } = this.#options;
-        const deadlineAt = this.#deadlineAt(call);
-        const deadline = new AbortController();
-        const deadlineTimer = Number.isFinite(deadlineAt)
-            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
-            : undefined;
-        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+        const { clock } = this.#attempt;
+        const scope = new CallScope({ request, deadlineAt: this.#deadlineAt(call), signal: call.signal, clock });
         try {
             for (let attempt = 1;; attempt++) {
-                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                scope.throwIfStopped();
+                await this.#enterGate(scope);
+                const outcome = await sendAttempt(this.#attempt, scope, read);
                 if ("value" in outcome)
                     return outcome.value;
-                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
-                const decision = decideRetry({
-                    attempt,
-                    policy: retry,
-                    idempotent: request.idempotent,
-                    failure: outcome.failure,
-                    random: clock.random,
-                });
-                if (!decision.retry)
-                    throw outcome.error;
-                if (outcome.heldGate) {
-                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
-                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
-                    if (this.#gate.openAt >= deadlineAt)
-                        throw this.#outOfTime(request, outcome, waitMs);
-                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
-                    continue;
-                }
-                if (clock.now() + decision.delayMs >= deadlineAt)
-                    throw this.#outOfTime(request, outcome, decision.delayMs);
-                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
-                try {
-                    await clock.sleep(decision.delayMs, stop);
-                }
-                catch {
-                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                }
+                const waitMs = this.#waitBeforeRetry(scope, attempt, outcome);
+                // A held gate waits there, with every other request to the origin, for the same moment.
+                if (!outcome.heldGate)
+                    await scope.sleep(waitMs);
             }
         }
         finally {
-            clearTimeout(deadlineTimer);
+            scope.dispose();
         }
     }
     /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
-    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
-        const { clock } = this.#options;
+    async #enterGate(scope) {
+        const { clock } = this.#attempt;
         let entered;
         try {
-            entered = await this.#gate.enter(clock, deadlineAt, stop);
+            entered = await this.#gate.enter(clock, scope.deadlineAt, scope.stop);
         }
         catch (error) {
-            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            scope.throwIfStopped();
             throw error;
         }
         if (entered)
             return;
         const now = clock.now();
-        const waitMs = this.#gate.nextStart(now) - now;
-        const retryAt = new Date(now + waitMs).toISOString();
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        throw new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+        throw gateClosedError(scope.request, this.#gate.nextStart(now) - now, now);
     }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
-        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
-        let burst;
-        const attemptTimeout = new AbortController();
-        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
-        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const started = clock.now();
-        try {
-            const headers = {
-                authorization: this.#authorization,
-                "user-agent": this.#options.userAgent,
-                accept: "application/json",
-            };
-            let body = null;
-            if (request.body !== undefined) {
-                headers["content-type"] = "application/json";
-                body = JSON.stringify(request.body);
-            }
-            const http = await this.#options.http();
-            const init = {
-                method: request.method,
-                headers,
-                body,
-                signal: AbortSignal.any(signals),
-                // An API answer is never a redirect; following one could carry the credentials elsewhere.
-                redirect: "manual",
-            };
-            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-            if (http.dispatcher)
-                Object.assign(init, { dispatcher: http.dispatcher });
-            const url = `${baseUrlString(baseUrl)}${request.path}`;
-            const answer = await http.fetch(url, init);
-            const { text, tooLarge } = await readBody(answer, this.#options.maxResponseBytes);
-            const responseHeaders = flatten(answer.headers);
-            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-            const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
-            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-            if (answer.status === 407)
-                return proxyRefused(context, http.proxyFor(url));
-            if (tooLarge && answer.status >= 200 && answer.status < 300) {
-                const what = `answered ${answer.status} with a body over ${formatBytes(this.#options.maxResponseBytes)}, more than stashkit reads`;
-                const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)({ ...context, requestId }, what), {
-                    ...context,
-                    status: answer.status,
-                    requestId,
-                    issues: [{ path: [], message: "too large" }],
-                    bodyExcerpt: "",
-                });
-                return { failure: { kind: "invalid-body" }, error };
-            }
-            if (answer.status >= 200 && answer.status < 300) {
-                try {
-                    return { value: read({ status: answer.status, text, requestId }) };
-                }
-                catch (error) {
-                    if (error instanceof response_validation_error/* ResponseValidationError */.d)
-                        return { failure: { kind: "invalid-body" }, error };
-                    throw error;
-                }
-            }
-            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const error = errorForStatus({
-                ...context,
-                status: answer.status,
-                apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
-                requestId,
-                retryAfterMs: serverDelayMs,
-            });
-            // A rate limit with a stated end holds every request to the origin until then.
-            const heldGate = serverDelayMs !== undefined &&
-                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
-            if (heldGate)
-                this.#gate.holdUntil(clock.now() + serverDelayMs);
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
-        }
-        catch (cause) {
-            if (callerSignal?.aborted)
-                throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-            if (deadlineSignal.aborted)
-                throw this.#deadlineError(request, deadlineAt, cause);
-            if (attemptTimeout.signal.aborted) {
-                const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-            }
-            const code = errorCode(cause);
-            const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
-            // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-            if (proxyStatus(cause) === 407) {
-                const http = await this.#options.http();
-                return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
-            }
-            const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
-            return {
-                failure: { kind: "network", code },
-                error: new ConnectionError(message, { ...context, code }, { cause }),
-            };
-        }
-        finally {
-            clearTimeout(timer);
-            this.#gate.leave(burst);
-        }
-    }
-    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        if (callerSignal?.aborted)
-            throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
-            throw this.#deadlineError(request, deadlineAt, undefined);
-        }
-    }
-    #deadlineError(request, deadlineAt, cause) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-        return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
-            cause,
+    /**
+     * How long to wait before the next attempt, said to the logger; throws the attempt's error
+     * when the policy says stop, or the error saying the wait would pass the deadline.
+     */
+    #waitBeforeRetry(scope, attempt, outcome) {
+        const { clock, logger } = this.#attempt;
+        const { request, deadlineAt } = scope;
+        const { failure, error } = outcome;
+        error.mayHaveTakenEffect = mayHaveTakenEffect(failure, this.#retry);
+        const policy = this.#retry;
+        const decision = decideRetry({
+            attempt,
+            policy,
+            idempotent: request.idempotent,
+            failure,
+            random: clock.random,
         });
-    }
-    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-    #outOfTime(request, outcome, delayMs) {
-        const { error } = outcome;
-        if (error instanceof RateLimitedError) {
-            const retryAt = new Date(this.#options.clock.now() + delayMs);
-            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
-                operation: request.operation,
-                method: request.method,
-                path: request.path,
-                status: error.status,
-                apiMessage: error.apiMessage,
-                requestId: error.requestId,
-                retryAfterMs: delayMs,
-                now: this.#options.clock.now(),
-            });
+        if (!decision.retry)
+            throw error;
+        const failed = `${error.message}; attempt ${attempt} of ${policy.maxAttempts} failed`;
+        if (outcome.heldGate) {
+            const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+            if (this.#gate.openAt >= deadlineAt)
+                throw outOfTimeError(request, error, waitMs, clock.now());
+            logger.info(`${failed}, holding requests to this API for ${waitMs} ms`);
+            return waitMs;
         }
-        const context = {
-            operation: request.operation,
-            method: request.method,
-            path: request.path,
-            status: error.status,
-        };
-        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
+        if (clock.now() + decision.delayMs >= deadlineAt)
+            throw outOfTimeError(request, error, decision.delayMs, clock.now());
+        logger.info(`${failed}, retrying in ${decision.delayMs} ms`);
+        return decision.delayMs;
     }
-}
-/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
-function proxyRefused(context, proxyHost) {
-    const code = "PROXY_AUTHENTICATION_REQUIRED";
-    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
-    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-/** The status a proxy refused a tunnel with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
-function proxyStatus(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const message = current.message;
-        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
-        if (status)
-            return Number(status);
-        current = current.cause;
-    }
-    return undefined;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/version.js
@@ -12159,6 +12316,29 @@ async function runStep(action, body, hints) {
     }
 }
 //# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/step-limits.js
+/**
+ * The defaults and bounds of `timeout-seconds` / `--timeout-seconds` and `max-attempts` /
+ * `--max-attempts`, for every action and every CLI command.
+ */
+const STEP_LIMITS = {
+    timeoutSeconds: { default: 120, min: 1, max: 3600 },
+    maxAttempts: { default: 5, min: 1, max: 20 },
+};
+/** Bounds on one attempt: a hung request must leave room for retries, yet never be cut short. */
+const ATTEMPT_MS = { min: 1_000, max: 30_000 };
+/**
+ * The client options a step's limits give: the attempts, and each attempt's fair share of the
+ * time limit (1 s to 30 s). The deadline itself is the caller's, created once per step.
+ */
+function step_limits_clientLimits(limits) {
+    const share = (limits.timeoutSeconds * 1000) / limits.maxAttempts;
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: Math.round(Math.min(ATTEMPT_MS.max, Math.max(ATTEMPT_MS.min, share))),
+    };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
 
 /**
@@ -12195,33 +12375,25 @@ const actionsLogger = {
 
 
 
-/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+/** The `max-attempts` and `timeout-seconds` inputs every action takes; defaults and bounds are core's. */
 function readStepLimits() {
+    const { maxAttempts, timeoutSeconds } = STEP_LIMITS;
     return {
-        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", 5, 1, 20),
-        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", 120, 1, 3600),
+        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", maxAttempts.default, maxAttempts.min, maxAttempts.max),
+        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", timeoutSeconds.default, timeoutSeconds.min, timeoutSeconds.max),
     };
 }
 /** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
 function stepDeadline(limits) {
     return Deadline.after(limits.timeoutSeconds * 1000);
 }
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
+/** Each attempt's share of the step's time limit: core's rule, the same as the CLI's. */
 function attemptTimeoutMs(limits) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+    return clientLimits(limits).attemptTimeoutMs;
 }
 /** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits, deadline) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits),
-        deadline,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
+    return { ...step_limits_clientLimits(limits), deadline, userAgentSuffix: action, logger: actionsLogger };
 }
 //# sourceMappingURL=limits.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js

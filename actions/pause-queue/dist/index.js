@@ -180,15 +180,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1018);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3800);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3404);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9175);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9742);
 // The runner's entry point for both steps: the main step pauses; the post step resumes what the
 // main step paused when resume-after-job asks for it (the main step marks that a post step follows).
 
 
 
-await ((0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isPostStep */ .pq)() ? (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)());
+await ((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .isPostStep */ .p)() ? (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .b)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -204,29 +204,23 @@ __webpack_async_result__();
 /* harmony export */   xe: () => (/* binding */ shouldResume)
 /* harmony export */ });
 /* unused harmony export RESUME_AFTER_JOB */
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5173);
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6802);
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
-
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4582);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6802);
 
 const RESUME_AFTER_JOB = ["never", "success", "always"];
 /** Reads and checks the main step's inputs before anything is sent (the step has read the token). */
 function readPauseInputs() {
-    const targets = (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readTargetInputs */ .bH)();
-    if ((0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .noTargets */ .UV)(targets)) {
-        throw new _stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j("queue-name", `nothing to pause: set at least one of the inputs ${_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .TARGET_INPUTS */ .gd.join(", ")} (one value, or several separated by newlines or commas)`);
-    }
     return {
-        targets,
-        ifMissing: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("if-missing", ["fail", "warn", "ignore"], "fail"),
-        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
+        targets: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readTargetInputs */ .bH)("pause"),
+        ifMissing: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .readIfMissing */ .kU)(),
+        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
     };
 }
 /** The post step's inputs are evaluated again when it runs: job-status then says how the job went. */
 function readPostInputs() {
     return {
-        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
-        jobStatus: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_2__/* .readInput */ .R5)("job-status"),
+        resumeAfterJob: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .readChoice */ .Kf)("resume-after-job", RESUME_AFTER_JOB, "never"),
+        jobStatus: (0,_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__/* .readInput */ .R5)("job-status"),
     };
 }
 /** `success` resumes only after a job known to have succeeded; an unknown status leaves things paused. */
@@ -239,7 +233,7 @@ function shouldResume(inputs) {
 
 /***/ }),
 
-/***/ 1018:
+/***/ 3404:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -248,18 +242,101 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 49 modules
-var messaging_step = __nccwpck_require__(1896);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/post-step.js
+var post_step = __nccwpck_require__(3800);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 57 modules
+var messaging_step = __nccwpck_require__(6039);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
-// EXTERNAL MODULE: ../../packages/core/dist/operations/pause-targets.js + 3 modules
-var pause_targets = __nccwpck_require__(3420);
 // EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
 var targets = __nccwpck_require__(4244);
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-flow-control-key.js
+
+/** Reads the key, then pauses it unless it already was; a key the API does not know is missing. */
+function pauseFlowControlKey(client, key, call) {
+    const target = { kind: "flow-control-key", name: key };
+    return (0,targets/* settle */.G9)(target, "name", async () => {
+        const before = await client.flowControl.get(key, call);
+        if (before.isPaused)
+            return { ...target, outcome: "alreadyPaused", lag: before.waitListSize };
+        await client.flowControl.pause(key, call);
+        return { ...target, outcome: "paused", lag: before.waitListSize };
+    });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-queues.js
+
+
+
+/**
+ * Reads the queue, then pauses it unless it already was. The read is what makes an automatic
+ * resume safe: a queue someone paused on purpose is reported `alreadyPaused` and left alone.
+ */
+function pauseQueue(client, name, call) {
+    const target = { kind: "queue", name };
+    return (0,targets/* settle */.G9)(target, "name", async () => {
+        const before = await client.queues.get(name, call);
+        if (before.paused)
+            return { ...target, outcome: "alreadyPaused", lag: before.lag };
+        await client.queues.pause(name, call);
+        return { ...target, outcome: "paused", lag: before.lag };
+    });
+}
+/** The mirror of `resumeQueues`: every queue is tried; outcomes come back in the order given. */
+async function pauseQueues(client, input) {
+    const names = input.names.map((name) => validateQueueName(name, "queue name"));
+    const call = { signal: input.signal, deadline: input.deadline };
+    return mapWithConcurrency(names, input.concurrency ?? 8, (name) => pauseQueue(client, name, call));
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-schedule.js
+
+/** Pauses a listed schedule unless the listing showed it paused already. */
+function pauseSchedule(client, schedule, call) {
+    const target = { kind: "schedule", name: schedule.scheduleId };
+    return (0,targets/* settle */.G9)(target, "id", async () => {
+        if (schedule.isPaused)
+            return { ...target, outcome: "alreadyPaused", lag: undefined };
+        await client.schedules.pause(schedule.scheduleId, call);
+        return { ...target, outcome: "paused", lag: undefined };
+    });
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/operations/run-targets.js + 2 modules
+var run_targets = __nccwpck_require__(5752);
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-targets.js
+
+
+
+
+
+/**
+ * Pauses queues, schedules and flow-control keys, reading each first so what was already paused
+ * is reported as such and left alone. Schedules are selected from one listing. Every target is
+ * tried; outcomes come back as queues, schedules (listed order, then selectors that matched
+ * nothing), flow-control keys.
+ */
+function pauseTargets(client, input) {
+    return (0,run_targets/* runTargets */.s)(client, input, {
+        queue: pauseQueue,
+        schedule: pauseSchedule,
+        flowControlKey: pauseFlowControlKey,
+    });
+}
+/** Selects schedules from one listing and pauses each that is active. */
+function pauseSchedules(client, input) {
+    const { selection, ...rest } = input;
+    return pauseTargets(client, { ...rest, schedules: selection });
+}
+function pauseFlowControlKeys(client, input) {
+    const { keys, ...rest } = input;
+    return pauseTargets(client, { ...rest, flowControlKeys: keys });
+}
+
 // EXTERNAL MODULE: ./lib/inputs.js
 var lib_inputs = __nccwpck_require__(8682);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js
-var dist_targets = __nccwpck_require__(5173);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js + 1 modules
+var dist_targets = __nccwpck_require__(4582);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/summary.js
 var summary = __nccwpck_require__(6771);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
@@ -325,8 +402,8 @@ function summaryOutcome(o) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/state.js + 1 modules
-var state = __nccwpck_require__(9742);
+// EXTERNAL MODULE: ./lib/state.js
+var state = __nccwpck_require__(9626);
 ;// CONCATENATED MODULE: ./lib/main.js
 
 
@@ -336,11 +413,11 @@ var state = __nccwpck_require__(9742);
 const ACTION = "pause-queue";
 const CONCURRENCY = 8;
 async function run() {
-    (0,state/* markPostStepComing */.bq)();
+    (0,post_step/* markPostStepComing */.b)();
     await (0,messaging_step/* runMessagingStep */.y)(ACTION, async (step) => {
         const inputs = (0,lib_inputs/* readPauseInputs */.Qz)();
         const client = step.client();
-        const outcomes = await commands/* group */.Os("Pause queues, schedules and flow-control keys", async () => logPauseOutcomes(await (0,pause_targets/* pauseTargets */.By)(client, { ...inputs.targets, concurrency: CONCURRENCY })));
+        const outcomes = await commands/* group */.Os("Pause queues, schedules and flow-control keys", async () => logPauseOutcomes(await pauseTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })));
         if (inputs.resumeAfterJob !== "never")
             (0,state/* savePaused */.Gv)((0,targets/* pausedTargets */.dB)(outcomes));
         reportPaused(outcomes, inputs);
@@ -359,20 +436,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ post)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 49 modules
-var messaging_step = __nccwpck_require__(1896);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 57 modules
+var messaging_step = __nccwpck_require__(6039);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
-// EXTERNAL MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
-var map_with_concurrency = __nccwpck_require__(20);
-// EXTERNAL MODULE: ../../packages/core/dist/operations/pause-targets.js + 3 modules
-var pause_targets = __nccwpck_require__(3420);
-// EXTERNAL MODULE: ../../packages/core/dist/operations/select-schedules.js
-var select_schedules = __nccwpck_require__(2475);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/target-selection.js
+var target_selection = __nccwpck_require__(4504);
+// EXTERNAL MODULE: ../../packages/core/dist/operations/run-targets.js + 2 modules
+var run_targets = __nccwpck_require__(5752);
 // EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
 var targets = __nccwpck_require__(4244);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/resume-targets.js
-
 
 
 
@@ -406,41 +480,22 @@ function resumeFlowControlKey(client, key, call) {
  * `concurrency` across all of them. Every target is tried; outcomes come back as queues,
  * schedules (listed order, then selectors that matched nothing), flow-control keys.
  */
-async function resumeTargets(client, input) {
-    (0,pause_targets/* validateTargets */.bU)(input);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const selected = await (0,select_schedules/* listSelectedSchedules */.AE)(client, input.schedules ?? {}, call);
-    const work = [
-        ...(input.queues ?? []).map((name) => () => resumeQueue(client, name, call)),
-        ...("matched" in selected ? selected.matched : []).map((schedule) => () => resumeSchedule(client, schedule, call)),
-        ...(input.flowControlKeys ?? []).map((key) => () => resumeFlowControlKey(client, key, call)),
-    ];
-    const outcomes = await (0,map_with_concurrency/* mapWithConcurrency */.W)(work, input.concurrency ?? 8, (run) => run());
-    const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
-    const unselected = "matched" in selected
-        ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
-        : selected.selectors.map(({ value }) => ({
-            kind: "schedule",
-            name: value,
-            outcome: "failed",
-            error: selected.failed,
-        }));
-    return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
+function resumeTargets(client, input) {
+    return (0,run_targets/* runTargets */.s)(client, input, {
+        queue: resumeQueue,
+        schedule: resumeSchedule,
+        flowControlKey: resumeFlowControlKey,
+    });
 }
 /** The input that resumes exactly these targets (schedules by id), e.g. what a pause reported. */
 function targetsInput(targets) {
-    const named = (kind) => targets.filter((t) => t.kind === kind).map((t) => t.name);
-    return {
-        queues: named("queue"),
-        schedules: { ids: named("schedule") },
-        flowControlKeys: named("flow-control-key"),
-    };
+    return (0,target_selection/* targetsSelection */.Jm)(targets);
 }
 
 // EXTERNAL MODULE: ./lib/inputs.js
 var lib_inputs = __nccwpck_require__(8682);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js
-var dist_targets = __nccwpck_require__(5173);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/targets.js + 1 modules
+var dist_targets = __nccwpck_require__(4582);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/summary.js
 var summary = __nccwpck_require__(6771);
 ;// CONCATENATED MODULE: ./lib/post-report.js
@@ -489,8 +544,8 @@ function reportPostResumed(outcomes) {
         throw failed.error;
 }
 
-// EXTERNAL MODULE: ./lib/state.js + 1 modules
-var state = __nccwpck_require__(9742);
+// EXTERNAL MODULE: ./lib/state.js
+var state = __nccwpck_require__(9626);
 ;// CONCATENATED MODULE: ./lib/post.js
 
 
@@ -518,92 +573,32 @@ async function post() {
 
 /***/ }),
 
-/***/ 9742:
+/***/ 9626:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  pq: () => (/* binding */ isPostStep),
-  nu: () => (/* binding */ mainStepSavedPaused),
-  bq: () => (/* binding */ markPostStepComing),
-  NG: () => (/* binding */ pausedByMainStep),
-  Gv: () => (/* binding */ savePaused)
-});
-
-// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
-var commands = __nccwpck_require__(5504);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(6585);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
-var configuration_error = __nccwpck_require__(8794);
-// EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
-var targets = __nccwpck_require__(4244);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
-var inputs = __nccwpck_require__(6927);
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/target.js
-
-
-
-
-const targetListSchema = schemas/* array */.YOg(schemas/* strictObject */.rej({ kind: schemas/* enum */.k5n(targets/* TARGET_KINDS */.aO), name: schemas/* string */.YjP().min(1) }));
-/**
- * Reads a JSON list of targets, as the pause step's `paused` output writes it
- * (`[{"kind":"queue","name":"orders"}]`), and checks every name. `input` names it in errors.
- */
-function parseTargetList(text, input) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be JSON, as the pause step's paused output writes it; got ${excerpt(text)}`);
-    }
-    const result = targetListSchema.safeParse(value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a JSON array of {"kind", "name"} with kind one of ${targets/* TARGET_KINDS */.aO.join(", ")}${where}: ${issue?.message ?? "invalid"}`);
-    }
-    for (const target of result.data) {
-        if (target.kind === "queue")
-            (0,inputs/* validateQueueName */.vL)(target.name, input);
-        if (target.kind === "schedule")
-            (0,inputs/* validateScheduleId */.ZV)(target.name, input);
-        if (target.kind === "flow-control-key")
-            (0,inputs/* validateFlowControlKey */.JJ)(target.name, input);
-    }
-    return result.data;
-}
-function excerpt(text) {
-    return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
-}
-
-;// CONCATENATED MODULE: ./lib/state.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gv: () => (/* binding */ savePaused),
+/* harmony export */   NG: () => (/* binding */ pausedByMainStep),
+/* harmony export */   nu: () => (/* binding */ mainStepSavedPaused)
+/* harmony export */ });
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5463);
 
 
 // The main and post steps run the same bundle in two processes; the runner's state carries
 // what the post step needs from the main step.
-const IS_POST = "isPost";
 const PAUSED = "paused";
-/** Marks that the next run of this bundle in the job is the post step. */
-function markPostStepComing() {
-    commands/* saveState */.LZ(IS_POST, "true");
-}
-function isPostStep() {
-    return commands/* getState */.Gu(IS_POST) === "true";
-}
 /** Saved before anything is reported, so the post step resumes them even if the main step then fails. */
 function savePaused(targets) {
-    commands/* saveState */.LZ(PAUSED, JSON.stringify(targets));
+    _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(PAUSED, JSON.stringify(targets));
 }
 /** Whether the main step saved what it paused (it does unless resume-after-job is never or it stopped early). */
 function mainStepSavedPaused() {
-    return commands/* getState */.Gu(PAUSED) !== "";
+    return _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(PAUSED) !== "";
 }
 /** What the main step paused. */
 function pausedByMainStep() {
-    return parseTargetList(commands/* getState */.Gu(PAUSED), "the saved state");
+    return (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .parseTargetList */ .n)(_stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(PAUSED), "the saved state");
 }
 
 
@@ -10170,11 +10165,10 @@ function preprocess(fn, schema) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IK: () => (/* binding */ readWithEnvFallback),
 /* harmony export */   Kf: () => (/* binding */ readChoice),
-/* harmony export */   LD: () => (/* binding */ readList),
 /* harmony export */   R5: () => (/* binding */ readInput),
 /* harmony export */   bf: () => (/* binding */ readWholeNumber)
 /* harmony export */ });
-/* unused harmony exports readRequired, readBoolean */
+/* unused harmony exports readRequired, readBoolean, readList */
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
 /* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
 
@@ -10231,6 +10225,29 @@ function readWithEnvFallback(name, envName, fallback = "") {
     return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
 }
 //# sourceMappingURL=inputs.js.map
+
+/***/ }),
+
+/***/ 3800:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ markPostStepComing),
+/* harmony export */   p: () => (/* binding */ isPostStep)
+/* harmony export */ });
+/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5504);
+
+// An action with a post step runs the same bundle twice, in two processes: the runner's state
+// is how the second run knows it is the post step.
+const IS_POST = "isPost";
+/** Marks that the next run of this bundle in the job is the post step. Call first in the main step. */
+function markPostStepComing() {
+    (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ)(IS_POST, "true");
+}
+function isPostStep() {
+    return (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(IS_POST) === "true";
+}
+//# sourceMappingURL=post-step.js.map
 
 /***/ }),
 
@@ -10386,7 +10403,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 1896:
+/***/ 6039:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10730,43 +10747,64 @@ function idOf(value) {
     return typeof id === "string" && (0,server_values/* isSafeId */.JA)(id) ? id : undefined;
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/resource.js
+
+/**
+ * The base of every resource: a method builds its request (`get`, `post`, `del` below) and hands
+ * it to `read` (a 2xx body checked against a schema) or `send` (any 2xx is success). The body
+ * is checked inside the retry loop, so an unreadable answer to an idempotent call is tried again.
+ */
+class Resource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    get redactor() {
+        return this.#transport.redactor;
+    }
+    /** Sends `request` and returns its 2xx body as `schema` reads it. */
+    read(request, schema, call) {
+        return this.#transport.send(request, call, (response) => parseResponse(request, response, schema, this.redactor));
+    }
+    /** Sends `request` and returns what `reader` makes of the 2xx answer (it may throw ResponseValidationError). */
+    readWith(request, reader, call) {
+        return this.#transport.send(request, call, reader);
+    }
+    /** Sends `request`; any 2xx answer is success and its body is not read. */
+    async send(request, call) {
+        await this.#transport.send(request, call);
+    }
+}
+/** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
+function get(path, operation) {
+    return { method: "GET", path, operation, idempotent: true };
+}
+function post(path, operation, options = {}) {
+    const { body, idempotent = true } = options;
+    return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
+}
+function del(path, operation) {
+    return { method: "DELETE", path, operation, idempotent: true };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/flow-control.js
 
 
 
 /** Flow-control keys of the messaging API: messages under a paused key wait until it is resumed. */
-class FlowControlResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
+class FlowControlResource extends Resource {
     async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/flowControl",
-            operation: "list flow-control keys",
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, flowControlKeyListSchema, this.#transport.redactor));
+        return this.read(get("/v2/flowControl", "list flow-control keys"), flowControlKeyListSchema, call);
     }
     async get(key, call) {
-        const request = {
-            method: "GET",
-            path: path(key),
-            operation: `get flow-control key ${key}`,
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, flowControlKeySchema, this.#transport.redactor));
+        return this.read(get(path(key), `get flow-control key ${key}`), flowControlKeySchema, call);
     }
     /** Messages already waiting stay waiting; new ones join the wait list. */
     async pause(key, call) {
-        await this.#post(`${path(key)}/pause`, `pause flow-control key ${key}`, call);
+        await this.send(post(`${path(key)}/pause`, `pause flow-control key ${key}`), call);
     }
     async resume(key, call) {
-        await this.#post(`${path(key)}/resume`, `resume flow-control key ${key}`, call);
-    }
-    async #post(to, operation, call) {
-        await this.#transport.send({ method: "POST", path: to, operation, idempotent: true }, call);
+        await this.send(post(`${path(key)}/resume`, `resume flow-control key ${key}`), call);
     }
 }
 function path(key) {
@@ -10792,53 +10830,28 @@ const queueListSchema = schemas/* array */.YOg(queueSchema);
 
 
 /** Queues of the messaging API. Every call validates the name before anything is sent. */
-class QueuesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
+class QueuesResource extends Resource {
     /** Resumes delivery; a no-op on an active queue. The API may answer 200 for an unknown queue: read it back. */
     async resume(name, call) {
-        await this.#send("POST", `${queues_path(name)}/resume`, `resume queue ${name}`, call);
+        await this.send(post(`${queues_path(name)}/resume`, `resume queue ${name}`), call);
     }
     async pause(name, call) {
-        await this.#send("POST", `${queues_path(name)}/pause`, `pause queue ${name}`, call);
+        await this.send(post(`${queues_path(name)}/pause`, `pause queue ${name}`), call);
     }
     async get(name, call) {
-        const request = {
-            method: "GET",
-            path: queues_path(name),
-            operation: `get queue ${name}`,
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueSchema, this.#transport.redactor));
+        return this.read(get(queues_path(name), `get queue ${name}`), queueSchema, call);
     }
     async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/queues",
-            operation: "list queues",
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, queueListSchema, this.#transport.redactor));
+        return this.read(get("/v2/queues", "list queues"), queueListSchema, call);
     }
     /** Creates the queue or updates its parallelism (and pause state, when given). */
     async upsert(input, call) {
         (0,inputs/* validateQueueName */.vL)(input.queueName);
         const body = { queueName: input.queueName, parallelism: input.parallelism ?? 1, ...pick(input) };
-        await this.#transport.send({
-            method: "POST",
-            path: "/v2/queues",
-            body,
-            operation: `upsert queue ${input.queueName}`,
-            idempotent: true,
-        }, call);
+        await this.send(post("/v2/queues", `upsert queue ${input.queueName}`, { body }), call);
     }
     async delete(name, call) {
-        await this.#send("DELETE", queues_path(name), `delete queue ${name}`, call);
-    }
-    async #send(method, to, operation, call) {
-        await this.#transport.send({ method, path: to, operation, idempotent: true }, call);
+        await this.send(del(queues_path(name), `delete queue ${name}`), call);
     }
 }
 function queues_path(name) {
@@ -10855,38 +10868,19 @@ var schedule = __nccwpck_require__(9739);
 
 
 /** Schedules of the messaging API. Pausing a paused schedule, or resuming an active one, has no effect. */
-class SchedulesResource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
+class SchedulesResource extends Resource {
     async list(call) {
-        const request = {
-            method: "GET",
-            path: "/v2/schedules",
-            operation: "list schedules",
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, schedule/* scheduleListSchema */.$K, this.#transport.redactor));
+        return this.read(get("/v2/schedules", "list schedules"), schedule/* scheduleListSchema */.$K, call);
     }
     async get(id, call) {
-        const request = {
-            method: "GET",
-            path: schedules_path(id),
-            operation: `get schedule ${id}`,
-            idempotent: true,
-        };
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, schedule/* scheduleSchema */.rw, this.#transport.redactor));
+        return this.read(get(schedules_path(id), `get schedule ${id}`), schedule/* scheduleSchema */.rw, call);
     }
     /** While paused, the schedule's cron ticks are ignored (not delivered later). */
     async pause(id, call) {
-        await this.#post(`${schedules_path(id)}/pause`, `pause schedule ${id}`, call);
+        await this.send(post(`${schedules_path(id)}/pause`, `pause schedule ${id}`), call);
     }
     async resume(id, call) {
-        await this.#post(`${schedules_path(id)}/resume`, `resume schedule ${id}`, call);
-    }
-    async #post(to, operation, call) {
-        await this.#transport.send({ method: "POST", path: to, operation, idempotent: true }, call);
+        await this.send(post(`${schedules_path(id)}/resume`, `resume schedule ${id}`), call);
     }
 }
 function schedules_path(id) {
@@ -11171,23 +11165,6 @@ function backoffDelay(attempt, policy, random) {
     return Math.round(random() * ceiling);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends stashkit_error/* StashkitError */.a {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
@@ -11211,6 +11188,23 @@ class InvalidRequestError extends stashkit_error/* StashkitError */.a {
 
 // EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
 var not_found_error = __nccwpck_require__(5580);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends stashkit_error/* StashkitError */.a {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
@@ -11253,11 +11247,128 @@ function errorForStatus(context) {
     return new UnexpectedStatusError(message, context);
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-request.js
+/** What every error about `request` names: the operation, the method and the path. */
+function requestContext(request) {
+    return { operation: request.operation, method: request.method, path: request.path };
+}
 
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error/* StashkitError */.a {
-    name = "AbortedError";
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/classify-answer.js
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * What an answer means for the call: a value (`read` accepted the 2xx body), or a failure for the
+ * retry decision with the error that says it. A body `read` rejects (ResponseValidationError)
+ * is a failure like any other, so an idempotent call tries again.
+ */
+function classifyAnswer(request, answer, settings, read) {
+    const { status, headers } = answer;
+    const headerId = REQUEST_ID_HEADERS.map((name) => headers[name]).find((v) => v);
+    const requestId = headerId === undefined ? undefined : redactAndClip(headerId, settings.redactor, 100) || undefined;
+    if (status < 200 || status >= 300)
+        return statusFailure(request, answer, requestId, settings);
+    if (answer.tooLarge) {
+        const what = `answered ${status} with a body over ${formatBytes(settings.maxResponseBytes)}, more than stashkit reads`;
+        const context = { ...requestContext(request), status, requestId };
+        const error = new ResponseValidationError((0,stashkit_error/* describeFailure */.I)(context, what), {
+            ...context,
+            issues: [{ path: [], message: "too large" }],
+            bodyExcerpt: "",
+        });
+        return { failure: { kind: "invalid-body" }, error };
+    }
+    try {
+        return { value: read({ status, text: answer.text, requestId }) };
+    }
+    catch (error) {
+        if (error instanceof ResponseValidationError)
+            return { failure: { kind: "invalid-body" }, error };
+        throw error;
+    }
+}
+/** A non-2xx answer as the error class that says what it means; a rate limit with a stated end closes the gate. */
+function statusFailure(request, answer, requestId, settings) {
+    const { status, headers } = answer;
+    const { clock, redactor } = settings;
+    const serverDelayMs = serverRequestedDelay(headers, clock.now(), settings.maxServerDelayMs);
+    const error = errorForStatus({
+        ...requestContext(request),
+        status,
+        apiMessage: extractApiMessage(answer.text, headers["content-type"], redactor),
+        requestId,
+        retryAfterMs: serverDelayMs,
+    });
+    // A rate limit with a stated end holds every request to the origin until then.
+    const heldGate = serverDelayMs !== undefined &&
+        (status === 429 || (status === 503 && headers["retry-after"] !== undefined));
+    if (heldGate)
+        settings.gate.holdUntil(clock.now() + serverDelayMs);
+    return { failure: { kind: "status", status, serverDelayMs }, error, heldGate };
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
@@ -11279,11 +11390,234 @@ class ConnectionError extends stashkit_error/* StashkitError */.a {
     }
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/network-failure.js
+
+
+
+/** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
+function attemptTimedOut(request, attemptTimeoutMs) {
+    const context = requestContext(request);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+    return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+}
+/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
+function connectionFailed(request, cause, redactor) {
+    const context = requestContext(request);
+    const code = errorCode(cause);
+    const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
+    return {
+        failure: { kind: "network", code },
+        error: new ConnectionError(message, { ...context, code }, { cause }),
+    };
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(request, proxyHost) {
+    const context = requestContext(request);
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
+}
+/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const message = current.message;
+        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+        if (status)
+            return Number(status);
+        current = current.cause;
+    }
+    return undefined;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/attempt.js
+
+
+
+
+
+/**
+ * Sends the request once, within its own timeout and the call's scope, and says what came of it.
+ * Throws only when the caller or the deadline stopped the call; the gate learns of every answer.
+ */
+async function sendAttempt(settings, scope, read) {
+    const { clock, logger, gate } = settings;
+    const { request } = scope;
+    let burst;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
+    const url = `${baseUrlString(settings.baseUrl)}${request.path}`;
+    const started = clock.now();
+    try {
+        const http = await settings.http();
+        const init = requestInit(settings, request, http, AbortSignal.any([timeout.signal, scope.stop]));
+        const answer = await http.fetch(url, init);
+        const { text, tooLarge } = await readBody(answer, settings.maxResponseBytes);
+        const headers = flatten(answer.headers);
+        burst = burstBudget(headers, clock.now(), settings.maxServerDelayMs);
+        logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+        if (answer.status === 407)
+            return proxyRefused(request, http.proxyFor(url));
+        return classifyAnswer(request, { status: answer.status, text, tooLarge, headers }, settings, read);
+    }
+    catch (cause) {
+        scope.throwIfAborted(cause);
+        if (timeout.signal.aborted)
+            return attemptTimedOut(request, settings.attemptTimeoutMs);
+        // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+        if (proxyStatus(cause) === 407)
+            return proxyRefused(request, (await settings.http()).proxyFor(url));
+        return connectionFailed(request, cause, settings.redactor);
+    }
+    finally {
+        clearTimeout(timer);
+        gate.leave(burst);
+    }
+}
+function requestInit(settings, request, http, signal) {
+    const headers = {
+        authorization: settings.authorization,
+        "user-agent": settings.userAgent,
+        accept: "application/json",
+    };
+    if (request.body !== undefined)
+        headers["content-type"] = "application/json";
+    const init = {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal,
+        // An API answer is never a redirect; following one could carry the credentials elsewhere.
+        redirect: "manual",
+    };
+    // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+    if (http.dispatcher)
+        Object.assign(init, { dispatcher: http.dispatcher });
+    return init;
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends stashkit_error/* StashkitError */.a {
+    name = "AbortedError";
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
 class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
     name = "DeadlineExceededError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
+
+
+/** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
+function abortedError(request) {
+    const context = requestContext(request);
+    return new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+}
+function deadlineError(request, deadlineAt, cause) {
+    const context = requestContext(request);
+    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+    return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+        cause,
+    });
+}
+/** The origin's gate stays closed past the deadline: nothing was sent. */
+function gateClosedError(request, waitMs, now) {
+    const context = requestContext(request);
+    const retryAt = new Date(now + waitMs).toISOString();
+    return new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+}
+/** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+function outOfTimeError(request, error, delayMs, now) {
+    const context = {
+        ...requestContext(request),
+        status: error.status,
+        apiMessage: error.apiMessage,
+        requestId: error.requestId,
+    };
+    if (error instanceof RateLimitedError) {
+        const retryAt = new Date(now + delayMs).toISOString();
+        return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
+    }
+    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
+
+/**
+ * What stops one call, across its attempts and waits: the caller's signal and the deadline, as
+ * signals for fetch and sleeps, and as checks that throw the matching error. Disposed when the
+ * call ends, so its deadline timer never outlives it.
+ */
+class CallScope {
+    request;
+    /** Epoch ms; Infinity when no deadline applies. */
+    deadlineAt;
+    callerSignal;
+    /** Aborts when the caller aborts or the deadline passes. */
+    stop;
+    #deadline = new AbortController();
+    #timer;
+    #clock;
+    constructor(options) {
+        this.request = options.request;
+        this.deadlineAt = options.deadlineAt;
+        this.callerSignal = options.signal;
+        this.#clock = options.clock;
+        this.#timer = Number.isFinite(this.deadlineAt)
+            ? setTimeout(() => this.#deadline.abort(), Math.max(0, this.deadlineAt - this.#clock.now()))
+            : undefined;
+        this.stop = this.callerSignal
+            ? AbortSignal.any([this.callerSignal, this.#deadline.signal])
+            : this.#deadline.signal;
+    }
+    /** Throws when the caller aborted or the deadline has passed. */
+    throwIfStopped() {
+        this.throwIfAborted(undefined);
+        if (this.#clock.now() >= this.deadlineAt)
+            throw deadlineError(this.request, this.deadlineAt, undefined);
+    }
+    /** Throws when an abort signal fired (`cause` is what it interrupted): the caller's first, then the deadline's. */
+    throwIfAborted(cause) {
+        if (this.callerSignal?.aborted)
+            throw abortedError(this.request);
+        if (this.#deadline.signal.aborted)
+            throw deadlineError(this.request, this.deadlineAt, cause);
+    }
+    /** Waits `ms`; a wait the caller or the deadline cut short throws their error. */
+    async sleep(ms) {
+        try {
+            await this.#clock.sleep(ms, this.stop);
+        }
+        catch {
+            this.throwIfStopped();
+        }
+    }
+    dispose() {
+        clearTimeout(this.#timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
@@ -11408,66 +11742,6 @@ class RetryBudget {
     }
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-/**
- * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
- * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
- * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
- */
-function burstBudget(headers, now, maxMs) {
-    const remaining = headers["burst-ratelimit-remaining"]?.trim();
-    const reset = headers["burst-ratelimit-reset"];
-    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
-        return undefined;
-    const delay = clamp(parseReset(reset, now), maxMs);
-    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
-}
-
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
 
 
@@ -11475,40 +11749,46 @@ function burstBudget(headers, now, maxMs) {
 
 
 
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
 /**
- * The one place requests are made: headers, per-attempt timeout, overall deadline, the
- * retry loop and the mapping of failures to typed errors. Secrets stay in private fields
- * and every message passes the redactor.
+ * The one place requests are made: the retry loop around single attempts (`attempt.ts`), the
+ * deadline, and the origin's shared backoff. Secrets stay in private fields and every message
+ * passes the redactor.
  */
 class Transport {
-    #authorization;
-    #options;
+    #attempt;
+    #retry;
+    #deadlineMs;
+    #deadline;
     #gate;
     constructor(options) {
-        const { authorization, gates, ...rest } = options;
-        this.#authorization = authorization;
-        this.#options = rest;
+        const { gates, retry, deadlineMs, deadline, ...rest } = options;
         this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
+        this.#attempt = { ...rest, maxServerDelayMs: retry.maxServerDelayMs, gate: this.#gate };
+        this.#retry = retry;
+        this.#deadlineMs = deadlineMs;
+        this.#deadline = deadline;
     }
     get baseUrl() {
-        return this.#options.baseUrl;
+        return this.#attempt.baseUrl;
     }
     get redactor() {
-        return this.#options.redactor;
+        return this.#attempt.redactor;
     }
     /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
     retryBudget(call = {}) {
-        const { retry, clock } = this.#options;
-        return new RetryBudget({ policy: retry, clock, deadlineAt: this.#deadlineAt(call), signal: call.signal });
+        const { clock } = this.#attempt;
+        return new RetryBudget({
+            policy: this.#retry,
+            clock,
+            deadlineAt: this.#deadlineAt(call),
+            signal: call.signal,
+        });
     }
     /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
     #deadlineAt(call) {
-        const { deadlineMs, deadline, clock } = this.#options;
-        return Math.min(call.deadlineAt ?? Number.POSITIVE_INFINITY, deadline?.at ?? Number.POSITIVE_INFINITY, deadlineMs === undefined ? Number.POSITIVE_INFINITY : clock.now() + deadlineMs);
+        return Math.min(call.deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadlineMs === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.#attempt.clock.now() + this.#deadlineMs);
     }
     /**
      * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
@@ -11516,250 +11796,73 @@ class Transport {
      * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
      */
     async send(request, call = {}, read = (response) => response) {
-        const { clock, retry, logger } = this.#options;
-        const deadlineAt = this.#deadlineAt(call);
-        const deadline = new AbortController();
-        const deadlineTimer = Number.isFinite(deadlineAt)
-            ? setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - clock.now()))
-            : undefined;
-        const stop = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+        const { clock } = this.#attempt;
+        const scope = new CallScope({ request, deadlineAt: this.#deadlineAt(call), signal: call.signal, clock });
         try {
             for (let attempt = 1;; attempt++) {
-                this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                await this.#enterGate(request, call.signal, deadline.signal, deadlineAt, stop);
-                const outcome = await this.#attempt(request, call.signal, deadline.signal, deadlineAt, read);
+                scope.throwIfStopped();
+                await this.#enterGate(scope);
+                const outcome = await sendAttempt(this.#attempt, scope, read);
                 if ("value" in outcome)
                     return outcome.value;
-                outcome.error.mayHaveTakenEffect = mayHaveTakenEffect(outcome.failure, retry);
-                const decision = decideRetry({
-                    attempt,
-                    policy: retry,
-                    idempotent: request.idempotent,
-                    failure: outcome.failure,
-                    random: clock.random,
-                });
-                if (!decision.retry)
-                    throw outcome.error;
-                if (outcome.heldGate) {
-                    // The gate holds this request with every other one to the origin: wait there, for the same moment.
-                    const waitMs = Math.max(0, this.#gate.openAt - clock.now());
-                    if (this.#gate.openAt >= deadlineAt)
-                        throw this.#outOfTime(request, outcome, waitMs);
-                    logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, holding requests to this API for ${waitMs} ms`);
-                    continue;
-                }
-                if (clock.now() + decision.delayMs >= deadlineAt)
-                    throw this.#outOfTime(request, outcome, decision.delayMs);
-                logger.info(`${outcome.error.message}; attempt ${attempt} of ${retry.maxAttempts} failed, retrying in ${decision.delayMs} ms`);
-                try {
-                    await clock.sleep(decision.delayMs, stop);
-                }
-                catch {
-                    this.#throwIfStopped(request, call.signal, deadline.signal, deadlineAt);
-                }
+                const waitMs = this.#waitBeforeRetry(scope, attempt, outcome);
+                // A held gate waits there, with every other request to the origin, for the same moment.
+                if (!outcome.heldGate)
+                    await scope.sleep(waitMs);
             }
         }
         finally {
-            clearTimeout(deadlineTimer);
+            scope.dispose();
         }
     }
     /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
-    async #enterGate(request, callerSignal, deadlineSignal, deadlineAt, stop) {
-        const { clock } = this.#options;
+    async #enterGate(scope) {
+        const { clock } = this.#attempt;
         let entered;
         try {
-            entered = await this.#gate.enter(clock, deadlineAt, stop);
+            entered = await this.#gate.enter(clock, scope.deadlineAt, scope.stop);
         }
         catch (error) {
-            this.#throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt);
+            scope.throwIfStopped();
             throw error;
         }
         if (entered)
             return;
         const now = clock.now();
-        const waitMs = this.#gate.nextStart(now) - now;
-        const retryAt = new Date(now + waitMs).toISOString();
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        throw new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+        throw gateClosedError(scope.request, this.#gate.nextStart(now) - now, now);
     }
-    async #attempt(request, callerSignal, deadlineSignal, deadlineAt, read) {
-        const { baseUrl, attemptTimeoutMs, clock, redactor, logger } = this.#options;
-        let burst;
-        const attemptTimeout = new AbortController();
-        const timer = setTimeout(() => attemptTimeout.abort(), attemptTimeoutMs);
-        const signals = [attemptTimeout.signal, deadlineSignal, ...(callerSignal ? [callerSignal] : [])];
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const started = clock.now();
-        try {
-            const headers = {
-                authorization: this.#authorization,
-                "user-agent": this.#options.userAgent,
-                accept: "application/json",
-            };
-            let body = null;
-            if (request.body !== undefined) {
-                headers["content-type"] = "application/json";
-                body = JSON.stringify(request.body);
-            }
-            const http = await this.#options.http();
-            const init = {
-                method: request.method,
-                headers,
-                body,
-                signal: AbortSignal.any(signals),
-                // An API answer is never a redirect; following one could carry the credentials elsewhere.
-                redirect: "manual",
-            };
-            // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-            if (http.dispatcher)
-                Object.assign(init, { dispatcher: http.dispatcher });
-            const url = `${baseUrlString(baseUrl)}${request.path}`;
-            const answer = await http.fetch(url, init);
-            const { text, tooLarge } = await readBody(answer, this.#options.maxResponseBytes);
-            const responseHeaders = flatten(answer.headers);
-            burst = burstBudget(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const headerId = REQUEST_ID_HEADERS.map((name) => responseHeaders[name]).find((v) => v);
-            const requestId = headerId === undefined ? undefined : redactAndClip(headerId, redactor, 100) || undefined;
-            logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-            if (answer.status === 407)
-                return proxyRefused(context, http.proxyFor(url));
-            if (tooLarge && answer.status >= 200 && answer.status < 300) {
-                const what = `answered ${answer.status} with a body over ${formatBytes(this.#options.maxResponseBytes)}, more than stashkit reads`;
-                const error = new ResponseValidationError((0,stashkit_error/* describeFailure */.I)({ ...context, requestId }, what), {
-                    ...context,
-                    status: answer.status,
-                    requestId,
-                    issues: [{ path: [], message: "too large" }],
-                    bodyExcerpt: "",
-                });
-                return { failure: { kind: "invalid-body" }, error };
-            }
-            if (answer.status >= 200 && answer.status < 300) {
-                try {
-                    return { value: read({ status: answer.status, text, requestId }) };
-                }
-                catch (error) {
-                    if (error instanceof ResponseValidationError)
-                        return { failure: { kind: "invalid-body" }, error };
-                    throw error;
-                }
-            }
-            const serverDelayMs = serverRequestedDelay(responseHeaders, clock.now(), this.#options.retry.maxServerDelayMs);
-            const error = errorForStatus({
-                ...context,
-                status: answer.status,
-                apiMessage: extractApiMessage(text, responseHeaders["content-type"], redactor),
-                requestId,
-                retryAfterMs: serverDelayMs,
-            });
-            // A rate limit with a stated end holds every request to the origin until then.
-            const heldGate = serverDelayMs !== undefined &&
-                (answer.status === 429 || (answer.status === 503 && responseHeaders["retry-after"] !== undefined));
-            if (heldGate)
-                this.#gate.holdUntil(clock.now() + serverDelayMs);
-            return { failure: { kind: "status", status: answer.status, serverDelayMs }, error, heldGate };
-        }
-        catch (cause) {
-            if (callerSignal?.aborted)
-                throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-            if (deadlineSignal.aborted)
-                throw this.#deadlineError(request, deadlineAt, cause);
-            if (attemptTimeout.signal.aborted) {
-                const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-                return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-            }
-            const code = errorCode(cause);
-            const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
-            // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-            if (proxyStatus(cause) === 407) {
-                const http = await this.#options.http();
-                return proxyRefused(context, http.proxyFor(`${baseUrlString(baseUrl)}${request.path}`));
-            }
-            const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
-            return {
-                failure: { kind: "network", code },
-                error: new ConnectionError(message, { ...context, code }, { cause }),
-            };
-        }
-        finally {
-            clearTimeout(timer);
-            this.#gate.leave(burst);
-        }
-    }
-    #throwIfStopped(request, callerSignal, deadlineSignal, deadlineAt) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        if (callerSignal?.aborted)
-            throw new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-        if (deadlineSignal.aborted || this.#options.clock.now() >= deadlineAt) {
-            throw this.#deadlineError(request, deadlineAt, undefined);
-        }
-    }
-    #deadlineError(request, deadlineAt, cause) {
-        const context = { operation: request.operation, method: request.method, path: request.path };
-        const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-        return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
-            cause,
+    /**
+     * How long to wait before the next attempt, said to the logger; throws the attempt's error
+     * when the policy says stop, or the error saying the wait would pass the deadline.
+     */
+    #waitBeforeRetry(scope, attempt, outcome) {
+        const { clock, logger } = this.#attempt;
+        const { request, deadlineAt } = scope;
+        const { failure, error } = outcome;
+        error.mayHaveTakenEffect = mayHaveTakenEffect(failure, this.#retry);
+        const policy = this.#retry;
+        const decision = decideRetry({
+            attempt,
+            policy,
+            idempotent: request.idempotent,
+            failure,
+            random: clock.random,
         });
-    }
-    /** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-    #outOfTime(request, outcome, delayMs) {
-        const { error } = outcome;
-        if (error instanceof RateLimitedError) {
-            const retryAt = new Date(this.#options.clock.now() + delayMs);
-            return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt.toISOString()}`, {
-                operation: request.operation,
-                method: request.method,
-                path: request.path,
-                status: error.status,
-                apiMessage: error.apiMessage,
-                requestId: error.requestId,
-                retryAfterMs: delayMs,
-                now: this.#options.clock.now(),
-            });
+        if (!decision.retry)
+            throw error;
+        const failed = `${error.message}; attempt ${attempt} of ${policy.maxAttempts} failed`;
+        if (outcome.heldGate) {
+            const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+            if (this.#gate.openAt >= deadlineAt)
+                throw outOfTimeError(request, error, waitMs, clock.now());
+            logger.info(`${failed}, holding requests to this API for ${waitMs} ms`);
+            return waitMs;
         }
-        const context = {
-            operation: request.operation,
-            method: request.method,
-            path: request.path,
-            status: error.status,
-        };
-        return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, { ...context, apiMessage: error.apiMessage, requestId: error.requestId }, { cause: error });
+        if (clock.now() + decision.delayMs >= deadlineAt)
+            throw outOfTimeError(request, error, decision.delayMs, clock.now());
+        logger.info(`${failed}, retrying in ${decision.delayMs} ms`);
+        return decision.delayMs;
     }
-}
-/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
-function proxyRefused(context, proxyHost) {
-    const code = "PROXY_AUTHENTICATION_REQUIRED";
-    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
-    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-/** The status a proxy refused a tunnel with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
-function proxyStatus(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const message = current.message;
-        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
-        if (status)
-            return Number(status);
-        current = current.cause;
-    }
-    return undefined;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/version.js
@@ -12258,6 +12361,29 @@ async function runStep(action, body, hints) {
     }
 }
 //# sourceMappingURL=failure.js.map
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/step-limits.js
+/**
+ * The defaults and bounds of `timeout-seconds` / `--timeout-seconds` and `max-attempts` /
+ * `--max-attempts`, for every action and every CLI command.
+ */
+const STEP_LIMITS = {
+    timeoutSeconds: { default: 120, min: 1, max: 3600 },
+    maxAttempts: { default: 5, min: 1, max: 20 },
+};
+/** Bounds on one attempt: a hung request must leave room for retries, yet never be cut short. */
+const ATTEMPT_MS = { min: 1_000, max: 30_000 };
+/**
+ * The client options a step's limits give: the attempts, and each attempt's fair share of the
+ * time limit (1 s to 30 s). The deadline itself is the caller's, created once per step.
+ */
+function step_limits_clientLimits(limits) {
+    const share = (limits.timeoutSeconds * 1000) / limits.maxAttempts;
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: Math.round(Math.min(ATTEMPT_MS.max, Math.max(ATTEMPT_MS.min, share))),
+    };
+}
+
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
 
 /**
@@ -12294,33 +12420,25 @@ const actionsLogger = {
 
 
 
-/** The `max-attempts` and `timeout-seconds` inputs every action takes, with their defaults and bounds. */
+/** The `max-attempts` and `timeout-seconds` inputs every action takes; defaults and bounds are core's. */
 function readStepLimits() {
+    const { maxAttempts, timeoutSeconds } = STEP_LIMITS;
     return {
-        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", 5, 1, 20),
-        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", 120, 1, 3600),
+        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", maxAttempts.default, maxAttempts.min, maxAttempts.max),
+        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", timeoutSeconds.default, timeoutSeconds.min, timeoutSeconds.max),
     };
 }
 /** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
 function stepDeadline(limits) {
     return Deadline.after(limits.timeoutSeconds * 1000);
 }
-/**
- * Each attempt gets a fair share of the step's time limit (at least 1 s, at most 30 s), so a
- * request that hangs leaves room for the retries the step allows.
- */
+/** Each attempt's share of the step's time limit: core's rule, the same as the CLI's. */
 function attemptTimeoutMs(limits) {
-    return Math.round(Math.min(30_000, Math.max(1_000, (limits.timeoutSeconds * 1000) / limits.maxAttempts)));
+    return clientLimits(limits).attemptTimeoutMs;
 }
 /** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
 function stepClientOptions(action, limits, deadline) {
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: attemptTimeoutMs(limits),
-        deadline,
-        userAgentSuffix: action,
-        logger: actionsLogger,
-    };
+    return { ...step_limits_clientLimits(limits), deadline, userAgentSuffix: action, logger: actionsLogger };
 }
 //# sourceMappingURL=limits.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
@@ -12462,39 +12580,80 @@ function writeSummary(markdown) {
 
 /***/ }),
 
-/***/ 5173:
+/***/ 4582:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BP: () => (/* binding */ logLine),
-/* harmony export */   UV: () => (/* binding */ noTargets),
-/* harmony export */   bH: () => (/* binding */ readTargetInputs),
-/* harmony export */   ff: () => (/* binding */ describeTarget),
-/* harmony export */   gd: () => (/* binding */ TARGET_INPUTS)
-/* harmony export */ });
-/* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6927);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6802);
-/* harmony import */ var _runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5504);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ff: () => (/* binding */ describeTarget),
+  BP: () => (/* binding */ logLine),
+  kU: () => (/* binding */ readIfMissing),
+  bH: () => (/* binding */ readTargetInputs)
+});
 
+// UNUSED EXPORTS: TARGET_INPUTS
 
-/** The inputs that name what to pause or resume, in the order the step reports them. */
-const TARGET_INPUTS = ["queue-name", "schedule-id", "schedule-label", "flow-control-key"];
-/** Reads the target lists (newlines or commas) and checks every name, naming its input in errors. */
-function readTargetInputs() {
-    const queues = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("queue-name").map((name) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateQueueName */ .vL)(name, "queue-name"));
-    const ids = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("schedule-id").map((id) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateScheduleId */ .ZV)(id, "schedule-id"));
-    const labels = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("schedule-label").map((label) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateWord */ .XE)(label, "schedule-label", "label"));
-    const flowControlKeys = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .readList */ .LD)("flow-control-key").map((key) => (0,_stashkit_core__WEBPACK_IMPORTED_MODULE_1__/* .validateFlowControlKey */ .JJ)(key, "flow-control-key"));
-    return { queues, schedules: { ids, labels }, flowControlKeys };
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/target-selection.js
+var target_selection = __nccwpck_require__(4504);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/if-missing.js
+
+/**
+ * What a pause or resume does when a queue, schedule, label, prefix or key does not exist: fail
+ * (after trying the others), warn and go on, or go on silently. The same words in the actions
+ * and the CLI.
+ */
+const IF_MISSING = ["fail", "warn", "ignore"];
+const DEFAULT_IF_MISSING = "fail";
+/** Older spellings still accepted, each with the value it now means. */
+const DEPRECATED_IF_MISSING = { skip: "warn" };
+/**
+ * Reads an `if-missing` value. `name` is the input or flag it came from; `said` how messages
+ * name it ("input if-missing", "--if-missing").
+ */
+function parseIfMissing(value, name, said = name) {
+    const given = value.trim() === "" ? DEFAULT_IF_MISSING : value.trim();
+    if (IF_MISSING.includes(given))
+        return { mode: given };
+    const replacement = DEPRECATED_IF_MISSING[given];
+    if (replacement !== undefined) {
+        return {
+            mode: replacement,
+            deprecation: `${said} ${given} is deprecated and will be removed; use ${replacement}, which does the same`,
+        };
+    }
+    throw new configuration_error/* ConfigurationError */.j(name, `${said} must be one of ${IF_MISSING.join(", ")}; got ${JSON.stringify(value)}`);
 }
-/** Whether the lists name nothing at all. */
-function noTargets(targets) {
-    return (targets.queues.length +
-        targets.schedules.ids.length +
-        targets.schedules.labels.length +
-        targets.flowControlKeys.length ===
-        0);
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
+var inputs = __nccwpck_require__(6802);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/targets.js
+
+
+
+/** The inputs that name what to pause or resume, in the order the step reports them: core's list. */
+const TARGET_INPUTS = target_selection/* SELECTOR_KEYS */.NM.map((key) => target_selection/* TARGET_SELECTORS */.v7[key].input);
+/**
+ * Reads the target inputs (newlines or commas) and, for a resume, `only-if-paused-by`, by the
+ * rule the CLI follows too; every value is checked and a bad one names its input.
+ */
+function readTargetInputs(mode) {
+    const lists = {};
+    for (const key of target_selection/* SELECTOR_KEYS */.NM)
+        lists[key] = [(0,inputs/* readInput */.R5)(target_selection/* TARGET_SELECTORS */.v7[key].input)];
+    const onlyIfPausedBy = mode === "resume" ? (0,inputs/* readInput */.R5)(target_selection/* ONLY_IF_PAUSED_BY */.On.input) : undefined;
+    return (0,target_selection/* readTargetSelection */.ke)({ lists, onlyIfPausedBy }, "input", mode);
+}
+/** The `if-missing` input; an older spelling still works and leaves a warning saying what to write now. */
+function readIfMissing() {
+    const choice = parseIfMissing((0,inputs/* readInput */.R5)("if-missing"), "if-missing", "input if-missing");
+    if (choice.deprecation)
+        (0,commands/* warning */.$e)(choice.deprecation);
+    return choice.mode;
 }
 /** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
 function describeTarget(o) {
@@ -12506,7 +12665,7 @@ function describeTarget(o) {
 }
 /** An info line that no name from an input or an API answer can split into a runner command. */
 function logLine(text) {
-    (0,_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .info */ .pq)(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
+    (0,commands/* info */.pq)(text.replace(/\r/g, "\\r").replace(/\n/g, "\\n"));
 }
 //# sourceMappingURL=targets.js.map
 
@@ -12597,12 +12756,18 @@ function describeFailure(context, what) {
 
 /***/ }),
 
-/***/ 20:
+/***/ 5752:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ mapWithConcurrency)
-/* harmony export */ });
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ runTargets)
+});
+
+// UNUSED EXPORTS: validateTargets
+
+;// CONCATENATED MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
 /** Maps with at most `limit` calls in flight; results keep the input order. */
 async function mapWithConcurrency(items, limit, fn) {
     const results = new Array(items.length);
@@ -12617,147 +12782,13 @@ async function mapWithConcurrency(items, limit, fn) {
     return results;
 }
 
-
-/***/ }),
-
-/***/ 3420:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  By: () => (/* binding */ pauseTargets),
-  bU: () => (/* binding */ validateTargets)
-});
-
-// UNUSED EXPORTS: pauseFlowControlKeys, pauseSchedules
-
-// EXTERNAL MODULE: ../../packages/core/dist/lib/map-with-concurrency.js
-var map_with_concurrency = __nccwpck_require__(20);
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/inputs.js
-var inputs = __nccwpck_require__(6927);
-// EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
-var targets = __nccwpck_require__(4244);
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-flow-control-key.js
-
-/** Reads the key, then pauses it unless it already was; a key the API does not know is missing. */
-function pauseFlowControlKey(client, key, call) {
-    const target = { kind: "flow-control-key", name: key };
-    return (0,targets/* settle */.G9)(target, "name", async () => {
-        const before = await client.flowControl.get(key, call);
-        if (before.isPaused)
-            return { ...target, outcome: "alreadyPaused", lag: before.waitListSize };
-        await client.flowControl.pause(key, call);
-        return { ...target, outcome: "paused", lag: before.waitListSize };
-    });
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-queues.js
-
-
-
-/**
- * Reads the queue, then pauses it unless it already was. The read is what makes an automatic
- * resume safe: a queue someone paused on purpose is reported `alreadyPaused` and left alone.
- */
-function pauseQueue(client, name, call) {
-    const target = { kind: "queue", name };
-    return (0,targets/* settle */.G9)(target, "name", async () => {
-        const before = await client.queues.get(name, call);
-        if (before.paused)
-            return { ...target, outcome: "alreadyPaused", lag: before.lag };
-        await client.queues.pause(name, call);
-        return { ...target, outcome: "paused", lag: before.lag };
-    });
-}
-/** The mirror of `resumeQueues`: every queue is tried; outcomes come back in the order given. */
-async function pauseQueues(client, input) {
-    const names = input.names.map((name) => validateQueueName(name, "queue name"));
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    return mapWithConcurrency(names, input.concurrency ?? 8, (name) => pauseQueue(client, name, call));
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-schedule.js
-
-/** Pauses a listed schedule unless the listing showed it paused already. */
-function pauseSchedule(client, schedule, call) {
-    const target = { kind: "schedule", name: schedule.scheduleId };
-    return (0,targets/* settle */.G9)(target, "id", async () => {
-        if (schedule.isPaused)
-            return { ...target, outcome: "alreadyPaused", lag: undefined };
-        await client.schedules.pause(schedule.scheduleId, call);
-        return { ...target, outcome: "paused", lag: undefined };
-    });
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/operations/select-schedules.js
-var select_schedules = __nccwpck_require__(2475);
-;// CONCATENATED MODULE: ../../packages/core/dist/operations/pause-targets.js
-
-
-
-
-
-
-/** Checks every name before anything is sent. */
-function validateTargets(input) {
-    for (const name of input.queues ?? [])
-        (0,inputs/* validateQueueName */.vL)(name, "queue name");
-    (0,select_schedules/* validateScheduleSelection */.ch)(input.schedules);
-    for (const key of input.flowControlKeys ?? [])
-        (0,inputs/* validateFlowControlKey */.JJ)(key, "flow-control key");
-}
-/**
- * Pauses queues, schedules and flow-control keys, reading each first so what was already paused
- * is reported as such and left alone. Schedules are selected from one listing. Every target is
- * tried; outcomes come back as queues, schedules (listed order, then selectors that matched
- * nothing), flow-control keys.
- */
-async function pauseTargets(client, input) {
-    validateTargets(input);
-    const call = { signal: input.signal, deadlineAt: input.deadlineAt };
-    const selected = await (0,select_schedules/* listSelectedSchedules */.AE)(client, input.schedules ?? {}, call);
-    const work = [
-        ...(input.queues ?? []).map((name) => () => pauseQueue(client, name, call)),
-        ...("matched" in selected ? selected.matched : []).map((schedule) => () => pauseSchedule(client, schedule, call)),
-        ...(input.flowControlKeys ?? []).map((key) => () => pauseFlowControlKey(client, key, call)),
-    ];
-    const outcomes = await (0,map_with_concurrency/* mapWithConcurrency */.W)(work, input.concurrency ?? 8, (run) => run());
-    const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
-    const unselected = "matched" in selected
-        ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
-        : selected.selectors.map(({ value }) => ({
-            kind: "schedule",
-            name: value,
-            outcome: "failed",
-            error: selected.failed,
-        }));
-    return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
-}
-/** Selects schedules from one listing and pauses each that is active. */
-function pauseSchedules(client, input) {
-    const { selection, ...rest } = input;
-    return pauseTargets(client, { ...rest, schedules: selection });
-}
-function pauseFlowControlKeys(client, input) {
-    const { keys, ...rest } = input;
-    return pauseTargets(client, { ...rest, flowControlKeys: keys });
-}
-
-
-/***/ }),
-
-/***/ 2475:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AE: () => (/* binding */ listSelectedSchedules),
-/* harmony export */   ch: () => (/* binding */ validateScheduleSelection)
-/* harmony export */ });
-/* unused harmony exports scheduleSelectors, selectSchedules */
-/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8627);
-/* harmony import */ var _schemas_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6927);
-/* harmony import */ var _schemas_schedule_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9739);
+var schemas_inputs = __nccwpck_require__(6927);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/schedule.js
+var schemas_schedule = __nccwpck_require__(9739);
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/select-schedules.js
 
 
 
@@ -12771,11 +12802,11 @@ function scheduleSelectors(selection = {}) {
 /** Checks every selector before anything is sent; `inputs` names them in errors. */
 function validateScheduleSelection(selection = {}, inputs = { ids: "scheduleId", labels: "label", destinationPrefixes: "destinationPrefix" }) {
     for (const id of selection.ids ?? [])
-        (0,_schemas_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateScheduleId */ .ZV)(id, inputs.ids);
+        (0,schemas_inputs/* validateScheduleId */.ZV)(id, inputs.ids);
     for (const label of selection.labels ?? [])
-        (0,_schemas_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateWord */ .XE)(label, inputs.labels, "label");
+        (0,schemas_inputs/* validateWord */.XE)(label, inputs.labels, "label");
     for (const prefix of selection.destinationPrefixes ?? [])
-        (0,_schemas_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateWord */ .XE)(prefix, inputs.destinationPrefixes, "destination prefix");
+        (0,schemas_inputs/* validateWord */.XE)(prefix, inputs.destinationPrefixes, "destination prefix");
 }
 /** Filters a listing locally: the selection costs one list request, however many selectors it has. */
 function selectSchedules(schedules, selection) {
@@ -12784,7 +12815,7 @@ function selectSchedules(schedules, selection) {
         if (selector.by === "id")
             return schedule.scheduleId === selector.value;
         if (selector.by === "label")
-            return (0,_schemas_schedule_js__WEBPACK_IMPORTED_MODULE_1__/* .scheduleLabels */ .Rb)(schedule).includes(selector.value);
+            return (0,schemas_schedule/* scheduleLabels */.Rb)(schedule).includes(selector.value);
         return schedule.destination.startsWith(selector.value);
     };
     return {
@@ -12801,10 +12832,50 @@ async function listSelectedSchedules(client, selection, call) {
         return selectSchedules(await client.schedules.list(call), selection);
     }
     catch (error) {
-        if (error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .StashkitError */ .a)
+        if (error instanceof stashkit_error/* StashkitError */.a)
             return { failed: error, selectors };
         throw error;
     }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/run-targets.js
+
+
+
+/** Checks every name before anything is sent. */
+function validateTargets(input) {
+    for (const name of input.queues ?? [])
+        (0,schemas_inputs/* validateQueueName */.vL)(name, "queue name");
+    validateScheduleSelection(input.schedules);
+    for (const key of input.flowControlKeys ?? [])
+        (0,schemas_inputs/* validateFlowControlKey */.JJ)(key, "flow-control key");
+}
+/**
+ * The walk pause and resume share: checks every name, selects schedules from one listing, runs
+ * each target's work bounded by `concurrency` across all kinds, and tries every target. Outcomes
+ * come back as queues, schedules (listed order, then selectors that matched nothing, or that a
+ * failed listing left unknown), flow-control keys.
+ */
+async function runTargets(client, input, work) {
+    validateTargets(input);
+    const call = { signal: input.signal, deadline: input.deadline };
+    const selected = await listSelectedSchedules(client, input.schedules ?? {}, call);
+    const jobs = [
+        ...(input.queues ?? []).map((name) => () => work.queue(client, name, call)),
+        ...("matched" in selected ? selected.matched : []).map((schedule) => () => work.schedule(client, schedule, call)),
+        ...(input.flowControlKeys ?? []).map((key) => () => work.flowControlKey(client, key, call)),
+    ];
+    const outcomes = await mapWithConcurrency(jobs, input.concurrency ?? 8, (run) => run());
+    const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
+    const unselected = "matched" in selected
+        ? selected.unmatched.map(({ by, value }) => ({ kind: "schedule", name: value, outcome: "missing", by }))
+        : selected.selectors.map(({ value }) => ({
+            kind: "schedule",
+            name: value,
+            outcome: "failed",
+            error: selected.failed,
+        }));
+    return [...outcomes.slice(0, scheduleEnd), ...unselected, ...outcomes.slice(scheduleEnd)];
 }
 
 
@@ -12815,7 +12886,6 @@ async function listSelectedSchedules(client, selection, call) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G9: () => (/* binding */ settle),
-/* harmony export */   aO: () => (/* binding */ TARGET_KINDS),
 /* harmony export */   dB: () => (/* binding */ pausedTargets),
 /* harmony export */   vR: () => (/* binding */ alreadyPausedTargets)
 /* harmony export */ });
@@ -12823,8 +12893,6 @@ async function listSelectedSchedules(client, selection, call) {
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8627);
 
-/** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
-const TARGET_KINDS = ["queue", "schedule", "flow-control-key"];
 /** Runs one target's calls; a 404 makes it missing, any other error of ours makes it failed. */
 async function settle(target, by, work) {
     try {
@@ -13056,6 +13124,167 @@ const serverTextSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
     message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
 });
+
+
+/***/ }),
+
+/***/ 4504:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jm: () => (/* binding */ targetsSelection),
+/* harmony export */   NM: () => (/* binding */ SELECTOR_KEYS),
+/* harmony export */   On: () => (/* binding */ ONLY_IF_PAUSED_BY),
+/* harmony export */   ke: () => (/* binding */ readTargetSelection),
+/* harmony export */   v7: () => (/* binding */ TARGET_SELECTORS)
+/* harmony export */ });
+/* unused harmony exports splitList, selectorNames, readTargetLists, countTargets */
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8794);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6927);
+/* harmony import */ var _target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5463);
+
+
+
+/**
+ * The lists that name what to pause or resume, the same in the actions and the CLI: adding a
+ * selector here adds the input and the flag's reading and checking everywhere.
+ */
+// size: table
+const TARGET_SELECTORS = {
+    queues: { input: "queue-name", flag: "<names…>", check: (v, n) => (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateQueueName */ .vL)(v, n) },
+    scheduleIds: { input: "schedule-id", flag: "--schedule-id", check: (v, n) => (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateScheduleId */ .ZV)(v, n) },
+    scheduleLabels: {
+        input: "schedule-label",
+        flag: "--schedule-label",
+        check: (v, n) => (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateWord */ .XE)(v, n, "label"),
+    },
+    destinationPrefixes: {
+        input: "destination-prefix",
+        flag: "--destination-prefix",
+        check: (v, n) => (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateWord */ .XE)(v, n, "destination prefix"),
+    },
+    flowControlKeys: {
+        input: "flow-control-key",
+        flag: "--flow-control-key",
+        check: (v, n) => (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .validateFlowControlKey */ .JJ)(v, n),
+    },
+};
+const SELECTOR_KEYS = Object.keys(TARGET_SELECTORS);
+/** Resume only: exactly the targets a pause reported, instead of the lists. */
+const ONLY_IF_PAUSED_BY = { input: "only-if-paused-by", flag: "--only-if-paused-by" };
+/** One value or several, separated by newlines or commas; blanks dropped, repeats kept once. */
+function splitList(values) {
+    const items = (values ?? []).flatMap((v) => v.split(/[\n,]/)).map((v) => v.trim());
+    return [...new Set(items.filter((v) => v !== ""))];
+}
+/** "queue-name, schedule-id, …" or "<names…>, --schedule-id, …": the lists, as a surface names them. */
+function selectorNames(surface) {
+    return SELECTOR_KEYS.map((key) => TARGET_SELECTORS[key][surface]).join(", ");
+}
+/** Splits and checks every list, naming the input or flag of a bad value, before anything is sent. */
+function readTargetLists(lists, surface) {
+    const read = (key) => {
+        const name = TARGET_SELECTORS[key][surface];
+        return splitList(lists[key]).map((value) => TARGET_SELECTORS[key].check(value, name));
+    };
+    return {
+        queues: read("queues"),
+        schedules: {
+            ids: read("scheduleIds"),
+            labels: read("scheduleLabels"),
+            destinationPrefixes: read("destinationPrefixes"),
+        },
+        flowControlKeys: read("flowControlKeys"),
+    };
+}
+function countTargets(targets) {
+    const { queues, schedules, flowControlKeys } = targets;
+    return (queues.length +
+        schedules.ids.length +
+        schedules.labels.length +
+        schedules.destinationPrefixes.length +
+        flowControlKeys.length);
+}
+/** The selection that names exactly these targets (schedules by id), e.g. what a pause reported. */
+function targetsSelection(targets) {
+    const named = (kind) => targets.filter((t) => t.kind === kind).map((t) => t.name);
+    return {
+        queues: named("queue"),
+        schedules: { ids: named("schedule"), labels: [], destinationPrefixes: [] },
+        flowControlKeys: named("flow-control-key"),
+    };
+}
+/**
+ * What to pause or resume, by the one rule of the actions and the CLI: the lists, at least one
+ * value among them; or (resume) `onlyIfPausedBy`, the JSON a pause reported, and no list beside it.
+ */
+function readTargetSelection(given, surface, mode) {
+    const targets = readTargetLists(given.lists, surface);
+    const onlyIf = ONLY_IF_PAUSED_BY[surface];
+    if (given.onlyIfPausedBy !== undefined && given.onlyIfPausedBy !== "") {
+        const paused = (0,_target_js__WEBPACK_IMPORTED_MODULE_1__/* .parseTargetList */ .n)(given.onlyIfPausedBy, onlyIf);
+        if (countTargets(targets) > 0) {
+            throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(onlyIf, `${onlyIf} ${mode}s exactly what a pause reported; give it alone, without ${selectorNames(surface)}`);
+        }
+        return targetsSelection(paused);
+    }
+    if (countTargets(targets) === 0) {
+        const alternative = mode === "resume" ? ` (or ${onlyIf})` : "";
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j(TARGET_SELECTORS.queues[surface], `nothing to ${mode}: give at least one of ${selectorNames(surface)}${alternative}; each takes one value or several separated by commas`);
+    }
+    return targets;
+}
+
+
+/***/ }),
+
+/***/ 5463:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ parseTargetList)
+/* harmony export */ });
+/* unused harmony export TARGET_KINDS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6585);
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6927);
+
+
+
+/** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
+const TARGET_KINDS = ["queue", "schedule", "flow-control-key"];
+const targetListSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(TARGET_KINDS), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1) }));
+/**
+ * Reads a JSON list of targets, as the pause step's `paused` output writes it
+ * (`[{"kind":"queue","name":"orders"}]`), and checks every name. `input` names it in errors.
+ */
+function parseTargetList(text, input) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must be JSON, as the pause step's paused output writes it; got ${excerpt(text)}`);
+    }
+    const result = targetListSchema.safeParse(value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")}${where}: ${issue?.message ?? "invalid"}`);
+    }
+    for (const target of result.data) {
+        if (target.kind === "queue")
+            (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .validateQueueName */ .vL)(target.name, input);
+        if (target.kind === "schedule")
+            (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .validateScheduleId */ .ZV)(target.name, input);
+        if (target.kind === "flow-control-key")
+            (0,_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .validateFlowControlKey */ .JJ)(target.name, input);
+    }
+    return result.data;
+}
+function excerpt(text) {
+    return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
 
 
 /***/ })
