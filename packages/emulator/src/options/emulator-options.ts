@@ -27,10 +27,6 @@ function option<S extends z.ZodType>(schema: S, info: OptionInfo): z.ZodOptional
   return optional;
 }
 
-function settingOption<N extends SettingName>(setting: N, info: Omit<OptionInfo, "setting">) {
-  return option(SETTINGS[setting].schema as (typeof SETTINGS)[N]["schema"], { ...info, setting });
-}
-
 const account = z.object({ email: z.string(), apiKey: z.string() });
 export type Account = z.infer<typeof account>;
 
@@ -62,27 +58,32 @@ export const emulatorOptions = z.object({
     value: "EMAIL:KEY",
     help: "management account to accept (repeatable); each sees only its own indexes",
   }),
-  duplicateNames: settingOption("duplicateNames", {
+  duplicateNames: option(SETTINGS.duplicateNames.schema, {
+    setting: "duplicateNames",
     flag: "duplicates",
     value: "MODE",
     cliDefault: "allow",
     help: "allow | reject duplicate index names",
   }),
-  duplicateStatus: settingOption("duplicateStatus", {
+  duplicateStatus: option(SETTINGS.duplicateStatus.schema, {
+    setting: "duplicateStatus",
     help: "status used to reject a duplicate index name (the real one is undocumented)",
   }),
-  managementErrorStyle: settingOption("managementErrorStyle", {
+  managementErrorStyle: option(SETTINGS.managementErrorStyle.schema, {
+    setting: "managementErrorStyle",
     help: "how the management API words its errors; the real API has been seen to use each",
   }),
   latency: z
     .object({
-      fixedMs: settingOption("latencyMs", {
+      fixedMs: option(SETTINGS.latencyMs.schema, {
+        setting: "latencyMs",
         flag: "latency",
         value: "MS",
         cliDefault: "0",
         help: "added to every API request",
       }),
-      jitterMs: settingOption("jitterMs", {
+      jitterMs: option(SETTINGS.jitterMs.schema, {
+        setting: "jitterMs",
         flag: "jitter",
         value: "MS",
         cliDefault: "0",
@@ -90,7 +91,8 @@ export const emulatorOptions = z.object({
       }),
     })
     .optional(),
-  createDelayMs: settingOption("createDelayMs", {
+  createDelayMs: option(SETTINGS.createDelayMs.schema, {
+    setting: "createDelayMs",
     flag: "create-delay",
     value: "MS",
     cliDefault: "0",
@@ -98,17 +100,44 @@ export const emulatorOptions = z.object({
   }),
   rateLimit: z
     .object({
-      messaging: settingOption("messagingRateLimit", {
+      messaging: option(SETTINGS.messagingRateLimit.schema, {
+        setting: "messagingRateLimit",
         flag: "messaging-rate-limit",
         value: "N",
         cliDefault: "0",
         help: "requests per second the messaging API serves (fixed 1-second windows); the rest answer 429 with Retry-After (0: no limit)",
       }),
-      management: settingOption("managementRateLimit", {
+      management: option(SETTINGS.managementRateLimit.schema, {
+        setting: "managementRateLimit",
         flag: "management-rate-limit",
         value: "N",
         cliDefault: "0",
         help: "the same for the management API",
+      }),
+    })
+    .optional(),
+  search: z
+    .object({
+      endpoint: option(SETTINGS.searchEndpoint.schema, {
+        setting: "searchEndpoint",
+        flag: "search-endpoint",
+        value: "FORM",
+        cliDefault: "name",
+        help: "how the management API gives an index's endpoint: name (as the service does) or url (http://HOST:PORT/search/NAME, this emulator's data plane for the index, so the rest-url derived from it reaches the emulator)",
+      }),
+      indexingDelayMs: option(SETTINGS.searchIndexingDelayMs.schema, {
+        setting: "searchIndexingDelayMs",
+        flag: "search-indexing-delay",
+        value: "MS",
+        cliDefault: "0",
+        help: "how long an upserted search document stays pending (not found by search) on the emulator's clock",
+      }),
+      rateLimits: option(SETTINGS.searchRateLimits.schema, {
+        setting: "searchRateLimits",
+        flag: "search-rate-limits",
+        value: "MODE",
+        cliDefault: "off",
+        help: "off | index: each index's max_query_per_second and max_writes_per_second answer 429 beyond them",
       }),
     })
     .optional(),
