@@ -9,7 +9,12 @@ import {
   UnexpectedStatusError,
 } from "../errors/index.ts";
 import { oneOf, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
-import { normalizePlan, type SearchIndex } from "../schemas/search-index.ts";
+import {
+  normalizePlan,
+  type SearchIndex,
+  type SearchPlan,
+  type SearchRegion,
+} from "../schemas/search-index.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 
@@ -61,50 +66,14 @@ export async function ensureSearchIndex(
   const region = validateRegion(input.region);
   const type = validatePlan(input.type ?? "free");
   const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
-  const settleMarginMs = input.settleMarginMs ?? 250;
   const call: CallOptions = { signal: input.signal, deadline: input.deadline };
-  const budget = client.retryBudget(call);
   const warnings: string[] = [];
-  // A list shows the server's state at some moment after it was sent, so what it proves is
-  // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
-  // network, can be long after). Only the indexes with this name are used or printed, so only
-  // their tokens are registered.
-  let listSentAt = Number.NEGATIVE_INFINITY;
-  const listMatches = async () => {
-    listSentAt = budget.now();
-    return client.searchIndexes.findByName(name, call);
-  };
-
-  let ownId: string | undefined;
-  let createRequests = 0;
-  let matches = await listMatches();
-  for (;;) {
-    if (matches.length === 0) {
-      createRequests++;
-      try {
-        const created = await client.searchIndexes.create({ name, region, type }, call);
-        ownId = created.id;
-        matches = [created];
-        // Known from the create alone: look again once it has settled.
-        listSentAt = Number.NEGATIVE_INFINITY;
-      } catch (error) {
-        if (!isAlreadyExists(error) && !mayHaveTakenEffect(error)) throw error;
-        // An answer we could not use may still name what was created: then it is ours.
-        if (error instanceof ResponseValidationError && error.resourceId) ownId = error.resourceId;
-        matches = await listMatches();
-        // Nothing was created after all: wait as the retry policy says, then create again.
-        if (matches.length === 0) await budget.retryAfter(error);
-        continue;
-      }
-    }
-    const settledAt = settledAfter(oldest(matches), settleMarginMs);
-    if (listSentAt >= settledAt) break;
-    if (!(await budget.waitUntil(settledAt))) {
-      warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
-      break;
-    }
-    matches = await listMatches();
-  }
+  const { matches, ownId, createRequests } = await settledMatches(client, {
+    wanted: { name, region, type },
+    call,
+    settleMarginMs: input.settleMarginMs ?? 250,
+    warnings,
+  });
 
   const winner = oldest(matches);
   let duplicates = matches.filter((index) => index.id !== winner.id);
@@ -120,17 +89,91 @@ export async function ensureSearchIndex(
       `${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`,
     );
   }
+  const mismatches = compare(winner, { name, region, type }, onMismatch, warnings);
+  return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+}
 
+interface Settling {
+  wanted: { name: string; region: SearchRegion; type: SearchPlan };
+  call: CallOptions;
+  settleMarginMs: number;
+  /** Where a warning about the deadline goes. */
+  warnings: string[];
+}
+
+/**
+ * Steps 1, 4 and 5: the indexes with the name, creating one when there is none, listed again
+ * until a list sent after the oldest one's creation second shows them (or the deadline leaves no
+ * time to wait). `ownId` is the index this run created, when it knows.
+ */
+async function settledMatches(
+  client: ManagementClient,
+  settling: Settling,
+): Promise<{ matches: SearchIndex[]; ownId: string | undefined; createRequests: number }> {
+  const { wanted, call } = settling;
+  const budget = client.retryBudget(call);
+  // A list shows the server's state at some moment after it was sent, so what it proves is
+  // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
+  // network, can be long after). Only the indexes with this name are used or printed, so only
+  // their tokens are registered.
+  let listSentAt = Number.NEGATIVE_INFINITY;
+  const listMatches = async () => {
+    listSentAt = budget.now();
+    return client.searchIndexes.findByName(wanted.name, call);
+  };
+  let ownId: string | undefined;
+  let createRequests = 0;
+  let matches = await listMatches();
+  for (;;) {
+    if (matches.length === 0) {
+      createRequests++;
+      try {
+        const created = await client.searchIndexes.create(wanted, call);
+        ownId = created.id;
+        matches = [created];
+        // Known from the create alone: look again once it has settled.
+        listSentAt = Number.NEGATIVE_INFINITY;
+      } catch (error) {
+        if (!isAlreadyExists(error) && !mayHaveTakenEffect(error)) throw error;
+        // An answer we could not use may still name what was created: then it is ours.
+        if (error instanceof ResponseValidationError && error.resourceId) ownId = error.resourceId;
+        matches = await listMatches();
+        // Nothing was created after all: wait as the retry policy says, then create again.
+        if (matches.length === 0) await budget.retryAfter(error);
+        continue;
+      }
+    }
+    const settledAt = settledAfter(oldest(matches), settling.settleMarginMs);
+    if (listSentAt >= settledAt) break;
+    if (!(await budget.waitUntil(settledAt))) {
+      settling.warnings.push(
+        `the deadline left no time to confirm that no concurrent run created "${wanted.name}" too`,
+      );
+      break;
+    }
+    matches = await listMatches();
+  }
+  return { matches, ownId, createRequests };
+}
+
+/** Step 3: region and plan against what was asked for; a difference fails, or warns with `warn`. */
+function compare(
+  winner: SearchIndex,
+  wanted: Settling["wanted"],
+  onMismatch: "fail" | "warn",
+  warnings: string[],
+): Mismatch[] {
   const mismatches: Mismatch[] = [];
-  if (winner.region !== region) mismatches.push({ field: "region", wanted: region, found: winner.region });
-  if (normalizePlan(winner.type) !== type)
-    mismatches.push({ field: "type", wanted: type, found: winner.type });
+  if (winner.region !== wanted.region)
+    mismatches.push({ field: "region", wanted: wanted.region, found: winner.region });
+  if (normalizePlan(winner.type) !== wanted.type)
+    mismatches.push({ field: "type", wanted: wanted.type, found: winner.type });
   if (mismatches.length > 0) {
-    const error = new IndexMismatchError(name, winner.id, mismatches);
+    const error = new IndexMismatchError(wanted.name, winner.id, mismatches);
     if (onMismatch === "fail") throw error;
     warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
   }
-  return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+  return mismatches;
 }
 
 /** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
