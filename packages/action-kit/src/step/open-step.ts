@@ -106,18 +106,13 @@ export async function openStep<Names extends string, Client>(
       registerSecrets(...secretInputs);
       redactor.add(...secretInputs);
       const limits = readStepLimits();
-      const { input, env, fallback } = api.baseUrl;
-      const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
-      parseBaseUrl(baseUrl, input);
+      const baseUrl = readBaseUrl(api.baseUrl);
       const deadline = stepDeadline(limits);
-      watchdog = setTimeout(() => {
-        if (!failureWritten) {
-          core.setFailed(
-            `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`,
-          );
-        }
-        process.exit(1);
-      }, deadline.remainingMs() + GRACE_MS).unref();
+      watchdog = startWatchdog(deadline, () =>
+        failureWritten
+          ? undefined
+          : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`,
+      );
       let client: Client | undefined;
       await body({
         context,
@@ -149,4 +144,23 @@ export async function openStep<Names extends string, Client>(
     failureWritten = true;
     await destroyProxyAgents();
   }
+}
+
+/** The base URL input, else (when given) its environment variable, else the public API; checked. */
+function readBaseUrl({ input, env, fallback }: ApiWiring<string, unknown>["baseUrl"]): string {
+  const baseUrl = env ? readWithEnvFallback(input, env, fallback) : readInput(input) || fallback;
+  parseBaseUrl(baseUrl, input);
+  return baseUrl;
+}
+
+/**
+ * The last resort, GRACE_MS past the deadline: ends the process, first writing the failure line
+ * `failure` gives (none when it is already written). Unref'd: it never keeps a process alive.
+ */
+function startWatchdog(deadline: Deadline, failure: () => string | undefined): NodeJS.Timeout {
+  return setTimeout(() => {
+    const line = failure();
+    if (line !== undefined) core.setFailed(line);
+    process.exit(1);
+  }, deadline.remainingMs() + GRACE_MS).unref();
 }
