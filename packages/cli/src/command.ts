@@ -1,12 +1,7 @@
 import type { Command } from "commander";
 import type { CommandModule } from "./execute.ts";
-import { addFlags, type FlagSpec, type FlagValues } from "./flags.ts";
 import type { CommonFlags } from "./options/common.ts";
-
-/** The positional queue names of `queues pause|resume`, joined to the flags. */
-export interface Positional {
-  names?: string[];
-}
+import { addFlags, type FlagSpec, type FlagValues, type Positional } from "./options/flags.ts";
 
 /**
  * One command, declared in its own `*.command.ts`: its flags (typed from this declaration),

@@ -6,11 +6,12 @@ import { emulatorCommand } from "../src/commands/emulator.command.ts";
 import { queuesPause } from "../src/commands/queues-pause.command.ts";
 import { queuesResume } from "../src/commands/queues-resume.command.ts";
 import { searchDelete } from "../src/commands/search-delete.command.ts";
-import { type EnsureFlags, searchEnsure } from "../src/commands/search-ensure.command.ts";
+import { searchEnsure } from "../src/commands/search-ensure.command.ts";
+import type { EnsureFlags } from "../src/commands/search-ensure.flags.ts";
 import { searchList } from "../src/commands/search-list.command.ts";
 import { searchPrune } from "../src/commands/search-prune.command.ts";
-import { attributeName, type FlagSpec } from "../src/flags.ts";
 import { COMMON_FLAGS, TARGET_FLAGS } from "../src/options/flag-sets.ts";
+import { attributeName, type FlagSpec } from "../src/options/flags.ts";
 
 const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   searchEnsure,

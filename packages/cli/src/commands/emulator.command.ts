@@ -1,13 +1,5 @@
 import type { CommandDeclaration } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-
-const FLAGS = [
-  { flags: "--port <port>", description: "port to listen on; 0 picks a free one", default: "8787" },
-  { flags: "--host <host>", description: "address to bind", default: "127.0.0.1" },
-  { flags: "--data-file <path>", description: "keep the emulator's state in this file across restarts" },
-] as const;
-
-export type EmulatorCommandFlags = FlagValues<typeof FLAGS>;
+import { FLAGS } from "./emulator.flags.ts";
 
 /** `stashkit emulator`: the bundled emulator in the foreground (its work is in emulator.ts). */
 export const emulatorCommand: CommandDeclaration<typeof FLAGS> = {

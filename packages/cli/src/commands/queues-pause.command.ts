@@ -1,10 +1,5 @@
-import { apiCommand, type CommandDeclaration, type Positional } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-import { MESSAGING_FLAGS, TARGET_FLAGS } from "../options/flag-sets.ts";
-
-const FLAGS = [...MESSAGING_FLAGS, ...TARGET_FLAGS] as const;
-
-export type PauseFlags = FlagValues<typeof FLAGS> & Positional;
+import { apiCommand, type CommandDeclaration } from "../command.ts";
+import { FLAGS } from "./queues-pause.flags.ts";
 
 export const queuesPause: CommandDeclaration<typeof FLAGS> = {
   name: "queues pause",

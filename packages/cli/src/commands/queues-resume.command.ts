@@ -1,17 +1,5 @@
-import { apiCommand, type CommandDeclaration, type Positional } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-import { MESSAGING_FLAGS, TARGET_FLAGS } from "../options/flag-sets.ts";
-
-const FLAGS = [
-  ...MESSAGING_FLAGS,
-  ...TARGET_FLAGS,
-  {
-    flags: "--only-if-paused-by <json>",
-    description: "resume exactly the targets a pause reported as paused (its STASHKIT_PAUSED / paused JSON)",
-  },
-] as const;
-
-export type ResumeFlags = FlagValues<typeof FLAGS> & Positional;
+import { apiCommand, type CommandDeclaration } from "../command.ts";
+import { FLAGS } from "./queues-resume.flags.ts";
 
 export const queuesResume: CommandDeclaration<typeof FLAGS> = {
   name: "queues resume",

@@ -17,8 +17,8 @@ import {
 import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
-import type { PauseFlags } from "./queues-pause.command.ts";
-import type { ResumeFlags } from "./queues-resume.command.ts";
+import type { PauseFlags } from "./queues-pause.flags.ts";
+import type { ResumeFlags } from "./queues-resume.flags.ts";
 
 type Mode = "pause" | "resume";
 type Outcome = PauseOutcome | ResumeOutcome;

@@ -1,16 +1,5 @@
 import { apiCommand, type CommandDeclaration } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-import { MANAGEMENT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
-
-const FLAGS = [
-  ...MANAGEMENT_FLAGS,
-  ...RUN_VALUE_FLAGS,
-  { flags: "--name <template>", description: "index name template" },
-  { flags: "--id <id>", description: "index id" },
-  { flags: "--dry-run", description: "say what would be deleted, delete nothing" },
-] as const;
-
-export type DeleteFlags = FlagValues<typeof FLAGS>;
+import { FLAGS } from "./search-delete.flags.ts";
 
 export const searchDelete: CommandDeclaration<typeof FLAGS> = {
   name: "search delete",

@@ -5,7 +5,7 @@ import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
 import { deletedReport } from "./index-refs.ts";
-import type { DeleteFlags } from "./search-delete.command.ts";
+import type { DeleteFlags } from "./search-delete.flags.ts";
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

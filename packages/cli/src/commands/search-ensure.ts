@@ -11,7 +11,7 @@ import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
 import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
-import type { EnsureFlags } from "./search-ensure.command.ts";
+import type { EnsureFlags } from "./search-ensure.flags.ts";
 
 /** `stashkit search ensure`: the race-safe ensure of the actions, one index per name. */
 export async function run(flags: EnsureFlags, context: CommandContext): Promise<CommandResult> {

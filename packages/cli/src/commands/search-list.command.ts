@@ -1,13 +1,5 @@
 import { apiCommand, type CommandDeclaration } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-import { MANAGEMENT_FLAGS } from "../options/flag-sets.ts";
-
-const FLAGS = [
-  ...MANAGEMENT_FLAGS,
-  { flags: "--pattern <template>", description: "only names this template matches, e.g. myapp-mr-{pr}" },
-] as const;
-
-export type ListFlags = FlagValues<typeof FLAGS>;
+import { FLAGS } from "./search-list.flags.ts";
 
 export const searchList: CommandDeclaration<typeof FLAGS> = {
   name: "search list",

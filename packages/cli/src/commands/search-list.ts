@@ -2,7 +2,7 @@ import { templateMatcher } from "@stashkit/core";
 import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
-import type { ListFlags } from "./search-list.command.ts";
+import type { ListFlags } from "./search-list.flags.ts";
 
 /** `stashkit search list`: the indexes, or those whose name matches a template. Never their tokens in text. */
 export async function run(flags: ListFlags, context: CommandContext): Promise<CommandResult> {

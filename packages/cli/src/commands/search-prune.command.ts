@@ -1,26 +1,5 @@
 import { apiCommand, type CommandDeclaration } from "../command.ts";
-import type { FlagValues } from "../flags.ts";
-import { MANAGEMENT_FLAGS } from "../options/flag-sets.ts";
-
-const FLAGS = [
-  ...MANAGEMENT_FLAGS,
-  {
-    flags: "--pattern <template>",
-    description: "name template with {pr} (or one other placeholder), e.g. myapp-mr-{pr}",
-  },
-  {
-    flags: "--open [values...]",
-    description: "the values still in use, e.g. open merge request numbers; none given: nothing is open",
-  },
-  {
-    flags: "--open-from <source>",
-    description:
-      "github:<owner>/<repo>: ask GitHub (GITHUB_TOKEN) which pull requests are closed; one it does not show is kept",
-  },
-  { flags: "--dry-run", description: "say what would be deleted, delete nothing" },
-] as const;
-
-export type PruneFlags = FlagValues<typeof FLAGS>;
+import { FLAGS } from "./search-prune.flags.ts";
 
 export const searchPrune: CommandDeclaration<typeof FLAGS> = {
   name: "search prune",

@@ -15,7 +15,7 @@ import { nonEmpty } from "../options/common.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
 import { deletedReport } from "./index-refs.ts";
-import type { PruneFlags } from "./search-prune.command.ts";
+import type { PruneFlags } from "./search-prune.flags.ts";
 
 /** Which candidates are stale; warnings said on the way go into the command's result. */
 type StaleOf = (candidates: readonly MatchedIndex[], warn: (message: string) => void) => Promise<boolean[]>;

@@ -1,7 +1,7 @@
 import { STEP_LIMITS } from "@stashkit/core";
-import type { FlagValues } from "../flags.ts";
 import { UsageError } from "../usage-error.ts";
 import type { COMMON_FLAGS } from "./flag-sets.ts";
+import type { FlagValues } from "./flags.ts";
 
 export const FORMATS = ["text", "json", "dotenv", "github"] as const;
 export type Format = (typeof FORMATS)[number];

@@ -1,7 +1,7 @@
 import { detectCiRun } from "@stashkit/ci-context";
 import { expandNameTemplate, type Placeholder, type TemplateValues } from "@stashkit/core";
-import type { FlagValues } from "../flags.ts";
 import type { RUN_VALUE_FLAGS } from "./flag-sets.ts";
+import type { FlagValues } from "./flags.ts";
 
 /** The flag that gives each placeholder a value, overriding the CI system's. */
 export const RUN_FLAGS: Record<Placeholder, { flag: string; key: keyof RunFlags }> = {

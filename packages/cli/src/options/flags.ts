@@ -39,6 +39,11 @@ export type FlagValues<T extends readonly FlagSpec[]> = {
   [S in T[number] as AttributeName<S["flags"]>]?: ValueOf<S>;
 };
 
+/** The positional queue names of `queues pause|resume`, joined to the flags. */
+export interface Positional {
+  names?: string[];
+}
+
 /** The runtime twin of `AttributeName`, checked against commander's own in the tests. */
 export function attributeName(flags: string): string {
   const long = /--([\w-]+)/.exec(flags)?.[1] ?? "";
