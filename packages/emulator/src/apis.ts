@@ -5,6 +5,7 @@ import type { Messaging } from "./messaging/messaging.ts";
 import { messagingApi } from "./messaging/profile.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
+import { searchDataApi } from "./search-data/module.ts";
 import type { AreaData, StoreArea } from "./state/area.ts";
 import type { Stores } from "./state/stores.ts";
 
@@ -32,7 +33,7 @@ export interface ApiModule {
  * table, a store area) and one line here; the pipeline, the data file, the request counts and
  * `EmulatorState` follow from this list. The control API is mounted after them by the server.
  */
-export const APIS = [messagingApi, managementApi] as const satisfies readonly ApiModule[];
+export const APIS = [messagingApi, managementApi, searchDataApi] as const satisfies readonly ApiModule[];
 
 type Module = (typeof APIS)[number];
 type AreaOf<M> = M extends { areas: readonly (infer A)[] } ? A : never;

@@ -106,6 +106,7 @@ describe("a data file that cannot be used", () => {
       schedules: {},
       flowControl: {},
       deduplication: {},
+      searchDocuments: {},
     });
     expect(signingKeys).toEqual(fresh.signingKeys);
     await writeFile(join(dir, "partial.json"), '{"queues": {}}');

@@ -201,6 +201,7 @@ describe("control API over HTTP", () => {
       schedules: {},
       flowControl: {},
       deduplication: {},
+      searchDocuments: {},
     });
     expect(signingKeys).toEqual(server.signingKeys);
     expect(server.pendingFaults()).toEqual({});

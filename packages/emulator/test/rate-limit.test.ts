@@ -74,6 +74,7 @@ describe("rate limits over HTTP", () => {
       rateLimited: refused,
       management: { served: created, rateLimited: refused },
       messaging: { served: 1, rateLimited: 0 },
+      "search-data": { served: 0, rateLimited: 0 },
       unrouted: { served: 1, rateLimited: 0 },
     });
     expect(server.requests.filter((e) => e.rateLimited === true)).toHaveLength(refused);

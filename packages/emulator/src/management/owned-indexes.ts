@@ -10,7 +10,7 @@ export type ManagementContext = RouteContext<Account>;
 /** The live settings the management routes read (the real API's duplicate-name answer is undocumented). */
 export type ManagementSettings = Pick<
   EmulatorSettings,
-  "duplicateNames" | "duplicateStatus" | "createDelayMs"
+  "duplicateNames" | "duplicateStatus" | "createDelayMs" | "searchEndpoint"
 >;
 
 /** The authenticated account's email; every management route sees only that account's indexes. */

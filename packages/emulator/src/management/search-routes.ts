@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
+import { answeredIndex } from "./endpoint-form.ts";
 import { newSearchIndex } from "./new-index.ts";
 import {
   type ManagementContext,
@@ -22,7 +23,12 @@ import {
 /** List, create, get and delete: `/v2/search` and `/v2/search/{id}`. */
 export function searchHandlers(store: ManagementStore, settings: ManagementSettings) {
   return {
-    list: (context: ManagementContext) => ok(ownedIndexes(store, context).map((entry) => entry.index)),
+    list: (context: ManagementContext) =>
+      ok(
+        ownedIndexes(store, context).map((entry) =>
+          answeredIndex(entry.index, context.req, settings.searchEndpoint),
+        ),
+      ),
     async create(context: ManagementContext) {
       const input = validateCreateBody(parseJsonBody(context.rawBody));
       const owner = ownerOf(context);
@@ -30,9 +36,10 @@ export function searchHandlers(store: ManagementStore, settings: ManagementSetti
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
       const index = newSearchIndex({ owner, ...input });
       store.data.indexes.push({ owner, index });
-      return ok(index);
+      return ok(answeredIndex(index, context.req, settings.searchEndpoint));
     },
-    get: (context: ManagementContext) => ok(ownedIndex(store, context).index),
+    get: (context: ManagementContext) =>
+      ok(answeredIndex(ownedIndex(store, context).index, context.req, settings.searchEndpoint)),
     remove(context: ManagementContext) {
       const target = ownedIndex(store, context);
       store.data.indexes = store.data.indexes.filter((entry) => entry !== target);

@@ -19,8 +19,8 @@ export interface DataPrincipal {
 export interface DataPlaneSettings {
   /** How long an upsert stays pending before search sees it; 0: at once (the default). */
   searchIndexingDelayMs: number;
-  /** Whether the per-index `max_writes_per_second` / `max_query_per_second` answer 429. */
-  searchRateLimits: boolean;
+  /** "index": each index's `max_writes_per_second` / `max_query_per_second` answer 429 beyond them. */
+  searchRateLimits: "off" | "index";
 }
 
 export interface DataPlaneParts {
@@ -52,7 +52,7 @@ export function dataPlaneProfile(parts: DataPlaneParts): ApiProfile<DataPrincipa
     authenticate: (facts) => authenticate(parts.management, facts),
     renderError,
     rateLimit(facts) {
-      if (!settings.searchRateLimits || !facts.route) return undefined;
+      if (settings.searchRateLimits !== "index" || !facts.route) return undefined;
       const endpoint = endpointOf(facts);
       const index = parts.management.data.indexes.find((entry) => entry.index.endpoint === endpoint)?.index;
       if (!index) return undefined;
