@@ -1,7 +1,7 @@
 import { managementArea } from "../management/store.ts";
 import type { Stores } from "../state/stores.ts";
 import { type DataPlaneSettings, dataPlaneProfile, liveDocuments } from "./profile.ts";
-import { searchDataArea } from "./store-area.ts";
+import { searchDataArea } from "./store.ts";
 
 /** The search data plane as the list of APIs (`apis.ts`) mounts it. */
 export const searchDataApi = {

@@ -6,8 +6,8 @@ import type { AreaData, AreaStore } from "../state/area.ts";
 import { accessOf, type DataAccess } from "./access.ts";
 import { DataPlaneError } from "./data-plane-error.ts";
 import { type DataRoute, dataRoute } from "./data-routes.ts";
-import { DATA_PLANE_PREFIX, dataPlaneRoutes, endpointInPath } from "./route-table.ts";
-import type { searchDataArea } from "./store-area.ts";
+import { DATA_PLANE_PREFIX, dataPlaneRoutes, endpointInPath } from "./routes.ts";
+import type { searchDataArea } from "./store.ts";
 
 /** Who is calling the data plane: an index, and what its token lets the caller do there. */
 export interface DataPrincipal {

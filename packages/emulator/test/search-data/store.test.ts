@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SearchDocuments } from "../../src/search-data/search-documents.ts";
-import { searchDataArea } from "../../src/search-data/store-area.ts";
+import { searchDataArea } from "../../src/search-data/store.ts";
 
 const shape = z.object(searchDataArea.shape);
 const DOC = { id: "a", content: { text: "hello" }, metadata: { n: 1 } };
