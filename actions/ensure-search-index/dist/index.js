@@ -295,10 +295,35 @@ async function ensureSearchIndex(client, input) {
     const region = (0,inputs/* validateRegion */.jq)(input.region);
     const type = (0,inputs/* validatePlan */.Oo)(input.type ?? "free");
     const onMismatch = (0,inputs/* oneOf */.yL)(input.onMismatch ?? "fail", ["fail", "warn"], "onMismatch");
-    const settleMarginMs = input.settleMarginMs ?? 250;
     const call = { signal: input.signal, deadline: input.deadline };
-    const budget = client.retryBudget(call);
     const warnings = [];
+    const { matches, ownId, createRequests } = await settledMatches(client, {
+        wanted: { name, region, type },
+        call,
+        settleMarginMs: input.settleMarginMs ?? 250,
+        warnings,
+    });
+    const winner = oldest(matches);
+    let duplicates = matches.filter((index) => index.id !== winner.id);
+    if (ownId !== undefined && ownId !== winner.id) {
+        await (0,delete_by_id/* deleteById */.S)(client, ownId, call);
+        duplicates = duplicates.filter((index) => index.id !== ownId);
+        warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
+    }
+    if (duplicates.length > 0) {
+        warnings.push(`${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`);
+    }
+    const mismatches = compare(winner, { name, region, type }, onMismatch, warnings);
+    return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+}
+/**
+ * Steps 1, 4 and 5: the indexes with the name, creating one when there is none, listed again
+ * until a list sent after the oldest one's creation second shows them (or the deadline leaves no
+ * time to wait). `ownId` is the index this run created, when it knows.
+ */
+async function settledMatches(client, settling) {
+    const { wanted, call } = settling;
+    const budget = client.retryBudget(call);
     // A list shows the server's state at some moment after it was sent, so what it proves is
     // bounded by when it was sent, not by when its answer arrived (which, on a loaded machine or
     // network, can be long after). Only the indexes with this name are used or printed, so only
@@ -306,7 +331,7 @@ async function ensureSearchIndex(client, input) {
     let listSentAt = Number.NEGATIVE_INFINITY;
     const listMatches = async () => {
         listSentAt = budget.now();
-        return client.searchIndexes.findByName(name, call);
+        return client.searchIndexes.findByName(wanted.name, call);
     };
     let ownId;
     let createRequests = 0;
@@ -315,7 +340,7 @@ async function ensureSearchIndex(client, input) {
         if (matches.length === 0) {
             createRequests++;
             try {
-                const created = await client.searchIndexes.create({ name, region, type }, call);
+                const created = await client.searchIndexes.create(wanted, call);
                 ownId = created.id;
                 matches = [created];
                 // Known from the create alone: look again once it has settled.
@@ -334,37 +359,31 @@ async function ensureSearchIndex(client, input) {
                 continue;
             }
         }
-        const settledAt = settledAfter(oldest(matches), settleMarginMs);
+        const settledAt = settledAfter(oldest(matches), settling.settleMarginMs);
         if (listSentAt >= settledAt)
             break;
         if (!(await budget.waitUntil(settledAt))) {
-            warnings.push(`the deadline left no time to confirm that no concurrent run created "${name}" too`);
+            settling.warnings.push(`the deadline left no time to confirm that no concurrent run created "${wanted.name}" too`);
             break;
         }
         matches = await listMatches();
     }
-    const winner = oldest(matches);
-    let duplicates = matches.filter((index) => index.id !== winner.id);
-    if (ownId !== undefined && ownId !== winner.id) {
-        await (0,delete_by_id/* deleteById */.S)(client, ownId, call);
-        duplicates = duplicates.filter((index) => index.id !== ownId);
-        warnings.push(`another run created "${name}" at the same time; using its index ${winner.id} and deleted this run's ${ownId}`);
-    }
-    if (duplicates.length > 0) {
-        warnings.push(`${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`);
-    }
+    return { matches, ownId, createRequests };
+}
+/** Step 3: region and plan against what was asked for; a difference fails, or warns with `warn`. */
+function compare(winner, wanted, onMismatch, warnings) {
     const mismatches = [];
-    if (winner.region !== region)
-        mismatches.push({ field: "region", wanted: region, found: winner.region });
-    if ((0,search_index/* normalizePlan */.V1)(winner.type) !== type)
-        mismatches.push({ field: "type", wanted: type, found: winner.type });
+    if (winner.region !== wanted.region)
+        mismatches.push({ field: "region", wanted: wanted.region, found: winner.region });
+    if ((0,search_index/* normalizePlan */.V1)(winner.type) !== wanted.type)
+        mismatches.push({ field: "type", wanted: wanted.type, found: winner.type });
     if (mismatches.length > 0) {
-        const error = new IndexMismatchError(name, winner.id, mismatches);
+        const error = new IndexMismatchError(wanted.name, winner.id, mismatches);
         if (onMismatch === "fail")
             throw error;
         warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
     }
-    return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
+    return mismatches;
 }
 /** The oldest by creation_time, then by id: the same choice in every run that sees the same list. */
 function oldest(indexes) {
@@ -12438,16 +12457,11 @@ async function openStep(api, action, body, options) {
         (0,secrets/* registerSecrets */.d)(...secretInputs);
         redactor.add(...secretInputs);
         const limits = readStepLimits();
-        const { input, env, fallback } = api.baseUrl;
-        const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-        base_url_parseBaseUrl(baseUrl, input);
+        const baseUrl = readBaseUrl(api.baseUrl);
         const deadline = stepDeadline(limits);
-        watchdog = setTimeout(() => {
-            if (!failureWritten) {
-                commands/* setFailed */.C1(`${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
-            }
-            process.exit(1);
-        }, deadline.remainingMs() + GRACE_MS).unref();
+        watchdog = startWatchdog(deadline, () => failureWritten
+            ? undefined
+            : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
         let client;
         await body({
             context,
@@ -12478,6 +12492,24 @@ async function openStep(api, action, body, options) {
         failureWritten = true;
         await destroyProxyAgents();
     }
+}
+/** The base URL input, else (when given) its environment variable, else the public API; checked. */
+function readBaseUrl({ input, env, fallback }) {
+    const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
+    base_url_parseBaseUrl(baseUrl, input);
+    return baseUrl;
+}
+/**
+ * The last resort, GRACE_MS past the deadline: ends the process, first writing the failure line
+ * `failure` gives (none when it is already written). Unref'd: it never keeps a process alive.
+ */
+function startWatchdog(deadline, failure) {
+    return setTimeout(() => {
+        const line = failure();
+        if (line !== undefined)
+            commands/* setFailed */.C1(line);
+        process.exit(1);
+    }, deadline.remainingMs() + GRACE_MS).unref();
 }
 //# sourceMappingURL=open-step.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/management-step.js

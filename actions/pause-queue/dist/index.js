@@ -12483,16 +12483,11 @@ async function openStep(api, action, body, options) {
         registerSecrets(...secretInputs);
         redactor.add(...secretInputs);
         const limits = readStepLimits();
-        const { input, env, fallback } = api.baseUrl;
-        const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-        parseBaseUrl(baseUrl, input);
+        const baseUrl = readBaseUrl(api.baseUrl);
         const deadline = stepDeadline(limits);
-        watchdog = setTimeout(() => {
-            if (!failureWritten) {
-                commands/* setFailed */.C1(`${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
-            }
-            process.exit(1);
-        }, deadline.remainingMs() + GRACE_MS).unref();
+        watchdog = startWatchdog(deadline, () => failureWritten
+            ? undefined
+            : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
         let client;
         await body({
             context,
@@ -12523,6 +12518,24 @@ async function openStep(api, action, body, options) {
         failureWritten = true;
         await destroyProxyAgents();
     }
+}
+/** The base URL input, else (when given) its environment variable, else the public API; checked. */
+function readBaseUrl({ input, env, fallback }) {
+    const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
+    parseBaseUrl(baseUrl, input);
+    return baseUrl;
+}
+/**
+ * The last resort, GRACE_MS past the deadline: ends the process, first writing the failure line
+ * `failure` gives (none when it is already written). Unref'd: it never keeps a process alive.
+ */
+function startWatchdog(deadline, failure) {
+    return setTimeout(() => {
+        const line = failure();
+        if (line !== undefined)
+            commands/* setFailed */.C1(line);
+        process.exit(1);
+    }, deadline.remainingMs() + GRACE_MS).unref();
 }
 //# sourceMappingURL=open-step.js.map
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/messaging-step.js
