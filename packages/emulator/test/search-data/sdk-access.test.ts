@@ -78,6 +78,19 @@ describe("who may use an index's data plane", () => {
       status: 400,
       json: { error: expect.stringMatching(/^Invalid request body at topK: /) },
     });
+    expect(await rawCall(`${index.endpoint}/search/shop`, index.token, undefined, "GET")).toEqual({
+      status: 405,
+      json: { error: "Method not allowed: use POST" },
+    });
+    // The Python SDK sends reset no body at all (its payload is None).
+    const reset = await fetch(`${index.endpoint}/reset/shop`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${index.token}` },
+    });
+    expect({ status: reset.status, json: await reset.json() }).toEqual({
+      status: 200,
+      json: { result: "Success" },
+    });
     const tooMany = Array.from({ length: 101 }, (_, i) => ({ id: `${i}`, content: { i } }));
     expect((await refusal(client.index("shop").upsert(tooMany))).message).toMatch(/at most 100$/);
   });

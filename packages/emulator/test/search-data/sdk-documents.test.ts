@@ -50,6 +50,15 @@ describe("documents through the official SDK", () => {
     expect(answersChecked()).toBeGreaterThan(0);
   });
 
+  it("takes index names with spaces and slashes", async () => {
+    const { client } = await indexWithSdk();
+    const odd = client.index("team a/notes");
+    await odd.upsert({ id: "1", content: { text: "odd names work" } });
+    expect((await odd.search({ query: "odd" })).map((hit) => hit.id)).toEqual(["1"]);
+    expect(await client.listIndexes()).toContain("team a/notes");
+    expect(await odd.deleteIndex()).toBe("Success");
+  });
+
   it("ranks the document that matches more of the query first", async () => {
     const { client } = await indexWithSdk();
     const notes = client.index("notes");
