@@ -8,7 +8,7 @@ import {
 } from "../../src/search-data/answer-schemas.ts";
 import { DataPlaneError } from "../../src/search-data/data-plane-error.ts";
 import { dataRoute } from "../../src/search-data/data-routes.ts";
-import { type DatabaseLimits, SearchDatabase } from "../../src/search-data/database.ts";
+import { type DatabaseLimits, MAX_NAMESPACES, SearchDatabase } from "../../src/search-data/database.ts";
 import { SearchDocuments } from "../../src/search-data/search-documents.ts";
 
 const LIMITS: DatabaseLimits = { maxDocuments: 10_000, maxWritesPerRequest: 100 };
@@ -166,6 +166,16 @@ describe("the data routes", () => {
     expect(call("upsert-data/x", [{ id: "1", content: { i: 10 } }])).toBe("Success");
     const big = { id: "big", content: { text: "x".repeat(50 * 1024) } };
     expect(refusal(() => call("upsert-data/y", [big])).message).toMatch(/bytes as JSON/);
+  });
+
+  it("holds at most 10,000 namespaces per database, the default one included", () => {
+    const { call, database } = harness();
+    for (let n = 1; n < MAX_NAMESPACES; n++) call(`upsert-data/ns-${n}`, [{ id: "1", content: {} }]);
+    expect(database.namespaceNames()).toHaveLength(MAX_NAMESPACES);
+    expect(refusal(() => call("upsert-data/one-more", [{ id: "1", content: {} }])).message).toMatch(
+      /10000 namespaces/,
+    );
+    expect(call("upsert-data/ns-1", [{ id: "2", content: {} }])).toBe("Success");
   });
 
   it("answers a bad body with a 400 that says where", () => {
