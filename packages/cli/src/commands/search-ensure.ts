@@ -1,5 +1,6 @@
 import {
   type EnsureResult,
+  ensureResultFields,
   ensureSearchIndex,
   restUrl,
   SEARCH_PLANS,
@@ -48,19 +49,14 @@ export function ensureReport(result: EnsureResult): CommandResult {
       ...(withSecrets ? { token: index.token, readOnlyToken: index.read_only_token } : {}),
       warnings: result.warnings,
     }),
-    fields: [
-      { env: "UPSTASH_SEARCH_INDEX_NAME", output: "name", value: index.name },
-      { env: "UPSTASH_SEARCH_INDEX_ID", output: "id", value: index.id },
-      { env: "UPSTASH_SEARCH_INDEX_CREATED", output: "created", value: String(result.created) },
-      { env: "UPSTASH_SEARCH_REST_URL", output: "rest-url", value: url },
-      { env: "UPSTASH_SEARCH_REST_TOKEN", output: "token", value: index.token, secret: true },
-      {
-        env: "UPSTASH_SEARCH_REST_READONLY_TOKEN",
-        output: "read-only-token",
-        value: index.read_only_token,
-        secret: true,
-      },
-    ],
+    // Core's fields of an ensure, the action's outputs too: only tokens are secret here (the
+    // CLI prints the endpoint and REST URL; the action masks them by default).
+    fields: ensureResultFields(result).map(({ env, output, value, sensitivity }) => ({
+      env,
+      output,
+      value,
+      ...(sensitivity === "secret" ? { secret: true } : {}),
+    })),
     warnings: result.warnings,
   };
 }
