@@ -225,6 +225,33 @@ describe("delete-search-index, run as the runner runs it", () => {
     expect(names(server)).toEqual([]);
   });
 
+  it("stops at timeout-seconds when GitHub never answers, deleting nothing (the step's deadline, not the watchdog)", async () => {
+    const server = await emulator();
+    await createIndexes(server, "shop-pr-1");
+    const hung = createServer(() => {
+      // Accepts the request and never answers.
+    });
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    onCleanup(
+      () =>
+        new Promise<void>((resolve) => {
+          hung.closeAllConnections();
+          hung.close(() => resolve());
+        }),
+    );
+    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const run = await remove(
+      server,
+      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "2" },
+      { githubToken: "ghs_dummy", env: { GITHUB_API_URL: url, GITHUB_GRAPHQL_URL: `${url}/graphql` } },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      "::error::delete-search-index: reading pull request states from GitHub did not finish before the time limit; nothing was pruned",
+    ]);
+    expect(names(server)).toEqual(["shop-pr-1"]);
+  });
+
   it("deletes nothing in a dry run", async () => {
     const server = await emulator();
     await createIndexes(server, "shop-pr-1");
