@@ -1,4 +1,4 @@
-export type { ClientOptions } from "./clients/client-options.ts";
+export type { ClientOptions, SearchIndexDataOptions } from "./clients/client-options.ts";
 export {
   managementCredentialForms,
   messagingCredentialForms,
@@ -15,6 +15,11 @@ export {
   MessagingClient,
   type MessagingClientOptions,
 } from "./clients/messaging-client.ts";
+export {
+  type FromIndexOptions,
+  type IndexCredentials,
+  SearchIndexData,
+} from "./clients/search-index-data.ts";
 export * from "./errors/index.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
@@ -62,15 +67,25 @@ export {
   type ResumeOutcome,
   resumedTargets,
 } from "./operations/targets.ts";
+export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
 export type { SchedulesResource } from "./resources/schedules.ts";
 export type {
+  DeleteSelector,
+  FetchSelector,
+  RangeOptions,
+  SearchDocumentsResource,
+  SearchQuery,
+  UpsertOptions,
+} from "./resources/search-documents.ts";
+export type {
   CreateSearchIndexInput,
   ScannedIndex,
   SearchIndexesResource,
 } from "./resources/search-indexes.ts";
+export type { NamespaceOptions } from "./resources/search-routes.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export {
   DEFAULT_IF_MISSING,
@@ -95,6 +110,18 @@ export {
 } from "./schemas/inputs.ts";
 export type { Queue } from "./schemas/queue.ts";
 export { type Schedule, scheduleLabels } from "./schemas/schedule.ts";
+export type {
+  NamespaceCounts,
+  RangePage,
+  SearchDocument,
+  SearchHit,
+  SearchIndexInfo,
+} from "./schemas/search-data.ts";
+export {
+  DEFAULT_MAX_WRITES_PER_REQUEST,
+  DEFAULT_NAMESPACE,
+  type DocumentInput,
+} from "./schemas/search-data-inputs.ts";
 export {
   SEARCH_PLANS,
   SEARCH_REGIONS,
@@ -122,6 +149,7 @@ export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
+export type { CallOptions } from "./transport/call-options.ts";
 export { redactAndClip } from "./transport/clip.ts";
 export { type Clock, systemClock } from "./transport/clock.ts";
 export { Deadline } from "./transport/deadline.ts";
@@ -130,6 +158,5 @@ export type { Logger } from "./transport/logger.ts";
 export { Redactor } from "./transport/redactor.ts";
 export type { RetryBudget } from "./transport/retry-budget.ts";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport/retry-policy.ts";
-export type { CallOptions } from "./transport/call-options.ts";
 export { userAgent } from "./transport/user-agent.ts";
 export { VERSION } from "./version.ts";

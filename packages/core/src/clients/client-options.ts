@@ -53,27 +53,43 @@ export interface ManagementClientOptions extends ClientOptions {
   apiKey: string;
 }
 
+export interface SearchIndexDataOptions extends Omit<ClientOptions, "baseUrl"> {
+  /** The index's REST URL (UPSTASH_SEARCH_REST_URL), e.g. https://glowing-baboon-15797-us1-search.upstash.io. */
+  url: string;
+  /** The index's token (UPSTASH_SEARCH_REST_TOKEN), or its read-only token for reads alone. Sent as a Bearer token. */
+  token: string;
+  /** Documents per upsert request: the index's `max_writes_per_request`. Default 100. */
+  maxWritesPerRequest?: number;
+}
+
 export interface BuiltTransport {
   transport: Transport;
   redactor: Redactor;
 }
 
+/** What a client adds to the shared options: where it sends and how it authenticates. */
+export interface TransportTarget {
+  /** The base URL when `options.baseUrl` is not given. */
+  defaultBaseUrl: string;
+  /** The name the base URL is known by in messages (`baseUrl`, or the client's own option). */
+  baseUrlInput?: string;
+  /** The full Authorization header value. */
+  authorization: string;
+  /** Every form of the credential to mask, besides the header value. */
+  secrets: string[];
+}
+
 /** Validates shared options and builds the transport; nothing is sent here. */
-export function buildTransport(
-  options: ClientOptions,
-  defaultBaseUrl: string,
-  authorization: string,
-  secrets: string[],
-): BuiltTransport {
+export function buildTransport(options: ClientOptions, target: TransportTarget): BuiltTransport {
   const redactor = options.redactor ?? new Redactor();
-  redactor.add(authorization, ...secrets);
+  redactor.add(target.authorization, ...target.secrets);
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
   const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
   wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
   if (deadlineMs !== undefined) wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
   const transport = new Transport({
-    baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
-    authorization,
+    baseUrl: parseBaseUrl(options.baseUrl ?? target.defaultBaseUrl, target.baseUrlInput ?? "baseUrl"),
+    authorization: target.authorization,
     redactor,
     retry: resolveRetryPolicy(options.retry),
     attemptTimeoutMs,

@@ -1,7 +1,12 @@
 import { ConfigurationError } from "../errors/index.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import type { Environment } from "../transport/dispatcher.ts";
-import type { ClientOptions, ManagementClientOptions, MessagingClientOptions } from "./client-options.ts";
+import type {
+  ClientOptions,
+  ManagementClientOptions,
+  MessagingClientOptions,
+  SearchIndexDataOptions,
+} from "./client-options.ts";
 
 /**
  * The variables the official SDKs and tools read, so that what works with them (and what the
@@ -10,6 +15,8 @@ import type { ClientOptions, ManagementClientOptions, MessagingClientOptions } f
  */
 const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" } as const;
 const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" } as const;
+/** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
+const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" } as const;
 
 /** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
 export function messagingOptionsFromEnv(options: ClientOptions): MessagingClientOptions {
@@ -32,6 +39,23 @@ export function managementOptionsFromEnv(options: ClientOptions): ManagementClie
     "ManagementClient",
   );
   return { ...options, email, apiKey };
+}
+
+/** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */
+export function searchDataOptionsFromEnv(
+  options: ClientOptions & { maxWritesPerRequest?: number },
+): SearchIndexDataOptions {
+  const env = options.env ?? process.env;
+  const { baseUrl, ...rest } = options;
+  if (baseUrl !== undefined) {
+    const [token] = required(env, [SEARCH_DATA_ENV.token], "the index's token", "SearchIndexData");
+    return { ...rest, url: baseUrl, token };
+  }
+  const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token] as const;
+  const [url, token] = required(env, names, "the index's REST URL and token", "SearchIndexData");
+  // Checked here, so that a bad value is reported under the variable's name, not as "url".
+  parseBaseUrl(url, SEARCH_DATA_ENV.url);
+  return { ...rest, url, token };
 }
 
 function present(env: Environment, name: string): string | undefined {

@@ -27,12 +27,11 @@ export class ManagementClient {
     const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
     const basic = basicCredential(email, apiKey);
     // Every form, the email alone included: it is half of the credential.
-    const { transport, redactor } = buildTransport(
-      options,
-      DEFAULT_MANAGEMENT_URL,
-      `Basic ${basic}`,
-      managementCredentialForms(email, apiKey),
-    );
+    const { transport, redactor } = buildTransport(options, {
+      defaultBaseUrl: DEFAULT_MANAGEMENT_URL,
+      authorization: `Basic ${basic}`,
+      secrets: managementCredentialForms(email, apiKey),
+    });
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.searchIndexes = new SearchIndexesResource(transport);

@@ -25,9 +25,11 @@ export class MessagingClient {
 
   constructor(options: MessagingClientOptions) {
     const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
-    const { transport, redactor } = buildTransport(options, DEFAULT_MESSAGING_URL, `Bearer ${token}`, [
-      token,
-    ]);
+    const { transport, redactor } = buildTransport(options, {
+      defaultBaseUrl: DEFAULT_MESSAGING_URL,
+      authorization: `Bearer ${token}`,
+      secrets: [token],
+    });
     this.#transport = transport;
     this.#redact = (text) => redactor.redact(text);
     this.queues = new QueuesResource(transport);

@@ -55,13 +55,15 @@ export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryP
   return policy;
 }
 
-export function wholeNumberIn(input: string, value: number, min: number, max: number): void {
+/** `value` when it is a whole number in [min, max]; otherwise a ConfigurationError naming `input`. */
+export function wholeNumberIn(input: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigurationError(
       input,
       `${input} must be a whole number from ${min} to ${max}; got ${value}`,
     );
   }
+  return value;
 }
 
 /** What went wrong in one attempt, as far as the retry decision cares. */

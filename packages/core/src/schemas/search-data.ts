@@ -1,0 +1,56 @@
+import * as z from "zod";
+
+/**
+ * The answers of a search index's data plane (its REST URL), as the official SDKs read them
+ * (`@upstash/search` on `@upstash/vector`'s HTTP client): every 2xx body is `{"result": …}`.
+ * Fields the service adds beyond these are ignored, so a newer service does not break reading.
+ * An error is `{"error": "…"}` with a non-2xx status; the transport reads its message and maps
+ * the status to the typed errors.
+ */
+
+/** The `{"result": …}` envelope around `result`, read as the result alone. */
+export function resultOf<Schema extends z.ZodType>(result: Schema) {
+  return z.object({ result }).transform((envelope) => (envelope as { result: z.output<Schema> }).result);
+}
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
+export const searchDocumentSchema = z.object({
+  id: z.string(),
+  content: jsonObject,
+  metadata: jsonObject.optional(),
+});
+export type SearchDocument = z.output<typeof searchDocumentSchema>;
+
+/** One search hit: the document and its score, in (0, 1], best first. */
+export const searchHitSchema = searchDocumentSchema.extend({ score: z.number() });
+export type SearchHit = z.output<typeof searchHitSchema>;
+
+/** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
+export const doneAnswerSchema = resultOf(z.string());
+/** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
+export const fetchAnswerSchema = resultOf(z.array(searchDocumentSchema.nullable()));
+export const searchAnswerSchema = resultOf(z.array(searchHitSchema));
+export const deleteAnswerSchema = resultOf(z.object({ deleted: z.int().min(0) }));
+
+/** One page of a range; `nextCursor` is "" after the last page. */
+export const rangeAnswerSchema = resultOf(
+  z.object({ nextCursor: z.string(), vectors: z.array(searchDocumentSchema) }),
+);
+export type RangePage = { nextCursor: string; documents: SearchDocument[] };
+
+const countsSchema = z.object({ vectorCount: z.int().min(0), pendingVectorCount: z.int().min(0) });
+export type NamespaceCounts = z.output<typeof countsSchema>;
+
+/**
+ * The database's counts: documents (`vectorCount`) and documents not yet searchable
+ * (`pendingVectorCount`), in all and per namespace ("" is the default namespace), and its size
+ * in bytes.
+ */
+export const infoAnswerSchema = resultOf(
+  countsSchema.extend({ indexSize: z.number().min(0), namespaces: z.record(z.string(), countsSchema) }),
+);
+export type SearchIndexInfo = z.output<typeof infoAnswerSchema>;
+
+export const listNamespacesAnswerSchema = resultOf(z.array(z.string()));
