@@ -13,4 +13,4 @@ const searchDataShape = {
 };
 
 /** The search data plane's state: the documents of every index. */
-export const searchDataArea = storeArea({ name: "search data", shape: searchDataShape });
+export const searchDataArea = storeArea({ name: "search-data", shape: searchDataShape });
