@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { rmSync, writeFileSync } from "node:fs";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { ExportCommandError, exportCommand } from "./control/export-command.ts";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
 import { declaredOptions, optionsFromFlags } from "./options/option-list.ts";
 import { InvalidSettingError } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { startEmulator } from "./server.ts";
 import { DataFileError } from "./state/data-file-error.ts";
+import { SnapshotError } from "./state/snapshot-error.ts";
 
 /** Flags of this command only; every emulator option's flag comes from its declaration. */
 const OWN_FLAGS = [
@@ -36,6 +38,7 @@ function helpText(): string {
   return `stashkit-emulator: a local messaging + management API server for tests and dry runs
 
 Usage: stashkit-emulator [options]
+       stashkit-emulator export <url> <file> [--control-token T]
 
 ${lines.join("\n")}
 `;
@@ -99,12 +102,31 @@ async function start(values: ReturnType<typeof commandLine>): Promise<RunningEmu
   try {
     return await startEmulator(optionsFromFlags(values, process.env));
   } catch (error) {
-    if (error instanceof DataFileError || error instanceof InvalidSettingError) fail(error.message);
+    if (
+      error instanceof DataFileError ||
+      error instanceof InvalidSettingError ||
+      error instanceof SnapshotError
+    ) {
+      fail(error.message);
+    }
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       const { port, host } = values;
       fail(`--port ${port}: ${host}:${port} is already in use; pick another port or 0 for a free one`);
     }
     throw error;
+  }
+}
+
+if (process.argv[2] === "export") await runExport(process.argv.slice(3));
+
+async function runExport(args: string[]): Promise<never> {
+  try {
+    process.stdout.write(await exportCommand(args, process.env));
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof ExportCommandError || error instanceof SnapshotError)) throw error;
+    process.stderr.write(`stashkit-emulator export: ${error.message}\n`);
+    process.exit(error instanceof ExportCommandError ? error.exitCode : 1);
   }
 }
 
@@ -124,10 +146,17 @@ if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
 
 // Before the banner: whoever waits for it may signal at once.
 const shutdown = () => {
-  void emulator.stop().then(() => {
-    if (pidFile) rmSync(pidFile, { force: true });
-    process.exit(0);
-  });
+  void emulator.stop().then(
+    () => {
+      if (pidFile) rmSync(pidFile, { force: true });
+      process.exit(0);
+    },
+    (error: unknown) => {
+      // --export-on-exit could not be written: say so, and do not claim a clean stop.
+      if (pidFile) rmSync(pidFile, { force: true });
+      fail(error instanceof SnapshotError ? error.message : String(error));
+    },
+  );
 };
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);

@@ -26,3 +26,6 @@ export { type EmulatorSettings, InvalidSettingError } from "./options/settings.t
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";
 export { DataFileError } from "./state/data-file-error.ts";
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from "./state/snapshot.ts";
+export { SnapshotError } from "./state/snapshot-error.ts";
+export { UnknownAreaError } from "./state/unknown-area-error.ts";

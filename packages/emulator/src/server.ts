@@ -20,6 +20,7 @@ import { type RequestCounts, type RequestLogEntry, RequestTally } from "./http/r
 import { managementArea } from "./management/store.ts";
 import { createMessaging } from "./messaging/messaging.ts";
 import { messagingArea } from "./messaging/store.ts";
+import { workflowArea } from "./messaging/workflow/store.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,
@@ -27,6 +28,8 @@ import {
 } from "./options/emulator-options.ts";
 import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
+import { readSnapshotFile, writeSnapshotFile } from "./state/snapshot.ts";
+import { SnapshotError } from "./state/snapshot-error.ts";
 import { Stores } from "./state/stores.ts";
 
 export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -43,8 +46,8 @@ export async function startWith(
 ): Promise<RunningEmulator> {
   const { tokens, accounts, messagingToken, account } = credentials(options);
   const settings = initialSettings(options);
-  const stores = new Stores(storeAreas(apis), options.dataFile);
-  const messaging = createMessaging(stores.area(messagingArea), options);
+  const stores = startingStores(apis, options);
+  const messaging = createMessaging(stores.area(messagingArea), stores.area(workflowArea), options);
   const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
@@ -77,16 +80,36 @@ export async function startWith(
   const server = await listen(dispatch, options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;
   const url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
-  const stop = async () => {
-    messaging.stop();
-    for (const res of hung) res.destroy();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  // Once only: a second stop (a test's own, then its teardown's) must not export again.
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      messaging.stop();
+      if (options.exportOnExit) writeSnapshotFile(options.exportOnExit, controls.exportSnapshot());
+      for (const res of hung) res.destroy();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    })();
+    return stopped;
   };
   messaging.start();
   return { ...controls, url, port, messagingToken, account, stop, close: stop };
+}
+
+/**
+ * The stores, loaded from the data file or, with `importFile`, from a snapshot (then written to
+ * the data file at once, so the file and the memory agree from the start).
+ */
+function startingStores(apis: readonly ApiModule[], options: EmulatorOptions): Stores {
+  const stores = new Stores(storeAreas(apis), options.dataFile);
+  const file = options.importFile;
+  if (file !== undefined) {
+    stores.replace(readSnapshotFile(file), (problem) => new SnapshotError(file, problem));
+    stores.commit();
+  }
+  return stores;
 }
 
 /** The credentials the APIs accept; the first of each is the one handed out. */

@@ -7,6 +7,7 @@ import type { Messaging } from "../messaging/messaging.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
+import { type Snapshot, takeSnapshot } from "../state/snapshot.ts";
 import type { Stores } from "../state/stores.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
 
@@ -45,8 +46,14 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   requestCounts(): C;
   /** Adds `count` search indexes in one go (names `<namePrefix>-0` …); returns how many. */
   seedSearchIndexes(request: SeedRequest): { created: number };
-  /** Empties the state, the faults, the request log and the delivery record. */
-  reset(): void;
+  /**
+   * Empties the state, the faults, the request log and the delivery record; given a store
+   * area's name (`messaging`, `management`, …), empties that area's state only. Returns the
+   * areas reset; an unknown name throws, listing the areas.
+   */
+  reset(area?: string): string[];
+  /** The whole state as a versioned snapshot (what `--import` loads). */
+  exportSnapshot(): Snapshot;
 }
 
 export interface ControlParts {
@@ -86,12 +93,15 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
       stores.commit();
       return { created: seed.count };
     },
-    reset: () => {
-      stores.reset();
+    reset: (area) => {
+      const reset = stores.reset(area);
+      if (area !== undefined) return reset;
       controls.clearFaults();
       controls.clearRequests();
       delivered.length = 0;
+      return reset;
     },
+    exportSnapshot: () => takeSnapshot(stores),
   };
   return controls;
 }

@@ -19,6 +19,7 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   GET    /faults              faults still pending per route
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
+ *   POST   /reset?area=NAME     empty one store area     GET    /export     a versioned snapshot
  *   GET    /delivered           messages delivered, in order
  *   GET    /clock               {now, offsetMs}: the messaging clock
  *   POST   /clock/advance       {minutes?, seconds?, hours?, days?, ms?}: move it forward; the
@@ -53,8 +54,31 @@ export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Rou
     get(at("/delivered"), () => ok(controls.delivered)),
     get(at("/clock"), () => ok(controls.clock())),
     post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
-    post(at("/reset"), then(controls.reset), lever),
+    post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(areaToReset(c)) }), lever),
+    get(at("/export"), () => exported(controls)),
   ];
+}
+
+/** `?area=messaging` (or `{"area": …}`) resets one store area; neither resets everything. */
+function areaToReset(context: RouteContext): string | undefined {
+  const fromQuery = context.query.get("area");
+  if (fromQuery !== null) return fromQuery;
+  if (context.rawBody.length === 0) return undefined;
+  const area = jsonObject(context)["area"];
+  if (area === undefined) return undefined;
+  if (typeof area !== "string") throw new HttpError(400, '"area" must be the name of a store area');
+  return area;
+}
+
+/** Offered as a download, so `curl -OJ` and a browser save it under a telling name. */
+function exported(controls: EmulatorControls<unknown, unknown>): Reply {
+  const snapshot = controls.exportSnapshot();
+  const stamp = snapshot.exportedAt.replace(/[:.]/g, "-");
+  return {
+    status: 200,
+    json: snapshot,
+    headers: { "content-disposition": `attachment; filename="stashkit-snapshot-${stamp}.json"` },
+  };
 }
 
 function seedRequest(context: RouteContext): SeedRequest {

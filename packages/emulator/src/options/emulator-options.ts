@@ -146,6 +146,16 @@ export const emulatorOptions = z.object({
     value: "PATH",
     help: "persist state there and load it at start; every acknowledged change is written first. A file that is not JSON or not emulator state stops the start",
   }),
+  importFile: option(z.string().min(1), {
+    flag: "import",
+    value: "PATH",
+    help: "start from a snapshot (written by --export-on-exit, `stashkit-emulator export` or GET /__stashkit/export; a data file loads too); with --data-file the snapshot replaces what the file held",
+  }),
+  exportOnExit: option(z.string().min(1), {
+    flag: "export-on-exit",
+    value: "PATH",
+    help: "write a snapshot of the whole state there when the emulator stops (SIGINT, SIGTERM, or stop() from code)",
+  }),
   controlToken: option(z.string().min(1), {
     flag: "control-token",
     value: "T",

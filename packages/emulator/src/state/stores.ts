@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AreaData, AreaStore, StoreArea } from "./area.ts";
 import { readDataFile, removeStaleTemporaries, writeDataFile } from "./data-file.ts";
 import { DataFileError } from "./data-file-error.ts";
+import { UnknownAreaError } from "./unknown-area-error.ts";
 
 type AnyArea = StoreArea<z.ZodRawShape>;
 
@@ -26,7 +27,7 @@ export class Stores {
     if (raw === undefined) {
       for (const area of this.#areas) this.#data.set(area, emptyData(area));
     } else {
-      this.#load(dataFile as string, raw);
+      this.#load(raw, (problem) => new DataFileError(dataFile as string, problem));
     }
   }
 
@@ -48,14 +49,42 @@ export class Stores {
     if (this.#dataFile) writeDataFile(this.#dataFile, this.#document());
   }
 
-  /** Every area back to its reset state, written at once. */
-  reset(): void {
-    for (const area of this.#areas) {
+  /** The names of the mounted areas, in the order of the list of APIs. */
+  areaNames(): string[] {
+    return this.#areas.map((area) => area.name);
+  }
+
+  /**
+   * Every area (or the one named) back to its reset state, written at once. Returns the names
+   * of the areas reset; an unknown name throws an `UnknownAreaError` listing the known ones.
+   */
+  reset(areaName?: string): string[] {
+    const chosen = areaName === undefined ? this.#areas : this.#areas.filter((a) => a.name === areaName);
+    if (chosen.length === 0) throw new UnknownAreaError(areaName as string, this.areaNames());
+    for (const area of chosen) {
       const empty = emptyData(area);
       const current = this.#data.get(area) as Record<string, unknown>;
       this.#data.set(area, area.reset ? area.reset(current as never, empty as never) : empty);
     }
     this.commit();
+    return chosen.map((area) => area.name);
+  }
+
+  /**
+   * The whole state as plain JSON (what the data file would hold now): every mounted area's
+   * keys, whichever API registered it, plus the keys a newer emulator wrote that no area owns.
+   */
+  document(): Record<string, unknown> {
+    return JSON.parse(JSON.stringify(this.#document())) as Record<string, unknown>;
+  }
+
+  /**
+   * Replaces the whole state with `raw` (a data file's or snapshot's top-level object), upgraded
+   * and checked by every area as a data file is; `source` names it in the error. Not written
+   * until the next commit. Only before the APIs are mounted: they hold parts of the old state.
+   */
+  replace(raw: unknown, source: (problem: string) => Error): void {
+    this.#load(raw, source);
   }
 
   /**
@@ -79,14 +108,14 @@ export class Stores {
     return Object.assign({ ...this.#extras }, ...this.#areas.map((area) => this.#data.get(area)));
   }
 
-  #load(file: string, raw: unknown): void {
+  #load(raw: unknown, failure: (problem: string) => Error): void {
     if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
       for (const area of this.#areas) area.migrate?.(raw as Record<string, unknown>);
     }
     // Loose: a file written by a newer emulator with extra fields still loads, and keeps them.
     const shape = Object.assign({}, ...this.#areas.map((area) => area.shape));
     const parsed = z.looseObject(shape).safeParse(raw);
-    if (!parsed.success) throw invalidFile(file, parsed.error);
+    if (!parsed.success) throw failure(notState(parsed.error));
     const document = { ...(parsed.data as Record<string, unknown>) };
     for (const area of this.#areas) {
       const data: Record<string, unknown> = {};
@@ -104,12 +133,9 @@ function emptyData(area: AnyArea): Record<string, unknown> {
   return z.object(area.shape).parse({}) as Record<string, unknown>;
 }
 
-function invalidFile(file: string, error: z.ZodError): DataFileError {
+function notState(error: z.ZodError): string {
   const [first, ...others] = error.issues;
   const where = first?.path.length ? first.path.join(".") : "the top level";
   const more = others.length > 0 ? ` (and ${others.length} more problems)` : "";
-  return new DataFileError(
-    file,
-    `does not hold emulator state: ${where}: ${first?.message ?? "unexpected value"}${more}; fix it or move it aside`,
-  );
+  return `does not hold emulator state: ${where}: ${first?.message ?? "unexpected value"}${more}; fix it or move it aside`;
 }
