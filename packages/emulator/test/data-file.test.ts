@@ -107,6 +107,8 @@ describe("a data file that cannot be used", () => {
       flowControl: {},
       deduplication: {},
       searchDocuments: {},
+      workflowRuns: {},
+      workflowWaiters: [],
     });
     expect(signingKeys).toEqual(fresh.signingKeys);
     await writeFile(join(dir, "partial.json"), '{"queues": {}}');

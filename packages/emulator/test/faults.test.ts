@@ -202,6 +202,8 @@ describe("control API over HTTP", () => {
       flowControl: {},
       deduplication: {},
       searchDocuments: {},
+      workflowRuns: {},
+      workflowWaiters: [],
     });
     expect(signingKeys).toEqual(server.signingKeys);
     expect(server.pendingFaults()).toEqual({});

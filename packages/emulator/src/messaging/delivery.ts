@@ -7,6 +7,15 @@ import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
 import { type Outcome, sendMessage } from "./send.ts";
 import type { MessagingStore, StoredMessage } from "./store.ts";
+import type { Fate, Prepared } from "./workflows.ts";
+
+/** What happens around an attempt besides the request: workflow bodies, callbacks. */
+export interface DeliveryHooks {
+  /** A body and headers other than the stored ones (a workflow step carries its run's history). */
+  prepare(message: StoredMessage): Prepared | undefined;
+  /** After the attempt changed the state; `retried` is the count before this attempt. */
+  attempted(message: StoredMessage, attempt: { outcome: Outcome; retried: number }, fate: Fate): void;
+}
 
 export interface DeliveredMessage {
   /** The queue it was enqueued to, or `null` for a published message. */
@@ -29,6 +38,7 @@ export interface DeliveryOptions {
   backoffScale: number;
   /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
   timeoutMs: number;
+  hooks: DeliveryHooks;
 }
 
 /**
@@ -146,7 +156,8 @@ export class Delivery {
 
   /** Signs, then sends once every delivery started before this one has been sent. */
   async #send(message: StoredMessage, abort: AbortSignal): Promise<Outcome> {
-    const body = Buffer.from(message.body, "base64");
+    const prepared = this.#options.hooks.prepare(message);
+    const body = prepared?.body ?? Buffer.from(message.body, "base64");
     const signing = signDelivery({
       key: this.#options.signingKeys().current,
       url: message.destination,
@@ -162,6 +173,7 @@ export class Delivery {
     const signature = await turn;
     return await sendMessage(message, {
       body,
+      headers: prepared?.headers ?? {},
       signature,
       abort,
       timeoutMs: message.timeoutMs ?? this.#options.timeoutMs,
@@ -173,8 +185,10 @@ export class Delivery {
     // Cancelled while in flight: nothing left to do.
     if (book.find(message.id) !== message) return;
     const now = clock.now();
+    const attempt = { outcome, retried: message.retried };
     if (outcome.ok) {
       book.remove(message.id);
+      this.#options.hooks.attempted(message, attempt, { kind: "delivered" });
       store.commit();
       this.delivered.push({
         queue: message.queueName ?? null,
@@ -188,20 +202,23 @@ export class Delivery {
     }
     if (outcome.final || message.retried >= message.maxRetries) {
       book.remove(message.id);
+      const dlqId = `${now}-${randomInt(1_000_000)}`;
       store.data.dlq.push({
-        dlqId: `${now}-${randomInt(1_000_000)}`,
+        dlqId,
         message,
         failedAt: now,
         ...(outcome.status === undefined ? {} : { responseStatus: outcome.status }),
         ...(outcome.headers === undefined ? {} : { responseHeader: outcome.headers }),
         ...(outcome.body === undefined ? {} : { responseBody: outcome.body.toString("base64") }),
       });
+      this.#options.hooks.attempted(message, attempt, { kind: "dead", dlqId });
       store.commit();
       return;
     }
     message.nextAttemptAt =
       now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale);
     message.retried++;
+    this.#options.hooks.attempted(message, attempt, { kind: "retry" });
     store.commit();
   }
 }

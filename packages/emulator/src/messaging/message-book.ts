@@ -64,6 +64,11 @@ export class MessageBook {
       ...(settings.flowControlKey === undefined ? {} : { flowControlKey: settings.flowControlKey }),
       ...(settings.flowControl === undefined ? {} : { flowControl: settings.flowControl }),
       ...(input.callerIp === undefined ? {} : { callerIp: input.callerIp }),
+      ...(settings.callback === undefined ? {} : { callback: settings.callback }),
+      ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
+      ...(settings.workflow === undefined
+        ? {}
+        : { workflow: { runId: settings.workflow.runId, callType: settings.workflow.callType } }),
     };
     this.add(message);
     if (dedupKey !== undefined) {

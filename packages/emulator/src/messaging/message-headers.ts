@@ -1,5 +1,6 @@
 import { HttpError } from "../http/reply.ts";
 import { retryDelayExpression } from "./backoff.ts";
+import { checkedUrl } from "./destination.ts";
 import { parseDuration } from "./durations.ts";
 import type { FlowControlLimits } from "./store.ts";
 
@@ -33,6 +34,31 @@ export interface MessageHeaders {
   queueName?: string;
   scheduleId?: string;
   cron?: string;
+  /** `Upstash-Callback`: called with the answer of every delivery attempt. */
+  callback?: FollowUp;
+  /** `Upstash-Failure-Callback`: called once, when the message lands in the DLQ. */
+  failureCallback?: FollowUp;
+  /** The `Upstash-Workflow-*` headers of a workflow step, trigger or callback. */
+  workflow?: WorkflowHeaders;
+}
+
+/**
+ * Where a callback goes and its own settings: the headers sent with the `Upstash-Callback-`
+ * (or `Upstash-Failure-Callback-`) prefix, read back as `Upstash-*` headers, so that
+ * `Upstash-Callback-Forward-X` is forwarded as `X` and `Upstash-Callback-Retries` retries it.
+ */
+export interface FollowUp {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface WorkflowHeaders {
+  runId: string;
+  /** `Upstash-Workflow-Init: true`: the message that starts the run. */
+  init: boolean;
+  url?: string;
+  /** `step` (the default), `toCallback`, `fromCallback` or `failureCall`. */
+  callType: string;
 }
 
 export function lowerCaseHeaders(headers: Record<string, unknown>): HeaderBag {
@@ -53,7 +79,47 @@ export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
   const read: MessageHeaders = { forwarded: forwardedHeaders(bag), contentBasedDeduplication: false };
   readDelivery(bag, read);
   readGrouping(bag, read);
+  readFollowUps(bag, read);
   return read;
+}
+
+/** Callbacks, failure callbacks and the workflow headers. */
+function readFollowUps(bag: HeaderBag, read: MessageHeaders): void {
+  const callback = followUp(bag, "upstash-callback");
+  if (callback !== undefined) read.callback = callback;
+  const failureCallback = followUp(bag, "upstash-failure-callback");
+  if (failureCallback !== undefined) read.failureCallback = failureCallback;
+  const runId = single(bag, "upstash-workflow-runid");
+  if (runId !== undefined && runId !== "") {
+    const url = single(bag, "upstash-workflow-url");
+    read.workflow = {
+      runId,
+      init: single(bag, "upstash-workflow-init") === "true",
+      callType: single(bag, "upstash-workflow-calltype") || "step",
+      ...(url === undefined || url === "" ? {} : { url }),
+    };
+  }
+}
+
+function followUp(bag: HeaderBag, name: string): FollowUp | undefined {
+  const url = single(bag, name);
+  if (url === undefined || url === "") return undefined;
+  const prefix = `${name}-`;
+  const headers: Record<string, string> = {};
+  for (const key of Object.keys(bag)) {
+    const value = single(bag, key);
+    if (key.startsWith(prefix) && value !== undefined) headers[`upstash-${key.slice(prefix.length)}`] = value;
+  }
+  try {
+    return { url: checkedUrl(url), headers };
+  } catch (error) {
+    if (error instanceof HttpError) throw new HttpError(400, `${canonical(name)}: ${error.message}`);
+    throw error;
+  }
+}
+
+function canonical(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
 /** How and when it is delivered: method, retries, delay, not-before, timeout, retry delay. */

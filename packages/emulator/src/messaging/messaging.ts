@@ -8,6 +8,9 @@ import { MessageBook } from "./message-book.ts";
 import { publisher } from "./publisher.ts";
 import { Scheduler } from "./scheduler.ts";
 import type { MessagingStore, StoredSchedule } from "./store.ts";
+import { WorkflowRuns } from "./workflow/runs.ts";
+import type { WorkflowStore } from "./workflow/store.ts";
+import { Workflows } from "./workflows.ts";
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
 
@@ -15,7 +18,11 @@ const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
  * The messaging engine: the message book, delivery, the scheduler, flow control and the test
  * clock. Its routes are in `routes.ts`; this is what they (and the control API) act on.
  */
-export function createMessaging(store: MessagingStore, options: MessagingOptions = {}) {
+export function createMessaging(
+  store: MessagingStore,
+  workflowStore: WorkflowStore,
+  options: MessagingOptions = {},
+) {
   const { scale, timeoutMs } = checkedOptions(options);
   const signingKeys = chooseSigningKeys(options.signingKeys ?? {}, store.data.signingKeys);
   store.data.signingKeys = { ...signingKeys };
@@ -23,6 +30,8 @@ export function createMessaging(store: MessagingStore, options: MessagingOptions
   const clock = new Clock();
   const book = new MessageBook(store, clock);
   const flow = new FlowControl(store);
+  const runs = new WorkflowRuns(workflowStore, () => clock.now());
+  const workflows = new Workflows({ runs, store: workflowStore, book, publish: () => publish });
   const delivery = new Delivery({
     store,
     clock,
@@ -31,8 +40,18 @@ export function createMessaging(store: MessagingStore, options: MessagingOptions
     signingKeys: () => signingKeys,
     backoffScale: scale,
     timeoutMs,
+    hooks: {
+      prepare: (message) => workflows.prepare(message),
+      attempted: (message, attempt, fate) => workflows.attempted(message, attempt, fate),
+    },
   });
-  const publish = publisher({ clock, book, flow, pump: () => delivery.pump() });
+  const publish = publisher({
+    clock,
+    book,
+    flow,
+    pump: () => delivery.pump(),
+    admit: (input) => workflows.admit(input),
+  });
   const scheduler = new Scheduler({
     store,
     clock,
@@ -54,6 +73,8 @@ export function createMessaging(store: MessagingStore, options: MessagingOptions
     delivery,
     publish,
     scheduler,
+    runs,
+    workflows,
     /** Live: rotation changes this object in place. */
     signingKeys,
     delivered: delivery.delivered as DeliveredMessage[],

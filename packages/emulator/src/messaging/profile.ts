@@ -5,6 +5,7 @@ import { HttpError, type Reply } from "../http/reply.ts";
 import type { Messaging } from "./messaging.ts";
 import { messagingRoutes } from "./routes.ts";
 import { messagingArea } from "./store.ts";
+import { workflowArea } from "./workflow/store.ts";
 
 export interface MessagingProfileParts {
   engine: Messaging;
@@ -65,7 +66,7 @@ function withRateHeaders(reply: Reply, decision: RateDecision): Reply {
 /** The messaging API as the list of APIs (`apis.ts`) mounts it. */
 export const messagingApi = {
   name: "messaging",
-  areas: [messagingArea],
+  areas: [messagingArea, workflowArea],
   mount: (deps: {
     messaging: Messaging;
     tokens: readonly string[];

@@ -14,6 +14,8 @@ export interface PublisherParts {
   book: MessageBook;
   flow: FlowControl;
   pump(): void;
+  /** Checks a message first; an answer means it is not accepted again (a repeated workflow trigger). */
+  admit(input: NewMessage): PublishAnswer | undefined;
 }
 
 /**
@@ -22,6 +24,8 @@ export interface PublisherParts {
  */
 export function publisher(parts: PublisherParts) {
   return (input: NewMessage): PublishAnswer => {
+    const answer = parts.admit(input);
+    if (answer !== undefined) return answer;
     const accepted = parts.book.accept(input);
     if (accepted.deduplicated) {
       return { messageId: accepted.messageId, url: input.destination, deduplicated: true };

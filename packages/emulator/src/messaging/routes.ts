@@ -8,6 +8,7 @@ import type { Messaging } from "./messaging.ts";
 import { publishHandlers } from "./publish-routes.ts";
 import { queueHandlers } from "./queue-routes.ts";
 import { scheduleHandlers } from "./schedule-routes.ts";
+import { workflowHandlers } from "./workflow-routes.ts";
 
 /**
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
@@ -21,6 +22,7 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
   const schedules = scheduleHandlers(engine.store, engine.clock, engine.scheduler);
   const flowControl = flowControlHandlers(engine);
   const keys = keyHandlers(engine.store, engine.signingKeys);
+  const workflows = workflowHandlers(engine);
   return [
     post("/v2/queues", queues.upsert),
     get("/v2/queues", queues.list),
@@ -58,5 +60,9 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     post("/v2/flowControl/:key/resetRate", flowControl.resetRate),
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
+    del("/v2/workflows/runs", workflows.cancelMany),
+    get("/v2/workflows/runs/:id", workflows.steps),
+    del("/v2/workflows/runs/:id", workflows.end),
+    get("/v2/workflows/events", workflows.logs),
   ];
 }

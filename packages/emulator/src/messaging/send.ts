@@ -17,6 +17,8 @@ export interface Outcome {
 
 export interface SendOptions {
   body: Buffer;
+  /** Added by the service (a workflow run's id and URL). */
+  headers: Record<string, string>;
   signature: string;
   abort: AbortSignal;
   timeoutMs: number;
@@ -30,6 +32,7 @@ export interface SendOptions {
 export async function sendMessage(message: StoredMessage, options: SendOptions): Promise<Outcome> {
   const headers: Record<string, string> = {
     ...message.headers,
+    ...options.headers,
     "user-agent": USER_AGENT,
     "upstash-message-id": message.id,
     "upstash-retried": String(message.retried),

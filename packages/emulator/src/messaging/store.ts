@@ -32,6 +32,8 @@ const deliverySettings = {
   callerIp: z.string().optional(),
 };
 
+const followUp = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
+
 export const storedMessage = z.looseObject({
   id: z.string(),
   ...deliverySettings,
@@ -44,6 +46,10 @@ export const storedMessage = z.looseObject({
   /** When the next retry is due (emulator clock, ms); 0 before the first failure. */
   nextAttemptAt: z.number(),
   scheduleId: z.string().optional(),
+  callback: followUp.optional(),
+  failureCallback: followUp.optional(),
+  /** Set on the messages of a workflow run (its steps, trigger, callbacks). */
+  workflow: z.looseObject({ runId: z.string(), callType: z.string() }).optional(),
 });
 
 const storedQueue = z.looseObject({
@@ -123,3 +129,4 @@ export type StoredQueue = z.infer<typeof storedQueue>;
 export type StoredDlqMessage = z.infer<typeof storedDlqMessage>;
 export type StoredSchedule = z.infer<typeof storedSchedule>;
 export type StoredFlowControlKey = z.infer<typeof storedFlowControlKey>;
+export type StoredFollowUp = z.infer<typeof followUp>;

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
+
+export const RUN_STATES = ["RUN_STARTED", "RUN_SUCCESS", "RUN_FAILED", "RUN_CANCELED"] as const;
+
+/** One entry of a run's history, as deliveries carry it: the trigger's payload, then each step. */
+const historyEntry = z.looseObject({
+  messageId: z.string(),
+  /** Base64 of the payload (the first entry) or of the step's JSON. */
+  body: z.string(),
+  callType: z.string(),
+  createdAt: z.number(),
+});
+
+/** A failed delivery attempt of one of the run's messages, for the logs. */
+const attemptError = z.looseObject({
+  messageId: z.string(),
+  status: z.number().optional(),
+  /** UTF-8 text of the answer (cut short). */
+  body: z.string().optional(),
+  at: z.number(),
+});
+
+const followUp = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
+
+const storedRun = z.looseObject({
+  runId: z.string(),
+  url: z.string(),
+  createdAt: z.number(),
+  state: z.enum(RUN_STATES),
+  completedAt: z.number().optional(),
+  /** Base64 of the trigger's body. */
+  initialBody: z.string(),
+  history: z.array(historyEntry),
+  /** What the app reported when it finished (the route function's return value, as sent). */
+  response: z.string().optional(),
+  labels: z.array(z.string()).optional(),
+  /** Settings of the trigger that every step of the run inherits. */
+  retries: z.int().min(0).optional(),
+  retryDelay: z.string().optional(),
+  failureCallback: followUp.optional(),
+  errors: z.array(attemptError).default([]),
+  /** The DLQ entry of the message that failed the run. */
+  dlqId: z.string().optional(),
+  failureFunction: z
+    .looseObject({ messageId: z.string(), state: z.string(), failStatus: z.number().optional() })
+    .optional(),
+});
+
+/** A run waiting for an event (`POST /v2/wait/{eventId}`). */
+const storedWaiter = z.looseObject({
+  eventId: z.string(),
+  runId: z.string(),
+  url: z.string(),
+  /** The step the event completes, as the app sent it. */
+  step: z.record(z.string(), z.unknown()),
+  headers: z.record(z.string(), z.string()),
+  createdAt: z.number(),
+  /** When the wait times out (emulator clock, ms). */
+  deadline: z.number(),
+  timeout: z.string(),
+});
+
+const workflowShape = {
+  workflowRuns: z.record(z.string(), storedRun).default({}),
+  workflowWaiters: z.array(storedWaiter).default([]),
+};
+
+/** Workflow runs (their history, for deliveries and logs) and the runs waiting for events. */
+export const workflowArea = storeArea({ name: "workflow", shape: workflowShape });
+
+export type WorkflowData = AreaData<typeof workflowShape>;
+export type WorkflowStore = AreaStore<WorkflowData>;
+export type StoredRun = z.infer<typeof storedRun>;
+export type StoredWaiter = z.infer<typeof storedWaiter>;
+export type RunState = (typeof RUN_STATES)[number];
