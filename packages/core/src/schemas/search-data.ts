@@ -8,8 +8,12 @@ import * as z from "zod";
  * the status to the typed errors.
  */
 
-/** The `{"result": …}` envelope around `result`, read as the result alone. */
-export function resultOf<Schema extends z.ZodType>(result: Schema) {
+/**
+ * The `{"result": …}` envelope around `result`, read as the result alone. The declared return
+ * type keeps the emitted `.d.ts` simple: zod's inferred mapped type fails a consumer's `tsc`
+ * when it checks library declarations.
+ */
+export function resultOf<Schema extends z.ZodType>(result: Schema): z.ZodType<z.output<Schema>> {
   return z.object({ result }).transform((envelope) => (envelope as { result: z.output<Schema> }).result);
 }
 
