@@ -2,6 +2,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ExportCommandError, exportCommand } from "./control/export-command.ts";
+import { SeedFileError } from "./control/seed-file-error.ts";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
 import { declaredOptions, optionsFromFlags } from "./options/option-list.ts";
 import { InvalidSettingError } from "./options/settings.ts";
@@ -105,7 +106,8 @@ async function start(values: ReturnType<typeof commandLine>): Promise<RunningEmu
     if (
       error instanceof DataFileError ||
       error instanceof InvalidSettingError ||
-      error instanceof SnapshotError
+      error instanceof SnapshotError ||
+      error instanceof SeedFileError
     ) {
       fail(error.message);
     }

@@ -2,6 +2,7 @@ export type { ApiName, EmulatorState } from "./apis.ts";
 export { CONTROL_TOKEN_HEADER } from "./control/access.ts";
 export type { EmulatorControls } from "./control/controls.ts";
 export { CONTROL_PREFIX } from "./control/routes.ts";
+export { SeedFileError } from "./control/seed-file-error.ts";
 export type { SeedRequest } from "./control/seed-request.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export { parseFaultSpec } from "./faults/fault.ts";

@@ -8,8 +8,10 @@ import {
   type EmulatorState,
   storeAreas,
 } from "./apis.ts";
+import { applySeedAtStart } from "./control/apply-seed.ts";
 import { createControls } from "./control/controls.ts";
 import { controlProfile } from "./control/profile.ts";
+import { readSeedFile } from "./control/seed-file.ts";
 import { applyFault } from "./faults/apply.ts";
 import { FaultScript, faultPhase } from "./faults/fault.ts";
 import type { ApiProfile } from "./http/api.ts";
@@ -46,6 +48,8 @@ export async function startWith(
 ): Promise<RunningEmulator> {
   const { tokens, accounts, messagingToken, account } = credentials(options);
   const settings = initialSettings(options);
+  // Checked before anything listens: a bad seed file stops the start at once.
+  const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
   const stores = startingStores(apis, options);
   const messaging = createMessaging(stores.area(messagingArea), stores.area(workflowArea), options);
   const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
@@ -95,6 +99,13 @@ export async function startWith(
     return stopped;
   };
   messaging.start();
+  if (seed) {
+    const target = { url, messagingToken, accounts, settings, clearRequests: controls.clearRequests };
+    await applySeedAtStart(seed, target).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  }
   return { ...controls, url, port, messagingToken, account, stop, close: stop };
 }
 

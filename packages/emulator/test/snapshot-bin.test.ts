@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -82,6 +82,16 @@ describe("stashkit-emulator snapshots", () => {
     await expect(failed).rejects.toMatchObject({
       code: 2,
       stderr: `stashkit-emulator: snapshot "${file}" cannot be read (ENOENT)\n`,
+    });
+  });
+
+  it("a bad --seed file stops the start with exit code 2, naming the line", async () => {
+    const file = join(await folder(), "seed.yaml");
+    await writeFile(file, "queues:\n  - name: orders\n    pasued: true\n");
+    const failed = run(process.execPath, [BIN, "--port", "0", "--seed", file]);
+    await expect(failed).rejects.toMatchObject({
+      code: 2,
+      stderr: `stashkit-emulator: seed file "${file}" line 3: queues[0]: unknown field "pasued"\n`,
     });
   });
 });

@@ -156,6 +156,11 @@ export const emulatorOptions = z.object({
     value: "PATH",
     help: "write a snapshot of the whole state there when the emulator stops (SIGINT, SIGTERM, or stop() from code)",
   }),
+  seedFile: option(z.string().min(1), {
+    flag: "seed",
+    value: "PATH",
+    help: "a JSON or YAML fixture (queues, schedules, search indexes with documents) applied at start through the APIs; a bad one stops the start naming its line",
+  }),
   controlToken: option(z.string().min(1), {
     flag: "control-token",
     value: "T",
