@@ -49,7 +49,7 @@ export async function startWith(
   const { tokens, accounts, messagingToken, account } = credentials(options);
   const settings = initialSettings(options);
   // Checked before anything listens: a bad seed file stops the start at once.
-  const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
+  const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
   const stores = startingStores(apis, options);
   const messaging = createMessaging(stores.area(messagingArea), stores.area(workflowArea), options);
   const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import type { Document, LineCounter } from "yaml";
 import type { z } from "zod";
 import { SeedFileError } from "./seed-file-error.ts";
 import { type Seed, seedSchema } from "./seed-schema.ts";
@@ -18,7 +18,7 @@ export interface LocatedSeed {
  * Reads and checks a seed file. JSON is read by the YAML parser too (JSON is YAML), so both get
  * the same line numbers in their errors; the first problem is reported, with its line.
  */
-export function readSeedFile(file: string): LocatedSeed {
+export async function readSeedFile(file: string): Promise<LocatedSeed> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -26,6 +26,8 @@ export function readSeedFile(file: string): LocatedSeed {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new SeedFileError(file, undefined, `cannot be read (${code})`, { cause: error });
   }
+  // Loaded only when a seed is given: an emulator without one needs no YAML parser.
+  const { LineCounter, parseDocument, isMap, isScalar } = await import("yaml");
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const [syntax] = document.errors;
@@ -35,20 +37,27 @@ export function readSeedFile(file: string): LocatedSeed {
   }
   const lineOf = (path: SeedPath) => lineAt(document, lines, path);
   const parsed = seedSchema.safeParse(document.toJS() ?? {});
-  if (!parsed.success) throw invalid(file, parsed.error, document, lines);
+  if (!parsed.success) throw invalid(file, parsed.error, { document, lines, isMap, isScalar });
   return { file, seed: parsed.data, lineOf };
 }
 
-function invalid(file: string, error: z.ZodError, document: Document, lines: LineCounter): SeedFileError {
+interface ParsedText {
+  document: Document;
+  lines: LineCounter;
+  isMap: typeof import("yaml").isMap;
+  isScalar: typeof import("yaml").isScalar;
+}
+
+function invalid(file: string, error: z.ZodError, text: ParsedText): SeedFileError {
   const [issue] = error.issues;
   const path = (issue?.path ?? []).filter((key) => typeof key !== "symbol") as (string | number)[];
   if (issue?.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "";
-    const line = keyLine(document, lines, path, key) ?? lineAt(document, lines, path);
+    const line = keyLine(text, path, key) ?? lineAt(text.document, text.lines, path);
     return new SeedFileError(file, line, `${where(path)}: unknown field "${key}"`);
   }
   const problem = issue?.message ?? "not accepted";
-  return new SeedFileError(file, lineAt(document, lines, path), `${where(path)}: ${problem}`);
+  return new SeedFileError(file, lineAt(text.document, text.lines, path), `${where(path)}: ${problem}`);
 }
 
 /** `indexes[0].documents[2].id`, as a reader would point at it. */
@@ -68,7 +77,7 @@ function lineAt(document: Document, lines: LineCounter, path: SeedPath): number 
   return undefined;
 }
 
-function keyLine(document: Document, lines: LineCounter, path: SeedPath, key: string): number | undefined {
+function keyLine({ document, lines, isMap, isScalar }: ParsedText, path: SeedPath, key: string) {
   const map = path.length === 0 ? document.contents : document.getIn(path, true);
   if (!isMap(map)) return undefined;
   const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
