@@ -109,6 +109,7 @@ describe("a data file that cannot be used", () => {
       searchDocuments: {},
       workflowRuns: {},
       workflowWaiters: [],
+      workflowEvents: [],
     });
     expect(signingKeys).toEqual(fresh.signingKeys);
     await writeFile(join(dir, "partial.json"), '{"queues": {}}');

@@ -204,6 +204,7 @@ describe("control API over HTTP", () => {
       searchDocuments: {},
       workflowRuns: {},
       workflowWaiters: [],
+      workflowEvents: [],
     });
     expect(signingKeys).toEqual(server.signingKeys);
     expect(server.pendingFaults()).toEqual({});

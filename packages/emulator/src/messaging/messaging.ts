@@ -8,6 +8,7 @@ import { MessageBook } from "./message-book.ts";
 import { publisher } from "./publisher.ts";
 import { Scheduler } from "./scheduler.ts";
 import type { MessagingStore, StoredSchedule } from "./store.ts";
+import { Waits } from "./waits.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import type { WorkflowStore } from "./workflow/store.ts";
 import { Workflows } from "./workflows.ts";
@@ -52,6 +53,7 @@ export function createMessaging(
     pump: () => delivery.pump(),
     admit: (input) => workflows.admit(input),
   });
+  const waits = new Waits({ store: workflowStore, runs, clock, publish: () => publish });
   const scheduler = new Scheduler({
     store,
     clock,
@@ -61,6 +63,7 @@ export function createMessaging(
   const advanceClock = (ms: number): number => {
     clock.advance(ms);
     const fired = scheduler.run();
+    waits.expire();
     delivery.pump();
     return fired;
   };
@@ -75,6 +78,7 @@ export function createMessaging(
     scheduler,
     runs,
     workflows,
+    waits,
     /** Live: rotation changes this object in place. */
     signingKeys,
     delivered: delivery.delivered as DeliveredMessage[],
@@ -86,11 +90,13 @@ export function createMessaging(
      */
     start(): void {
       scheduler.run();
+      waits.plan();
       delivery.pump();
     },
     stop(): void {
       delivery.stop();
       scheduler.stop();
+      waits.stop();
     },
   };
 }

@@ -72,9 +72,7 @@ function batchEntry(entry: unknown, index: number): BatchEntry {
   const { destination, body, headers, queue } = entry as Record<string, unknown>;
   if (typeof destination !== "string")
     throw new HttpError(400, `batch entry ${index}: destination is required`);
-  if (body !== undefined && typeof body !== "string") {
-    throw new HttpError(400, `batch entry ${index}: body must be a string`);
-  }
+
   if (headers !== undefined && (headers === null || typeof headers !== "object" || Array.isArray(headers))) {
     throw new HttpError(400, `batch entry ${index}: headers must be an object of strings`);
   }
@@ -91,7 +89,8 @@ function batchEntry(entry: unknown, index: number): BatchEntry {
   }
   return {
     destination: checkedUrl(destination),
-    body: body ?? "",
+    // A body that is not a string is sent as its JSON (the SDKs put objects there: context.call).
+    body: body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body),
     settings,
     ...(queue === undefined ? {} : { queue: validQueueName(queue) }),
   };

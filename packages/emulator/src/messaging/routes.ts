@@ -64,5 +64,9 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     get("/v2/workflows/runs/:id", workflows.steps),
     del("/v2/workflows/runs/:id", workflows.end),
     get("/v2/workflows/events", workflows.logs),
+    post("/v2/wait/:eventId", workflows.wait),
+    post("/v2/notify/:eventId", workflows.notify),
+    post("/v2/notify/:runId/:eventId", workflows.notify),
+    get("/v2/waiters/:eventId", workflows.waiters),
   ];
 }

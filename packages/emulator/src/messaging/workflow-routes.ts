@@ -2,6 +2,7 @@ import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok, type Reply } from "../http/reply.ts";
 import { count, values } from "./filters.ts";
 import type { MessageBook } from "./message-book.ts";
+import type { Waits } from "./waits.ts";
 import { runLogView } from "./workflow/log-view.ts";
 import type { WorkflowRuns } from "./workflow/runs.ts";
 import type { StoredRun } from "./workflow/store.ts";
@@ -10,6 +11,7 @@ import type { Workflows } from "./workflows.ts";
 export interface WorkflowRouteParts {
   runs: WorkflowRuns;
   workflows: Workflows;
+  waits: Waits;
   book: MessageBook;
 }
 
@@ -18,7 +20,12 @@ const BULK_PAGE = 100;
 
 /** `/v2/workflows/runs` (end, cancel, steps) and `/v2/workflows/events` (logs). */
 export function workflowHandlers(parts: WorkflowRouteParts) {
-  const { runs, workflows, book } = parts;
+  const { runs, workflows, waits, book } = parts;
+  const eventId = (context: RouteContext): string => {
+    const id = context.params["eventId"] ?? "";
+    if (id === "") throw new HttpError(400, "event id is required");
+    return id;
+  };
   const existing = (context: RouteContext): StoredRun => {
     const runId = context.params["id"] ?? "";
     const run = runs.get(runId);
@@ -51,6 +58,17 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
       if (run.state !== "RUN_STARTED") throw new HttpError(404, `workflow run "${run.runId}" has ended`);
       return ok(run.history.map(({ messageId, body, callType }) => ({ messageId, body, callType })));
     },
+    /** `context.waitForEvent`: the run waits for the event. */
+    wait(context: RouteContext): Reply {
+      waits.wait(eventId(context), context.rawBody);
+      return ok({});
+    },
+    /** `client.notify`: every run waiting for the event (or the one named) continues. */
+    notify(context: RouteContext): Reply {
+      const runId = context.params["runId"];
+      return ok(waits.notify(eventId(context), context.rawBody, runId));
+    },
+    waiters: (context: RouteContext) => ok(waits.waiters(eventId(context))),
     logs(context: RouteContext): Reply {
       const matching = selectRuns(runs.all(), context.query).sort((a, b) => b.createdAt - a.createdAt);
       const start = offset(context.query);

@@ -55,15 +55,27 @@ const storedWaiter = z.looseObject({
   /** The step the event completes, as the app sent it. */
   step: z.record(z.string(), z.unknown()),
   headers: z.record(z.string(), z.string()),
+  timeoutUrl: z.string(),
   createdAt: z.number(),
   /** When the wait times out (emulator clock, ms). */
   deadline: z.number(),
   timeout: z.string(),
 });
 
+/** An event notified for one run before it waited for it (`POST /v2/notify/{runId}/{eventId}`). */
+const storedEvent = z.looseObject({
+  eventId: z.string(),
+  runId: z.string(),
+  /** Base64 of the event data. */
+  data: z.string(),
+  at: z.number(),
+});
+
 const workflowShape = {
   workflowRuns: z.record(z.string(), storedRun).default({}),
   workflowWaiters: z.array(storedWaiter).default([]),
+  /** Kept for a later wait of that run (lookback); bounded, oldest dropped first. */
+  workflowEvents: z.array(storedEvent).default([]),
 };
 
 /** Workflow runs (their history, for deliveries and logs) and the runs waiting for events. */
@@ -73,4 +85,5 @@ export type WorkflowData = AreaData<typeof workflowShape>;
 export type WorkflowStore = AreaStore<WorkflowData>;
 export type StoredRun = z.infer<typeof storedRun>;
 export type StoredWaiter = z.infer<typeof storedWaiter>;
+export type StoredEvent = z.infer<typeof storedEvent>;
 export type RunState = (typeof RUN_STATES)[number];
