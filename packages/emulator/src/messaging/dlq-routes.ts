@@ -17,7 +17,11 @@ export function dlqHandlers(store: MessagingStore, publish: Publish) {
   return {
     list(context: RouteContext): Reply {
       const { entries, cursor } = selection(context, false);
-      return ok({ messages: entries.map(dlqView), ...cursor });
+      const view = (entry: StoredDlqMessage) =>
+        entry.message.workflow === undefined
+          ? dlqView(entry)
+          : { ...dlqView(entry), workflowRunId: entry.message.workflow.runId };
+      return ok({ messages: entries.map(view), ...cursor });
     },
     get: (context: RouteContext) => ok(dlqView(existing(context))),
     removeOne(context: RouteContext): Reply {
@@ -58,13 +62,17 @@ function existingEntry(store: MessagingStore, context: RouteContext): StoredDlqM
 function selectEntries(store: MessagingStore, context: RouteContext, removes: boolean) {
   const ids = values(context.query, "dlqIds");
   const filter = messageFilter(context.query);
+  // The Workflow SDK lists its own entries with `source=workflow`.
+  const workflowOnly = context.query.get("source") === "workflow";
   const matching = store.data.dlq.filter((entry) =>
-    ids.length > 0
-      ? ids.includes(entry.dlqId)
-      : filter.matches(entry.message, {
-          at: entry.failedAt,
-          ...(entry.responseStatus === undefined ? {} : { responseStatus: entry.responseStatus }),
-        }),
+    workflowOnly && entry.message.workflow === undefined
+      ? false
+      : ids.length > 0
+        ? ids.includes(entry.dlqId)
+        : filter.matches(entry.message, {
+            at: entry.failedAt,
+            ...(entry.responseStatus === undefined ? {} : { responseStatus: entry.responseStatus }),
+          }),
   );
   const cursorText = context.query.get("cursor") ?? "";
   const start = cursorText === "" ? 0 : Number(cursorText);

@@ -8,6 +8,8 @@ import type { Messaging } from "./messaging.ts";
 import { publishHandlers } from "./publish-routes.ts";
 import { queueHandlers } from "./queue-routes.ts";
 import { scheduleHandlers } from "./schedule-routes.ts";
+import { WorkflowDlq } from "./workflow-dlq.ts";
+import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
 import { workflowHandlers } from "./workflow-routes.ts";
 
 /**
@@ -23,6 +25,7 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
   const flowControl = flowControlHandlers(engine);
   const keys = keyHandlers(engine.store, engine.signingKeys);
   const workflows = workflowHandlers(engine);
+  const workflowDlq = workflowDlqHandlers(new WorkflowDlq(engine));
   return [
     post("/v2/queues", queues.upsert),
     get("/v2/queues", queues.list),
@@ -68,5 +71,9 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     post("/v2/notify/:eventId", workflows.notify),
     post("/v2/notify/:runId/:eventId", workflows.notify),
     get("/v2/waiters/:eventId", workflows.waiters),
+    post("/v2/workflows/dlq/resume", workflowDlq.resume),
+    post("/v2/workflows/dlq/restart", workflowDlq.restart),
+    post("/v2/workflows/dlq/callback/:id", workflowDlq.callback),
+    del("/v2/workflows/dlq", workflowDlq.remove),
   ];
 }

@@ -43,6 +43,8 @@ export function messageView(message: StoredMessage): Record<string, unknown> {
     ...(message.callerIp === undefined ? {} : { callerIP: message.callerIp }),
     ...(message.labels === undefined ? {} : { label: message.labels.join(","), labels: message.labels }),
     ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
+    ...(message.callback === undefined ? {} : { callback: message.callback.url }),
+    ...(message.failureCallback === undefined ? {} : { failureCallback: message.failureCallback.url }),
     ...(flow.parallelism === undefined ? {} : { parallelism: flow.parallelism }),
     ...(flow.rate === undefined ? {} : { rate: flow.rate }),
     ...(flow.period === undefined ? {} : { period: flow.period }),
