@@ -10596,10 +10596,12 @@ function resolveRetryPolicy(overrides = {}) {
     wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
     return policy;
 }
+/** `value` when it is a whole number in [min, max]; otherwise a ConfigurationError naming `input`. */
 function wholeNumberIn(input, value, min, max) {
     if (!Number.isInteger(value) || value < min || value > max) {
         throw new configuration_error_ConfigurationError(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
     }
+    return value;
 }
 /**
  * The one place that decides whether to try again and after how long, in a fixed order:
@@ -11385,17 +11387,17 @@ function userAgent(caller) {
 
 
 /** Validates shared options and builds the transport; nothing is sent here. */
-function buildTransport(options, defaultBaseUrl, authorization, secrets) {
+function buildTransport(options, target) {
     const redactor = options.redactor ?? new Redactor();
-    redactor.add(authorization, ...secrets);
+    redactor.add(target.authorization, ...target.secrets);
     const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
     const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
     wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
     if (deadlineMs !== undefined)
         wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
     const transport = new Transport({
-        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
-        authorization,
+        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? target.defaultBaseUrl, target.baseUrlInput ?? "baseUrl"),
+        authorization: target.authorization,
         redactor,
         retry: resolveRetryPolicy(options.retry),
         attemptTimeoutMs,
@@ -11455,6 +11457,8 @@ function withPercentEncoded(forms) {
  */
 const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
 const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
+const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" };
 /** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
 function messagingOptionsFromEnv(options) {
     const env = options.env ?? process.env;
@@ -11471,6 +11475,20 @@ function managementOptionsFromEnv(options) {
     const env = options.env ?? process.env;
     const [email, apiKey] = from_env_required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
     return { ...options, email, apiKey };
+}
+/** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */
+function searchDataOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const { baseUrl, ...rest } = options;
+    if (baseUrl !== undefined) {
+        const [token] = from_env_required(env, [SEARCH_DATA_ENV.token], "the index's token", "SearchIndexData");
+        return { ...rest, url: baseUrl, token };
+    }
+    const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token];
+    const [url, token] = from_env_required(env, names, "the index's REST URL and token", "SearchIndexData");
+    // Checked here, so that a bad value is reported under the variable's name, not as "url".
+    parseBaseUrl(url, SEARCH_DATA_ENV.url);
+    return { ...rest, url, token };
 }
 function present(env, name) {
     const value = env[name]?.trim();
@@ -11505,7 +11523,11 @@ class ManagementClient {
         const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
         const basic = basicCredential(email, apiKey);
         // Every form, the email alone included: it is half of the credential.
-        const { transport, redactor } = buildTransport(options, DEFAULT_MANAGEMENT_URL, `Basic ${basic}`, managementCredentialForms(email, apiKey));
+        const { transport, redactor } = buildTransport(options, {
+            defaultBaseUrl: DEFAULT_MANAGEMENT_URL,
+            authorization: `Basic ${basic}`,
+            secrets: managementCredentialForms(email, apiKey),
+        });
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.searchIndexes = new SearchIndexesResource(transport);

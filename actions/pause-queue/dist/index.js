@@ -10902,7 +10902,7 @@ var configuration_error = __nccwpck_require__(8794);
  * refused: credentials have their own inputs, and a query string would end up in logs.
  * The refused value is never echoed whole, since it may carry a password.
  */
-function parseBaseUrl(value, input) {
+function base_url_parseBaseUrl(value, input) {
     const trimmed = value.trim();
     if (trimmed === "" || !URL.canParse(trimmed)) {
         throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
@@ -11105,10 +11105,12 @@ function resolveRetryPolicy(overrides = {}) {
     wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
     return policy;
 }
+/** `value` when it is a whole number in [min, max]; otherwise a ConfigurationError naming `input`. */
 function wholeNumberIn(input, value, min, max) {
     if (!Number.isInteger(value) || value < min || value > max) {
         throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
     }
+    return value;
 }
 /**
  * The one place that decides whether to try again and after how long, in a fixed order:
@@ -11889,17 +11891,17 @@ function userAgent(caller) {
 
 
 /** Validates shared options and builds the transport; nothing is sent here. */
-function buildTransport(options, defaultBaseUrl, authorization, secrets) {
+function buildTransport(options, target) {
     const redactor = options.redactor ?? new Redactor();
-    redactor.add(authorization, ...secrets);
+    redactor.add(target.authorization, ...target.secrets);
     const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
     const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
     wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
     if (deadlineMs !== undefined)
         wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
     const transport = new Transport({
-        baseUrl: parseBaseUrl(options.baseUrl ?? defaultBaseUrl, "baseUrl"),
-        authorization,
+        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? target.defaultBaseUrl, target.baseUrlInput ?? "baseUrl"),
+        authorization: target.authorization,
         redactor,
         retry: resolveRetryPolicy(options.retry),
         attemptTimeoutMs,
@@ -11930,6 +11932,8 @@ function requireSecret(value, input, hint) {
  */
 const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
 const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
+const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" };
 /** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
 function messagingOptionsFromEnv(options) {
     const env = options.env ?? process.env;
@@ -11937,7 +11941,7 @@ function messagingOptionsFromEnv(options) {
     const url = present(env, MESSAGING_ENV.url);
     // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
     if (options.baseUrl === undefined && url !== undefined)
-        parseBaseUrl(url, MESSAGING_ENV.url);
+        base_url_parseBaseUrl(url, MESSAGING_ENV.url);
     const baseUrl = options.baseUrl ?? url;
     return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
 }
@@ -11946,6 +11950,20 @@ function managementOptionsFromEnv(options) {
     const env = options.env ?? process.env;
     const [email, apiKey] = required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
     return { ...options, email, apiKey };
+}
+/** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */
+function searchDataOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const { baseUrl, ...rest } = options;
+    if (baseUrl !== undefined) {
+        const [token] = required(env, [SEARCH_DATA_ENV.token], "the index's token", "SearchIndexData");
+        return { ...rest, url: baseUrl, token };
+    }
+    const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token];
+    const [url, token] = required(env, names, "the index's REST URL and token", "SearchIndexData");
+    // Checked here, so that a bad value is reported under the variable's name, not as "url".
+    parseBaseUrl(url, SEARCH_DATA_ENV.url);
+    return { ...rest, url, token };
 }
 function present(env, name) {
     const value = env[name]?.trim();
@@ -11980,9 +11998,11 @@ class MessagingClient {
     #redact;
     constructor(options) {
         const token = requireSecret(options.token, "token", "set the messaging API token (QSTASH_TOKEN)");
-        const { transport, redactor } = buildTransport(options, DEFAULT_MESSAGING_URL, `Bearer ${token}`, [
-            token,
-        ]);
+        const { transport, redactor } = buildTransport(options, {
+            defaultBaseUrl: DEFAULT_MESSAGING_URL,
+            authorization: `Bearer ${token}`,
+            secrets: [token],
+        });
         this.#transport = transport;
         this.#redact = (text) => redactor.redact(text);
         this.queues = new QueuesResource(transport);
@@ -12522,7 +12542,7 @@ async function openStep(api, action, body, options) {
 /** The base URL input, else (when given) its environment variable, else the public API; checked. */
 function readBaseUrl({ input, env, fallback }) {
     const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-    parseBaseUrl(baseUrl, input);
+    base_url_parseBaseUrl(baseUrl, input);
     return baseUrl;
 }
 /**
