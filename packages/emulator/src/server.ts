@@ -19,10 +19,11 @@ import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
 import { type RequestCounts, type RequestLogEntry, RequestTally } from "./http/request-log.ts";
+import { createInspector, type Inspector } from "./inspector/module.ts";
+import type { InspectedState } from "./inspector/overview.ts";
 import { managementArea } from "./management/store.ts";
-import { createMessaging } from "./messaging/messaging.ts";
-import { messagingArea } from "./messaging/store.ts";
-import { workflowArea } from "./messaging/workflow/store.ts";
+import type { DeliveredMessage } from "./messaging/delivery.ts";
+import { createMessaging, type Messaging } from "./messaging/messaging.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,
@@ -30,6 +31,7 @@ import {
 } from "./options/emulator-options.ts";
 import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
+import type { SearchDocuments } from "./search-data/search-documents.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./state/snapshot.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
 import { Stores } from "./state/stores.ts";
@@ -51,7 +53,7 @@ export async function startWith(
   // Checked before anything listens: a bad seed file stops the start at once.
   const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
   const stores = startingStores(apis, options);
-  const messaging = createMessaging(stores.area(messagingArea), stores.area(workflowArea), options);
+  const messaging = createMessaging(stores, options);
   const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
@@ -69,10 +71,18 @@ export async function startWith(
     messaging,
     accounts,
   });
-  const control = controlProfile(controls, { token: options.controlToken, boundHost: host });
+  const policy = { token: options.controlToken, boundHost: host };
+  const control = controlProfile(controls, policy);
+  let url = "";
+  const inspector = createInspector({
+    sources: overviewSources(controls, messaging),
+    actions: { url: () => url, messagingToken, indexes: () => indexes.data.indexes },
+    policy,
+    requests,
+  });
 
   const dispatch = createPipeline({
-    apis: [...apis.map((api): ApiProfile<unknown> => api.mount(deps)), control],
+    apis: [...apis.map((api): ApiProfile<unknown> => api.mount(deps)), control, inspector.profile],
     delayMs: () => settings.latencyMs + Math.random() * settings.jitterMs,
     nextFault: (route) => pendingFault(faults, route),
     requests,
@@ -81,9 +91,9 @@ export async function startWith(
     commit: () => stores.commit(),
     hung,
   });
-  const server = await listen(dispatch, options.port ?? 0, host);
+  const server = await listen(withEventStream(inspector, dispatch), options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;
-  const url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
+  url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
   // Once only: a second stop (a test's own, then its teardown's) must not export again.
   let stopped: Promise<void> | undefined;
   const stop = () => {
@@ -123,6 +133,27 @@ function startingStores(apis: readonly ApiModule[], options: EmulatorOptions): S
   return stores;
 }
 
+/** What the inspector's overview reads: the live state and the delivery engine. */
+function overviewSources(controls: { state: unknown; delivered: DeliveredMessage[] }, messaging: Messaging) {
+  const state = controls.state as InspectedState & { searchDocuments?: SearchDocuments };
+  return {
+    state,
+    delivered: controls.delivered,
+    isInFlight: (id: string) => messaging.delivery.isInFlight(id),
+    documentCount: (id: string) => state.searchDocuments?.database(id).documentCount ?? 0,
+    now: () => messaging.clock.now(),
+  };
+}
+
+/** The inspector's event stream stays open, so it is served beside the pipeline. */
+function withEventStream(inspector: Inspector, dispatch: Dispatch): Dispatch {
+  return (req, res) => {
+    if (!inspector.claims(req)) return dispatch(req, res);
+    inspector.stream(req, res);
+    return Promise.resolve();
+  };
+}
+
 /** The credentials the APIs accept; the first of each is the one handed out. */
 function credentials(options: EmulatorOptions) {
   const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
@@ -142,11 +173,9 @@ function pendingFault(faults: FaultScript, route: string): PendingFault | undefi
   return { replacesHandler: faultPhase(fault) === "before", apply: (real) => applyFault(fault, real) };
 }
 
-async function listen(
-  dispatch: ReturnType<typeof createPipeline>,
-  port: number,
-  host: string,
-): Promise<Server> {
+type Dispatch = ReturnType<typeof createPipeline>;
+
+async function listen(dispatch: Dispatch, port: number, host: string): Promise<Server> {
   const server = createServer((req, res) => {
     dispatch(req, res).catch((error: unknown) => {
       // The details (paths, stack) go to the operator, not to the client.

@@ -110,6 +110,7 @@ describe("a data file that cannot be used", () => {
       workflowRuns: {},
       workflowWaiters: [],
       workflowEvents: [],
+      messageEvents: [],
     });
     expect(signingKeys).toEqual(fresh.signingKeys);
     await writeFile(join(dir, "partial.json"), '{"queues": {}}');

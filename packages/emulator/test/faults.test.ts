@@ -205,6 +205,7 @@ describe("control API over HTTP", () => {
       workflowRuns: {},
       workflowWaiters: [],
       workflowEvents: [],
+      messageEvents: [],
     });
     expect(signingKeys).toEqual(server.signingKeys);
     expect(server.pendingFaults()).toEqual({});

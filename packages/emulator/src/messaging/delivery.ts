@@ -15,6 +15,8 @@ export interface DeliveryHooks {
   prepare(message: StoredMessage): Prepared | undefined;
   /** After the attempt changed the state; `retried` is the count before this attempt. */
   attempted(message: StoredMessage, attempt: { outcome: Outcome; retried: number }, fate: Fate): void;
+  /** An attempt starts. */
+  started(message: StoredMessage): void;
 }
 
 export interface DeliveredMessage {
@@ -72,6 +74,11 @@ export class Delivery {
       this.#pumpQueued = false;
       if (!this.#stopped) this.#scan();
     });
+  }
+
+  /** How many deliveries are under way now. */
+  get inFlight(): number {
+    return this.#flying.size;
   }
 
   isInFlight(messageId: string): boolean {
@@ -132,6 +139,7 @@ export class Delivery {
 
   #start(message: StoredMessage, now: number): void {
     this.#flying.add(message.id);
+    this.#options.hooks.started(message);
     this.#options.flow.started(message, now);
     void this.#attempt(message);
   }

@@ -55,7 +55,10 @@ export function flowControlHandlers(parts: FlowControlParts) {
   );
   const resetRate = change((name, _context, now) => flow.resetRate(name, now));
 
-  return { list, get, pause, resume, pin, unpin, resetRate };
+  // The emulator sets no account-wide limit: 0, as the SDK reads an absent one.
+  const global = () => ok({ parallelismMax: 0, parallelismCount: delivery.inFlight });
+
+  return { list, get, pause, resume, pin, unpin, resetRate, global };
 }
 
 function pinnedLimits(query: URLSearchParams): FlowControlLimits {

@@ -1,11 +1,12 @@
 import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok } from "../http/reply.ts";
+import type { EventLog } from "./event-log.ts";
 import { count, messageFilter, values } from "./filters.ts";
 import type { MessageBook } from "./message-book.ts";
 import { messageView } from "./views.ts";
 
 /** `GET/DELETE /v2/messages/{id}` and bulk cancel `DELETE /v2/messages`. */
-export function messageHandlers(book: MessageBook) {
+export function messageHandlers(book: MessageBook, events: EventLog) {
   const id = (context: RouteContext) => context.params["id"] ?? "";
   return {
     get(context: RouteContext) {
@@ -14,7 +15,10 @@ export function messageHandlers(book: MessageBook) {
       return ok(messageView(message));
     },
     cancel(context: RouteContext) {
-      if (!book.remove(id(context))) throw new HttpError(404, `message "${id(context)}" not found`);
+      const message = book.find(id(context));
+      if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
+      book.remove(message.id);
+      events.record(message, "CANCELED");
       return ok({ cancelled: 1 });
     },
     cancelMany(context: RouteContext) {
@@ -25,7 +29,10 @@ export function messageHandlers(book: MessageBook) {
       const chosen = [...book.all()]
         .filter((message) => (ids.length > 0 ? ids.includes(message.id) : filter.matches(message)))
         .slice(0, limit);
-      for (const message of chosen) book.remove(message.id);
+      for (const message of chosen) {
+        book.remove(message.id);
+        events.record(message, "CANCELED");
+      }
       return ok({ cancelled: chosen.length });
     },
   };

@@ -1,16 +1,19 @@
 import type { MessagingOptions } from "../options/emulator-options.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
 import { chooseSigningKeys } from "../signing/keys.ts";
+import type { Stores } from "../state/stores.ts";
 import { Clock } from "./clock.ts";
 import { type DeliveredMessage, Delivery } from "./delivery.ts";
+import { EventLog } from "./event-log.ts";
+import { eventArea } from "./events/store.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
 import { publisher } from "./publisher.ts";
 import { Scheduler } from "./scheduler.ts";
-import type { MessagingStore, StoredSchedule } from "./store.ts";
+import { messagingArea, type StoredSchedule } from "./store.ts";
 import { Waits } from "./waits.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
-import type { WorkflowStore } from "./workflow/store.ts";
+import { workflowArea } from "./workflow/store.ts";
 import { Workflows } from "./workflows.ts";
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
@@ -19,17 +22,16 @@ const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
  * The messaging engine: the message book, delivery, the scheduler, flow control and the test
  * clock. Its routes are in `routes.ts`; this is what they (and the control API) act on.
  */
-export function createMessaging(
-  store: MessagingStore,
-  workflowStore: WorkflowStore,
-  options: MessagingOptions = {},
-) {
+export function createMessaging(stores: Stores, options: MessagingOptions = {}) {
+  const store = stores.area(messagingArea);
+  const workflowStore = stores.area(workflowArea);
   const { scale, timeoutMs } = checkedOptions(options);
   const signingKeys = chooseSigningKeys(options.signingKeys ?? {}, store.data.signingKeys);
   store.data.signingKeys = { ...signingKeys };
 
   const clock = new Clock();
   const book = new MessageBook(store, clock);
+  const events = new EventLog(stores.area(eventArea), clock);
   const flow = new FlowControl(store);
   const runs = new WorkflowRuns(workflowStore, () => clock.now());
   const workflows = new Workflows({ runs, store: workflowStore, book, publish: () => publish });
@@ -43,7 +45,11 @@ export function createMessaging(
     timeoutMs,
     hooks: {
       prepare: (message) => workflows.prepare(message),
-      attempted: (message, attempt, fate) => workflows.attempted(message, attempt, fate),
+      attempted: (message, attempt, fate) => {
+        events.attempted(message, attempt, fate);
+        workflows.attempted(message, attempt, fate);
+      },
+      started: (message) => events.record(message, "ACTIVE"),
     },
   });
   const publish = publisher({
@@ -52,6 +58,7 @@ export function createMessaging(
     flow,
     pump: () => delivery.pump(),
     admit: (input) => workflows.admit(input),
+    accepted: (message) => events.record(message, "CREATED"),
   });
   const waits = new Waits({ store: workflowStore, runs, clock, publish: () => publish });
   const scheduler = new Scheduler({
@@ -78,6 +85,7 @@ export function createMessaging(
     scheduler,
     runs,
     workflows,
+    events,
     waits,
     /** Live: rotation changes this object in place. */
     signingKeys,

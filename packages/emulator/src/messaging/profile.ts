@@ -2,6 +2,7 @@ import type { ApiProfile, RequestFacts } from "../http/api.ts";
 import { bearerToken, sameSecret } from "../http/auth.ts";
 import type { RateDecision } from "../http/rate-limit.ts";
 import { HttpError, type Reply } from "../http/reply.ts";
+import { eventArea } from "./events/store.ts";
 import type { Messaging } from "./messaging.ts";
 import { messagingRoutes } from "./routes.ts";
 import { messagingArea } from "./store.ts";
@@ -66,7 +67,7 @@ function withRateHeaders(reply: Reply, decision: RateDecision): Reply {
 /** The messaging API as the list of APIs (`apis.ts`) mounts it. */
 export const messagingApi = {
   name: "messaging",
-  areas: [messagingArea, workflowArea],
+  areas: [messagingArea, workflowArea, eventArea],
   mount: (deps: {
     messaging: Messaging;
     tokens: readonly string[];

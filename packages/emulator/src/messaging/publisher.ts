@@ -1,6 +1,7 @@
 import type { Clock } from "./clock.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook, NewMessage } from "./message-book.ts";
+import type { StoredMessage } from "./store.ts";
 
 /** The documented `PublishResponse`, with the `url` the official SDK's types expect. */
 export interface PublishAnswer {
@@ -16,6 +17,8 @@ export interface PublisherParts {
   pump(): void;
   /** Checks a message first; an answer means it is not accepted again (a repeated workflow trigger). */
   admit(input: NewMessage): PublishAnswer | undefined;
+  /** A new message was stored (not a duplicate). */
+  accepted(message: StoredMessage): void;
 }
 
 /**
@@ -31,6 +34,7 @@ export function publisher(parts: PublisherParts) {
       return { messageId: accepted.messageId, url: input.destination, deduplicated: true };
     }
     const { message } = accepted;
+    parts.accepted(message);
     if (message.flowControlKey !== undefined) {
       parts.flow.observe(message.flowControlKey, message.flowControl ?? {}, parts.clock.now());
     }

@@ -1,6 +1,7 @@
 import type { Route } from "../http/api.ts";
 import { del, get, patch, post } from "../http/route-table.ts";
 import { dlqHandlers } from "./dlq-routes.ts";
+import { eventHandlers } from "./event-routes.ts";
 import { flowControlHandlers } from "./flow-control-routes.ts";
 import { keyHandlers } from "./key-routes.ts";
 import { messageHandlers } from "./message-routes.ts";
@@ -19,7 +20,8 @@ import { workflowHandlers } from "./workflow-routes.ts";
 export function messagingRoutes(engine: Messaging): Route<undefined>[] {
   const queues = queueHandlers(engine.store, engine.delivery);
   const published = publishHandlers(engine.publish);
-  const messages = messageHandlers(engine.book);
+  const messages = messageHandlers(engine.book, engine.events);
+  const events = eventHandlers(engine.events);
   const dlq = dlqHandlers(engine.store, engine.publish);
   const schedules = scheduleHandlers(engine.store, engine.clock, engine.scheduler);
   const flowControl = flowControlHandlers(engine);
@@ -54,6 +56,7 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     post("/v2/schedules/:id/resume", schedules.resume),
     patch("/v2/schedules/:id/resume", schedules.resume),
     post("/v2/schedules/*destination", schedules.create),
+    get("/v2/globalParallelism", flowControl.global),
     get("/v2/flowControl", flowControl.list),
     get("/v2/flowControl/:key", flowControl.get),
     post("/v2/flowControl/:key/pause", flowControl.pause),
@@ -61,6 +64,7 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     post("/v2/flowControl/:key/pin", flowControl.pin),
     post("/v2/flowControl/:key/unpin", flowControl.unpin),
     post("/v2/flowControl/:key/resetRate", flowControl.resetRate),
+    get("/v2/events", events.list),
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
     del("/v2/workflows/runs", workflows.cancelMany),
