@@ -1,18 +1,11 @@
-import { createRequire } from "node:module";
 import { HttpError } from "../http/reply.ts";
-
-// The expression compiler is loaded the first time a message brings an expression, not at start.
-const require = createRequire(import.meta.url);
-let filtrex: typeof import("filtrex") | undefined;
+import { compileRetryDelay } from "./retry-delay-grammar.ts";
 
 /** Retries of a message that sets no `Upstash-Retries` (documented). */
 export const DEFAULT_RETRIES = 3;
 
 /** The service caps any retry delay at one day. */
 const MAX_DELAY_SECONDS = 86_400;
-
-/** The functions `Upstash-Retry-Delay` documents (filtrex has abs, ceil, floor, max, min, round, sqrt). */
-const EXTRA_FUNCTIONS = { pow: Math.pow, exp: Math.exp };
 
 /**
  * Wait before a retry, in ms: the documented exponential backoff, where the n-th retry (n from 1)
@@ -33,10 +26,9 @@ export function backoffMs(retried: number, scale: number): number {
  * bad expression is a 400 rather than a stuck message.
  */
 export function retryDelayExpression(expression: string): (retried: number) => number {
-  let compiled: (data: { retried: number }) => unknown;
+  let compiled: (retried: number) => number;
   try {
-    filtrex ??= require("filtrex") as typeof import("filtrex");
-    compiled = filtrex.compileExpression(expression, { extraFunctions: EXTRA_FUNCTIONS });
+    compiled = compileRetryDelay(expression);
   } catch (error) {
     throw new HttpError(
       400,
@@ -44,12 +36,11 @@ export function retryDelayExpression(expression: string): (retried: number) => n
     );
   }
   const evaluate = (retried: number): number => {
-    const value = compiled({ retried });
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-      const reason = value instanceof Error ? value.message : `it gave ${String(value)}`;
+    const value = compiled(retried);
+    if (!Number.isFinite(value) || value < 0) {
       throw new HttpError(
         400,
-        `Upstash-Retry-Delay "${expression}" must give a number of milliseconds from \`retried\`: ${reason}`,
+        `Upstash-Retry-Delay "${expression}" must give a number of milliseconds from \`retried\`: it gave ${value}`,
       );
     }
     return Math.min(value, MAX_DELAY_SECONDS * 1000);
