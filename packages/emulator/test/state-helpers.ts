@@ -40,7 +40,9 @@ export async function indexWithDocuments(
   });
   expect(created.status).toBe(200);
   const index = created.json as { id: string; endpoint: string; token: string };
-  const upsert = await fetch(`${server.url}/search/${index.endpoint}/upsert-data`, {
+  // The endpoint is the bare name or, with the searchEndpoint setting at "url", the data plane's URL.
+  const endpoint = index.endpoint.split("/").at(-1);
+  const upsert = await fetch(`${server.url}/search/${endpoint}/upsert-data`, {
     method: "POST",
     headers: { authorization: `Bearer ${index.token}`, "content-type": "application/json" },
     body: JSON.stringify(documents),

@@ -1,0 +1,82 @@
+import { HttpError, type Reply } from "../http/reply.ts";
+import type { StoredIndex } from "../management/store.ts";
+
+/** What the page's buttons act through: the emulator's own address and credentials. */
+export interface ActionTarget {
+  /** The emulator's base URL, known once it listens. */
+  url(): string;
+  messagingToken: string;
+  indexes(): readonly StoredIndex[];
+}
+
+/** The messaging API requests the page's buttons send, by button. */
+const MESSAGING_ACTIONS: Record<string, (id: string) => { method: string; path: string }> = {
+  "queue/pause": (name) => ({ method: "POST", path: `/v2/queues/${name}/pause` }),
+  "queue/resume": (name) => ({ method: "POST", path: `/v2/queues/${name}/resume` }),
+  "dlq/retry": (id) => ({ method: "POST", path: `/v2/dlq/retry/${id}` }),
+  "dlq/delete": (id) => ({ method: "DELETE", path: `/v2/dlq/${id}` }),
+  "schedule/pause": (id) => ({ method: "POST", path: `/v2/schedules/${id}/pause` }),
+  "schedule/resume": (id) => ({ method: "POST", path: `/v2/schedules/${id}/resume` }),
+  "flow-control/pause": (key) => ({ method: "POST", path: `/v2/flowControl/${key}/pause` }),
+  "flow-control/resume": (key) => ({ method: "POST", path: `/v2/flowControl/${key}/resume` }),
+};
+
+/** The buttons' names, `queue/pause` …; the page posts to `…/queue/{name}/pause`. */
+export const MESSAGING_ACTION_NAMES = Object.keys(MESSAGING_ACTIONS);
+
+/**
+ * A button on the page is one request to the real API, sent by the emulator to itself with its
+ * own credentials: the page never holds a token, the change goes through the same checks as a
+ * client's, and it shows up in the request log like any other.
+ */
+export async function messagingAction(target: ActionTarget, action: string, id: string): Promise<Reply> {
+  const request = Object.hasOwn(MESSAGING_ACTIONS, action) ? MESSAGING_ACTIONS[action] : undefined;
+  if (!request) throw new HttpError(404, `no inspector action "${action}"`);
+  const { method, path } = request(encodeURIComponent(id));
+  const response = await fetch(`${target.url()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${target.messagingToken}` },
+  });
+  return forwarded(response);
+}
+
+/** The query box: a real search through the index's data plane, with the index's token. */
+export async function searchIndex(target: ActionTarget, id: string, rawBody: Buffer): Promise<Reply> {
+  const { index } = existingIndex(target, id);
+  let query: unknown;
+  try {
+    query = (JSON.parse(rawBody.toString("utf8")) as { query?: unknown }).query;
+  } catch {
+    query = undefined;
+  }
+  if (typeof query !== "string") throw new HttpError(400, 'expected {"query": "words to look for"}');
+  const response = await fetch(`${target.url()}/search/${encodeURIComponent(index.endpoint)}/search`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${index.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ query, topK: 10, includeData: true }),
+  });
+  return forwarded(response);
+}
+
+/** Only when the user presses "Reveal token": the page shows no token otherwise. */
+export function revealToken(target: ActionTarget, id: string): Reply {
+  const { index } = existingIndex(target, id);
+  return { status: 200, json: { token: index.token, readOnlyToken: index.read_only_token } };
+}
+
+function existingIndex(target: ActionTarget, id: string): StoredIndex {
+  const found = target.indexes().find((entry) => entry.index.id === id);
+  if (!found) throw new HttpError(404, `no search index with id "${id}"`);
+  return found;
+}
+
+async function forwarded(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = { error: text.slice(0, 300) };
+  }
+  return { status: response.status, json: json ?? {} };
+}

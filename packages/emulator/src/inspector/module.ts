@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type ControlAccessPolicy, controlRefusal } from "../control/access.ts";
+import type { ApiProfile } from "../http/api.ts";
+import { send } from "../http/reply.ts";
+import type { RequestLogEntry } from "../http/request-log.ts";
+import type { ActionTarget } from "./actions.ts";
+import { streamRequestLog } from "./events.ts";
+import type { OverviewSources } from "./overview.ts";
+import { accessFacts, INSPECTOR_PREFIX, inspectorProfile } from "./profile.ts";
+
+const EVENTS_PATH = `${INSPECTOR_PREFIX}/events`;
+
+export interface Inspector {
+  profile: ApiProfile<undefined>;
+  /** True for the event stream's request, which the server hands to `stream` instead of the pipeline. */
+  claims(req: IncomingMessage): boolean;
+  stream(req: IncomingMessage, res: ServerResponse): void;
+}
+
+/**
+ * The inspector: its profile for the pipeline, and the request log's event stream, which stays
+ * open (the pipeline answers each request once, so the stream is served beside it, under the
+ * same access rules).
+ */
+export function createInspector(parts: {
+  sources: OverviewSources;
+  actions: ActionTarget;
+  policy: ControlAccessPolicy;
+  requests: readonly RequestLogEntry[];
+}): Inspector {
+  return {
+    profile: inspectorProfile(parts),
+    claims: (req) => req.method === "GET" && (req.url ?? "").split("?", 1)[0] === EVENTS_PATH,
+    stream(req, res) {
+      const refusal = controlRefusal(accessFacts(req), parts.policy);
+      if (refusal) {
+        send(res, { status: refusal.status, json: { error: refusal.reason } });
+        return;
+      }
+      streamRequestLog(req, res, parts.requests);
+    },
+  };
+}

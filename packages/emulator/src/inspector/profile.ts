@@ -1,0 +1,110 @@
+import type { IncomingMessage } from "node:http";
+import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "../control/access.ts";
+import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
+import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { get, post } from "../http/route-table.ts";
+import {
+  type ActionTarget,
+  MESSAGING_ACTION_NAMES,
+  messagingAction,
+  revealToken,
+  searchIndex,
+} from "./actions.ts";
+import { type OverviewSources, overview } from "./overview.ts";
+import { INSPECTOR_PAGE } from "./page.ts";
+import { INSPECTOR_SCRIPT } from "./script.ts";
+import { INSPECTOR_STYLE } from "./style.ts";
+
+/** Where the page's script, style and data live; under the control API's prefix, outside every real API. */
+export const INSPECTOR_PREFIX = "/__stashkit/inspector";
+
+export interface InspectorParts {
+  sources: OverviewSources;
+  actions: ActionTarget;
+  policy: ControlAccessPolicy;
+}
+
+/** The page's own files: no data in them, so a caller without the control token may load them. */
+const PAGE_FILES = new Set(["/", `${INSPECTOR_PREFIX}/inspector.js`, `${INSPECTOR_PREFIX}/inspector.css`]);
+
+/**
+ * Nothing from elsewhere, and no framing: the page may only talk to the emulator that served it.
+ * `connect-src 'self'` covers the fetches and the event stream.
+ */
+const PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+};
+
+/**
+ * The inspector: a page at `/` and the JSON it reads. Same rules as the control API (loopback
+ * peers, or the control token; other sites' pages refused). It reads by itself; each button is
+ * one request to a real API (see `actions.ts`).
+ */
+export function inspectorProfile(parts: InspectorParts): ApiProfile<undefined> {
+  return {
+    name: "inspector",
+    emulated: false,
+    routes: inspectorRoutes(parts),
+    authenticate: (facts) => authenticate(facts, parts.policy),
+    renderError(error) {
+      if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
+      throw error;
+    },
+  };
+}
+
+function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
+  const at = (path: string) => `${INSPECTOR_PREFIX}${path}`;
+  const file = (text: string, contentType: string) => (): Reply => ({
+    status: 200,
+    text,
+    contentType,
+    headers: PAGE_HEADERS,
+  });
+  const act = (action: string) => (c: { params: Record<string, string> }) =>
+    messagingAction(parts.actions, action, c.params["id"] ?? "");
+  const acting = { writes: false };
+  return [
+    get("/", file(INSPECTOR_PAGE, "text/html; charset=utf-8")),
+    get(at("/inspector.js"), file(INSPECTOR_SCRIPT, "text/javascript; charset=utf-8")),
+    get(at("/inspector.css"), file(INSPECTOR_STYLE, "text/css; charset=utf-8")),
+    get(at("/overview"), () => ok(overview(parts.sources))),
+    ...MESSAGING_ACTION_NAMES.map((action) =>
+      post(at(`/${action.replace("/", "/:id/")}`), act(action), acting),
+    ),
+    post(
+      at("/indexes/:id/search"),
+      (c) => searchIndex(parts.actions, c.params["id"] ?? "", c.rawBody),
+      acting,
+    ),
+    post(at("/indexes/:id/reveal-token"), (c) => revealToken(parts.actions, c.params["id"] ?? ""), acting),
+  ];
+}
+
+/** The control API's check; a missing control token is let through for the page's own files only. */
+function authenticate(facts: RequestFacts<undefined>, policy: ControlAccessPolicy): undefined {
+  const refusal = controlRefusal(accessFacts(facts.req), policy);
+  if (refusal === undefined) return undefined;
+  if (refusal.status === 401 && facts.req.method === "GET" && PAGE_FILES.has(facts.path)) return undefined;
+  throw new HttpError(refusal.status, refusal.reason);
+}
+
+export function accessFacts(req: IncomingMessage) {
+  return {
+    peerAddress: req.socket.remoteAddress,
+    host: req.headers.host,
+    origin: req.headers.origin,
+    fetchSite: header(req, "sec-fetch-site"),
+    token: header(req, CONTROL_TOKEN_HEADER),
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

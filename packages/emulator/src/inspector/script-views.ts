@@ -1,0 +1,89 @@
+/**
+ * The page's tables, as browser JavaScript (served as is, no build step): one function per
+ * section, each turning the overview's rows into cells. Values go in with `textContent` only.
+ * No template literals inside, so nothing here is interpolated by TypeScript.
+ */
+export const INSPECTOR_VIEWS = `
+var views = (function () {
+  function h(tag, props, children) {
+    var node = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (key) {
+      var value = props[key];
+      if (key === "text") node.textContent = value;
+      else if (key === "onclick") node.addEventListener("click", value);
+      else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) { node.append(child); });
+    return node;
+  }
+  function table(headings, rows, empty) {
+    if (rows.length === 0) return h("p", { "class": "empty", text: empty });
+    return h("table", {}, [
+      h("thead", {}, [h("tr", {}, headings.map(function (t) { return h("th", { scope: "col", text: t }); }))]),
+      h("tbody", {}, rows.map(function (cells) {
+        return h("tr", {}, cells.map(function (cell) {
+          return typeof cell === "string" ? h("td", { text: cell }) : h("td", {}, [cell]);
+        }));
+      }))
+    ]);
+  }
+  function time(ms) { return ms ? new Date(ms).toLocaleTimeString() : "-"; }
+  function state(paused) { return h("span", { "class": paused ? "paused" : "", text: paused ? "paused" : "active" }); }
+  function more(shown, total) { return total > shown ? " (first " + shown + " of " + total + ")" : ""; }
+
+  return {
+    h: h,
+    time: time,
+    queues: function (o, button) {
+      return table(["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues.map(function (q) {
+        var verb = q.paused ? "Resume" : "Pause";
+        return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism),
+          button(verb, verb + " queue " + q.name, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase())];
+      }), "No queues.");
+    },
+    messages: function (o) {
+      var t = table(["Message", "Queue", "Destination", "Status", "Retried"], o.messages.rows.map(function (m) {
+        return [m.id, m.queue || "-", m.destination, m.status, String(m.retried)];
+      }), "No messages waiting.");
+      return h("div", {}, [h("p", { "class": "hint", text: o.messages.total + " waiting" + more(o.messages.rows.length, o.messages.total) }), t]);
+    },
+    dlq: function (o, button) {
+      return table(["Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows.map(function (d) {
+        var path = "/dlq/" + encodeURIComponent(d.dlqId);
+        var actions = h("span", {}, [
+          button("Retry", "Retry DLQ message " + d.messageId, path + "/retry"),
+          button("Delete", "Delete DLQ message " + d.messageId, path + "/delete")
+        ]);
+        return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), time(d.failedAt), actions];
+      }), "The dead letter queue is empty.");
+    },
+    schedules: function (o, button) {
+      return table(["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules.map(function (s) {
+        var verb = s.paused ? "Resume" : "Pause";
+        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? new Date(s.nextTick).toLocaleString() : "-",
+          button(verb, verb + " schedule " + s.id, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase())];
+      }), "No schedules.");
+    },
+    flowControl: function (o, button) {
+      return table(["Key", "State", "Parallelism", "Rate", "Waiting", "Wait list", "Actions"], o.flowControl.map(function (f) {
+        var verb = f.paused ? "Resume" : "Pause";
+        var rate = f.rate === null ? "-" : f.rate + " per " + (f.period || 1) + " s";
+        return [f.key, state(f.paused), f.parallelism === null ? "-" : String(f.parallelism), rate, String(f.waiting),
+          f.waitList.join(", ") || "-",
+          button(verb, verb + " flow-control key " + f.key, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase())];
+      }), "No flow-control keys.");
+    },
+    indexes: function (o, reveal) {
+      return table(["Name", "Region", "Type", "Documents", "Token"], o.indexes.map(function (i) {
+        return [i.name, i.region, i.type, String(i.documents),
+          h("button", { type: "button", "aria-label": "Reveal token of index " + i.name, onclick: function (event) { reveal(i, event.target); }, text: "Reveal token" })];
+      }), "No search indexes.");
+    },
+    delivered: function (o) {
+      return table(["Message", "Queue", "Destination", "Retries", "Delivered at"], o.delivered.map(function (d) {
+        return [d.messageId, d.queue || "-", d.destination, String(d.retried), time(d.deliveredAt)];
+      }), "Nothing delivered yet.");
+    }
+  };
+})();
+`;

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium; `.ci/run` installs it with apt when it is missing. */
+export const CHROMIUM = "/usr/bin/chromium";
+export const SCREENSHOTS = join(import.meta.dirname, "../test-results/inspector");
+
+/**
+ * Launches Chromium headless. No browser is a failure, never a skip: these tests are how the
+ * inspector is known to work.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `the inspector's browser tests need Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does)`,
+    );
+  }
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page that fails its test on any request to another origin (the inspector makes none). */
+export async function openInspector(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; foreign: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const foreign: string[] = [];
+  const origin = new URL(url).origin;
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin !== origin) foreign.push(request.url());
+  });
+  await page.goto(`${url}/`);
+  return { page, foreign };
+}
+
+export function screenshot(name: string): string {
+  return join(SCREENSHOTS, `${name}.png`);
+}

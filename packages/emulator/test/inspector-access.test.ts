@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { emulator } from "./helpers.ts";
+import { fillEveryKindOfState } from "./state-helpers.ts";
+
+const INSPECTOR = "/__stashkit/inspector";
+
+describe("the inspector's access rules (those of the control API)", () => {
+  it("serves the page at / with a policy that allows nothing from elsewhere and no framing", async () => {
+    const server = await emulator();
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(await page.text()).not.toMatch(/https?:\/\//);
+  });
+
+  it.each([
+    ["GET", "/", { "sec-fetch-site": "cross-site" }],
+    ["GET", `${INSPECTOR}/overview`, { origin: "http://evil.example" }],
+    ["GET", `${INSPECTOR}/events`, { "sec-fetch-site": "same-site" }],
+    ["POST", `${INSPECTOR}/queue/orders/resume`, { origin: "http://evil.example" }],
+  ])("refuses %s %s from another site's page", async (method, path, headers) => {
+    const server = await emulator();
+    const answer = await fetch(`${server.url}${path}`, { method, headers });
+    expect(answer.status).toBe(403);
+  });
+
+  it("with a control token, serves the page's files to anyone but its data only with the token", async () => {
+    const server = await emulator({ controlToken: "secret-control-token" });
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect((await fetch(`${server.url}${INSPECTOR}/inspector.js`)).status).toBe(200);
+    expect((await fetch(`${server.url}${INSPECTOR}/overview`)).status).toBe(401);
+    expect((await fetch(`${server.url}${INSPECTOR}/events`)).status).toBe(401);
+    const withToken = await fetch(`${server.url}${INSPECTOR}/overview`, {
+      headers: { "x-stashkit-control-token": "secret-control-token" },
+    });
+    expect(withToken.status).toBe(200);
+  });
+
+  it("the overview holds no token, key or credential of any kind of state", async () => {
+    const server = await emulator();
+    await fillEveryKindOfState(server);
+    const text = await (await fetch(`${server.url}${INSPECTOR}/overview`)).text();
+    const [index] = server.state.indexes;
+    const secrets = [
+      server.messagingToken,
+      server.account.apiKey,
+      server.signingKeys.current,
+      server.signingKeys.next,
+      index?.index.token,
+      index?.index.read_only_token,
+    ];
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(JSON.parse(text)).toMatchObject({
+      queues: [{ name: "orders", paused: true, lag: 1 }],
+      dlq: { total: 1 },
+      flowControl: [{ key: "tenant-1", paused: true, waiting: 1 }],
+      indexes: [{ name: "products", documents: 2 }],
+    });
+  });
+
+  it("reveals an index's token only when asked, by id", async () => {
+    const server = await emulator();
+    await fillEveryKindOfState(server);
+    const [index] = server.state.indexes;
+    const answer = await fetch(`${server.url}${INSPECTOR}/indexes/${index?.index.id}/reveal-token`, {
+      method: "POST",
+    });
+    expect(await answer.json()).toEqual({
+      token: index?.index.token,
+      readOnlyToken: index?.index.read_only_token,
+    });
+  });
+});
