@@ -22,7 +22,8 @@ export function logRow(entry: RequestLogEntry) {
 
 /**
  * Streams the request log as server-sent events: each answered request once, as `request`
- * events, oldest first (the log so far, then as they come); `cleared` when the log was emptied.
+ * events, oldest first (the log so far, then as they come); `cleared` when none of what was
+ * sent is in the log any more (it was emptied).
  * An entry is sent once its status is known (the pipeline logs a request before answering it).
  */
 export function streamRequestLog(
@@ -36,20 +37,28 @@ export function streamRequestLog(
     "x-content-type-options": "nosniff",
   });
   res.write("retry: 1000\n\n");
-  let sent = 0;
+  // Entries are remembered, not counted: the log may drop its oldest entries or be cleared.
+  const sent = new WeakSet<RequestLogEntry>();
+  let sentAny = false;
   let lastWrite = Date.now();
   const send = (text: string) => {
     res.write(text);
     lastWrite = Date.now();
   };
   const tick = () => {
-    if (requests.length < sent) {
-      sent = 0;
+    let start = requests.length;
+    while (start > 0 && !sent.has(requests[start - 1] as RequestLogEntry)) start--;
+    if (sentAny && start === 0) {
+      // Nothing sent is in the log any more: it was cleared (or outrun); the page starts over.
+      sentAny = false;
       send("event: cleared\ndata: {}\n\n");
     }
-    while (sent < requests.length && (requests[sent] as RequestLogEntry).status !== 0) {
-      send(`event: request\ndata: ${JSON.stringify(logRow(requests[sent] as RequestLogEntry))}\n\n`);
-      sent++;
+    for (let at = start; at < requests.length; at++) {
+      const entry = requests[at] as RequestLogEntry;
+      if (entry.status === 0) break;
+      sent.add(entry);
+      sentAny = true;
+      send(`event: request\ndata: ${JSON.stringify(logRow(entry))}\n\n`);
     }
     if (Date.now() - lastWrite > HEARTBEAT_MS) send(": still here\n\n");
   };
