@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,5 +41,22 @@ describe("scripts/check-dist.mjs", () => {
     const result = check(dir);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("actions/a/dist/123.index.js");
+  });
+
+  it.each([
+    [
+      "a folder git does not take for a checkout",
+      (dir: string) => rmSync(join(dir, ".git"), { recursive: true }),
+    ],
+    // What git says of a checkout it refuses (dubious ownership, a broken HEAD): never a pass.
+    ["a checkout git refuses to read", (dir: string) => writeFileSync(join(dir, ".git/HEAD"), "garbage\n")],
+  ])("fails, with git's reason, in %s", (_, spoil) => {
+    const dir = repository();
+    appendFileSync(join(dir, "actions/a/dist/index.js"), "// tampered\n");
+    spoil(dir);
+    const result = check(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/check-dist: git failed/);
+    expect(result.stdout).not.toContain("skipped");
   });
 });
