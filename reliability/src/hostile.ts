@@ -116,7 +116,7 @@ const CASES: HostileCase[] = [
       check(!/(^|[^\\])!\[/.test(run.summary), `an image renders in the summary: ${run.summary}`);
       check(!/(^|[^\\])<img/.test(run.summary), `a tag renders in the summary: ${run.summary}`);
       check(run.summary.includes("\\!\\[x\\]\\(https://evil.example/t.png\\)"), "the region is not escaped");
-      const warning = run.summary.split("\n").findIndex((line) => line === "> [!WARNING]");
+      const warning = run.summary.split("\n").indexOf("> [!WARNING]");
       check(warning >= 0, "no warning block");
       const next = run.summary.split("\n")[warning + 1] ?? "";
       check(next.startsWith("> ") && next.includes("evil.example"), `the warning left its block: ${next}`);
