@@ -8,6 +8,7 @@ interface Step {
 }
 interface Job {
   permissions?: unknown;
+  needs?: string | string[];
   environment?: unknown;
   "runs-on"?: unknown;
   if?: string;
@@ -37,6 +38,11 @@ const UNTRUSTED_REF = /github\.event\.pull_request\.head\.(sha|ref)|github\.head
  *   `docker://` image by its digest (`@sha256:…`): a tag can be moved to other code;
  * - a job that publishes packages (`npm`/`pnpm`/`yarn publish`) runs in an `environment:`,
  *   so a protected environment's reviewers and secrets stand between a tag and a release;
+ * - every `actions/checkout` sets `persist-credentials: false`, so no later step (a repository
+ *   script included) finds the job's token in `.git/config`;
+ * - a job granted `contents: write` (a release, a tag moved) runs in an `environment:` and after a
+ *   check that the tag's commit is on main (`git merge-base --is-ancestor … origin/main`, in
+ *   the job or in a job it needs);
  * - `pull_request_target` never checks out the pull request's code;
  * - jobs that pull requests from forks can trigger (`pull_request`) use no secrets unless
  *   they are guarded to the same repository.
@@ -71,6 +77,7 @@ export function workflowViolations(name: string, text: string): string[] {
     const publishes = (job.steps ?? []).some((step) => PUBLISHES.test(step.run ?? ""));
     if (publishes && !job.environment)
       violations.push(`${where}: publishes packages outside a protected environment (add environment:)`);
+    violations.push(...credentialViolations(where, job, workflow.jobs ?? {}));
     if (events.includes("pull_request_target")) {
       for (const step of job.steps ?? []) {
         const checksOutHead =
@@ -99,4 +106,28 @@ function eventNames(on: unknown): string[] {
   if (Array.isArray(on)) return on.map(String);
   if (on && typeof on === "object") return Object.keys(on);
   return [];
+}
+
+const ON_MAIN = /merge-base\s+--is-ancestor\b[^\n]*\borigin\/main\b/;
+
+/** Where a job could push with its token: checkouts that keep it, and write access ungated. */
+function credentialViolations(where: string, job: Job, jobs: Record<string, Job>): string[] {
+  const violations: string[] = [];
+  for (const step of job.steps ?? []) {
+    if (step.uses?.startsWith("actions/checkout") && step.with?.["persist-credentials"] !== false)
+      violations.push(`${where}: actions/checkout keeps the token in .git/config (set persist-credentials: false)`);
+  }
+  const permissions = job.permissions as Record<string, unknown> | string | undefined;
+  const writes =
+    permissions === "write-all" || (typeof permissions === "object" && permissions?.["contents"] === "write");
+  if (!writes) return violations;
+  if (!job.environment)
+    violations.push(`${where}: has contents: write outside a protected environment (add environment:)`);
+  const needs = typeof job.needs === "string" ? [job.needs] : (job.needs ?? []);
+  const checked = [job, ...needs.map((name) => jobs[name])].some((j) =>
+    (j?.steps ?? []).some((step) => ON_MAIN.test(step.run ?? "")),
+  );
+  if (!checked)
+    violations.push(`${where}: has contents: write without checking that the tag's commit is on main`);
+  return violations;
 }

@@ -14,9 +14,13 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@${SHA} # v5
+        with: { persist-credentials: false }
       - uses: ./actions/resume-queue
         with: { queue-name: q }
 `;
+const WRITES = "permissions: { contents: write }\n    runs-on: ubuntu-latest";
+const ON_MAIN =
+  '      - run: git merge-base --is-ancestor "$GITHUB_SHA" origin/main\n      - uses: ./actions/resume-queue';
 
 describe("workflowViolations", () => {
   it("accepts a workflow that follows the rules", () => {
@@ -41,8 +45,8 @@ describe("workflowViolations", () => {
       good
         .replace("pull_request: {}", "pull_request_target: {}")
         .replace(
-          `checkout@${SHA} # v5`,
-          `checkout@${SHA}\n        with: { ref: "\${{ github.event.pull_request.head.sha }}" }`,
+          `checkout@${SHA} # v5\n        with: { persist-credentials: false }`,
+          `checkout@${SHA}\n        with: { persist-credentials: false, ref: "\${{ github.event.pull_request.head.sha }}" }`,
         ),
       /checks out the pull request's code under pull_request_target/,
     ],
@@ -71,6 +75,21 @@ describe("workflowViolations", () => {
       /job test: publishes packages outside a protected environment/,
     ],
     [
+      "a checkout that keeps the token",
+      good.replace("        with: { persist-credentials: false }\n", ""),
+      /job test: actions\/checkout keeps the token in \.git\/config/,
+    ],
+    [
+      "contents: write outside an environment",
+      good.replace("runs-on: ubuntu-latest", WRITES).replace("      - uses: ./actions/resume-queue", ON_MAIN),
+      /job test: has contents: write outside a protected environment/,
+    ],
+    [
+      "contents: write without the on-main check",
+      good.replace("runs-on: ubuntu-latest", `${WRITES}\n    environment: release`),
+      /job test: has contents: write without checking that the tag's commit is on main/,
+    ],
+    [
       "secrets in a job forks trigger",
       good.replace("with: { queue-name: q }", WITH_SECRET),
       /uses secrets in a job that pull requests from forks trigger/,
@@ -95,6 +114,13 @@ describe("workflowViolations", () => {
         "        with: { queue-name: q }\n      - run: npm publish",
       );
     expect(workflowViolations("pinned.yml", pinned)).toEqual([]);
+  });
+
+  it("accepts contents: write in an environment, after the on-main check", () => {
+    const gated = good
+      .replace("runs-on: ubuntu-latest", `${WRITES}\n    environment: release`)
+      .replace("      - uses: ./actions/resume-queue", ON_MAIN);
+    expect(workflowViolations("gated.yml", gated)).toEqual([]);
   });
 
   it("allows secrets behind a same-repository guard", () => {
