@@ -1,7 +1,7 @@
 import { HttpError } from "../http/reply.ts";
 import { retryDelayExpression } from "./backoff.ts";
 import { checkedUrl } from "./destination.ts";
-import { parseDuration } from "./durations.ts";
+import { isTimeInRange, parseDuration } from "./durations.ts";
 import type { FlowControlLimits } from "./store.ts";
 
 /** Request headers by lower-case name, as node:http gives them or a batch entry lists them. */
@@ -67,6 +67,14 @@ export function lowerCaseHeaders(headers: Record<string, unknown>): HeaderBag {
     if (typeof value === "string") bag[name.toLowerCase()] = value;
   }
   return bag;
+}
+
+/** The most retries a message may ask for; a larger count is a typo or an attack, not a plan. */
+export const MAX_RETRIES = 100;
+
+/** A header value echoed in an error, cut short: it may be kilobytes long. */
+function clip(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
 function single(bag: HeaderBag, name: string): string | undefined {
@@ -135,8 +143,11 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
 
   const retries = single(bag, "upstash-retries");
   if (retries !== undefined) {
-    if (!/^\d+$/.test(retries)) {
-      throw new HttpError(400, `Upstash-Retries must be a whole number of 0 or more, got "${retries}"`);
+    if (!/^\d+$/.test(retries) || Number(retries) > MAX_RETRIES) {
+      throw new HttpError(
+        400,
+        `Upstash-Retries must be a whole number from 0 to ${MAX_RETRIES}, got "${clip(retries)}"`,
+      );
     }
     read.retries = Number(retries);
   }
@@ -145,15 +156,21 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   if (delay !== undefined) {
     const ms = parseDuration(delay);
     if (ms === undefined) {
-      throw new HttpError(400, `Upstash-Delay must look like 50s, 10m, 2h, 1d or 1d10h30m, got "${delay}"`);
+      throw new HttpError(
+        400,
+        `Upstash-Delay must look like 50s, 10m, 2h, 1d or 1d10h30m (no longer than a date can hold), got "${clip(delay)}"`,
+      );
     }
     read.delayMs = ms;
   }
 
   const notBefore = single(bag, "upstash-not-before");
   if (notBefore !== undefined) {
-    if (!/^\d+$/.test(notBefore)) {
-      throw new HttpError(400, `Upstash-Not-Before must be a Unix time in seconds, got "${notBefore}"`);
+    if (!/^\d+$/.test(notBefore) || !isTimeInRange(Number(notBefore) * 1000)) {
+      throw new HttpError(
+        400,
+        `Upstash-Not-Before must be a Unix time in seconds that a date can hold, got "${clip(notBefore)}"`,
+      );
     }
     // Documented: when both are given, Upstash-Not-Before takes precedence.
     read.notBefore = Number(notBefore) * 1000;
@@ -163,7 +180,7 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   if (timeout !== undefined) {
     const ms = parseDuration(timeout);
     if (ms === undefined || ms === 0) {
-      throw new HttpError(400, `Upstash-Timeout must look like 5s, 2m or 1h, got "${timeout}"`);
+      throw new HttpError(400, `Upstash-Timeout must look like 5s, 2m or 1h, got "${clip(timeout)}"`);
     }
     read.timeoutMs = ms;
   }

@@ -11,6 +11,9 @@ import {
 import { basename, dirname, join } from "node:path";
 import { DataFileError } from "./data-file-error.ts";
 
+/** Read and write for the owner only. */
+const PRIVATE_FILE_MODE = 0o600;
+
 /** Reads a data file's JSON; `undefined` when there is no file yet, a `DataFileError` when it is unusable. */
 export function readDataFile(file: string): unknown {
   let text: string;
@@ -42,7 +45,9 @@ export function readDataFile(file: string): unknown {
  */
 export function writeDataFile(file: string, state: unknown): void {
   const temporary = temporaryName(file, process.pid);
-  const fd = openSync(temporary, "wx");
+  // Owner only, on every write: the file holds signing keys and tokens, and the rename replaces
+  // the old file with this one, mode and all.
+  const fd = openSync(temporary, "wx", PRIVATE_FILE_MODE);
   try {
     try {
       writeSync(fd, JSON.stringify(state));

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { errorSchema } from "../contract.ts";
+import { emulator, messaging } from "../helpers.ts";
+import { conforms, withSdk } from "../sdk/helpers.ts";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const huge = "9".repeat(400);
+
+describe("numbers in message headers stay within what the data file can hold", () => {
+  it.each([
+    ["Upstash-Not-Before", huge, /Upstash-Not-Before/],
+    ["Upstash-Not-Before", "9000000000000", /Upstash-Not-Before/],
+    ["Upstash-Retries", huge, /Upstash-Retries/],
+    ["Upstash-Retries", "101", /Upstash-Retries/],
+    ["Upstash-Delay", huge, /Upstash-Delay/],
+    ["Upstash-Delay", `${huge}d`, /Upstash-Delay/],
+    ["Upstash-Timeout", huge, /Upstash-Timeout/],
+  ])("answers 400 for %s: %s", async (name, value, reason) => {
+    const { raw, server } = await withSdk();
+    const answer = await raw("POST", "/v2/publish/http://127.0.0.1:9/x", { headers: { [name]: value } });
+    expect(answer.status).toBe(400);
+    expect(conforms(errorSchema, answer.json).error).toMatch(reason);
+    // The value is cut short in the error, not echoed whole.
+    expect(answer.text.length).toBeLessThan(400);
+    expect(server.state.messages).toEqual([]);
+  });
+
+  it("still accepts the largest values in range", async () => {
+    const { raw, server } = await withSdk();
+    const answer = await raw("POST", "/v2/publish/http://127.0.0.1:9/x", {
+      headers: { "upstash-not-before": "8640000000000", "upstash-retries": "100", "upstash-delay": "1d" },
+    });
+    expect(answer.status).toBe(200);
+    expect(server.state.messages).toHaveLength(1);
+  });
+});
+
+describe("the data file stays private", () => {
+  it("keeps mode 0600 on every write, even after someone widened it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "stashkit-mode-"));
+    folders.push(folder);
+    const dataFile = join(folder, "state.json");
+    const server = await emulator({ dataFile });
+    const api = messaging(server);
+    expect((await api.upsert({ queueName: "first", parallelism: 1 })).status).toBe(200);
+    expect(statSync(dataFile).mode & 0o777).toBe(0o600);
+    expect((await api.upsert({ queueName: "second", parallelism: 1 })).status).toBe(200);
+    expect(statSync(dataFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(dataFile, "utf8")).toContain("second");
+  });
+});
