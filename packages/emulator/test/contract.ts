@@ -128,3 +128,51 @@ export const queueSchema = z.strictObject({
   paused: z.boolean(),
   lag: z.int().min(0),
 });
+
+/** `URLGroup` (`GET /v2/topics`, `GET /v2/topics/{urlGroupName}`). */
+export const urlGroupSchema = z.strictObject({
+  name: z.string().min(1),
+  createdAt: millis,
+  updatedAt: millis,
+  endpoints: z.array(z.strictObject({ name: z.string().optional(), url: z.string().min(1) })),
+});
+
+/** One entry of `GET /v2/logs`; its `state` takes the document's values. */
+export const logSchema = z.strictObject({
+  time: millis,
+  messageId: z.string().min(1),
+  header: z.record(z.string(), z.unknown()).optional(),
+  body: z.string().optional(),
+  state: z.enum([
+    "CREATED",
+    "ACTIVE",
+    "RETRY",
+    "ERROR",
+    "IN_PROGRESS",
+    "DELIVERED",
+    "FAILED",
+    "CANCEL_REQUESTED",
+    "CANCELLED",
+  ]),
+  error: z.string().optional(),
+  nextDeliveryTime: z.int().optional(),
+  url: z.string(),
+  topicName: z.string().optional(),
+  endpointName: z.string().optional(),
+  scheduleId: z.string().optional(),
+  queueName: z.string().optional(),
+  responseStatus: z.int().optional(),
+  responseBody: z.string().optional(),
+  responseHeaders: z.record(z.string(), z.unknown()).optional(),
+  timeout: z.int().optional(),
+  method: z.string().optional(),
+  callback: z.string().optional(),
+  callbackHeaders: z.record(z.string(), z.unknown()).optional(),
+  failureCallback: z.string().optional(),
+  failureCallbackHeaders: z.record(z.string(), z.unknown()).optional(),
+  maxRetries: z.int().optional(),
+  retryDelayExpression: z.string().optional(),
+  label: z.string().optional(),
+});
+
+export const logsListSchema = z.strictObject({ cursor: z.string().optional(), logs: z.array(logSchema) });

@@ -111,6 +111,7 @@ describe("a data file that cannot be used", () => {
       workflowWaiters: [],
       workflowEvents: [],
       messageEvents: [],
+      urlGroups: {},
     });
     expect(signingKeys).toEqual(fresh.signingKeys);
     await writeFile(join(dir, "partial.json"), '{"queues": {}}');

@@ -206,6 +206,7 @@ describe("control API over HTTP", () => {
       workflowWaiters: [],
       workflowEvents: [],
       messageEvents: [],
+      urlGroups: {},
     });
     expect(signingKeys).toEqual(server.signingKeys);
     expect(server.pendingFaults()).toEqual({});

@@ -36,7 +36,7 @@ export function checkedUrl(url: string): string {
   if (/^[A-Za-z0-9._-]+$/.test(url)) {
     throw new HttpError(
       404,
-      `URL group "${url}" not found: the emulator delivers to http:// and https:// URLs only (URL groups are not emulated)`,
+      `URL group "${url}": the emulator schedules to http:// and https:// URLs only (publish, enqueue and batch fan out to URL groups)`,
     );
   }
   throw new HttpError(400, `destination must be an http:// or https:// URL, got "${url}"`);

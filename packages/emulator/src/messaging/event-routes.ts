@@ -4,31 +4,41 @@ import type { EventLog } from "./event-log.ts";
 import type { StoredEvent } from "./events/store.ts";
 import { count, values } from "./filters.ts";
 
-const PAGE = 100;
+/** Documented: default and most per page. */
+const PAGE = 1000;
 
-/** `GET /v2/events` (`client.logs()`): newest first, filtered, a page from the cursor on. */
+/**
+ * `GET /v2/logs` (the document: `{cursor, logs}`) and `GET /v2/events` (what the SDK's
+ * `client.logs()` calls: `{cursor, events}`): newest first unless `order=earliestFirst`,
+ * filtered, a page from the cursor on.
+ */
 export function eventHandlers(log: EventLog) {
+  const page = (context: RouteContext, key: "logs" | "events"): Reply => {
+    const matches = eventFilter(context.query);
+    const newest = log.newestFirst();
+    const ordered = context.query.get("order") === "earliestFirst" ? newest.reverse() : newest;
+    const matching = ordered.filter(matches);
+    const cursorText = context.query.get("cursor") ?? "";
+    const start = cursorText === "" ? 0 : Number(cursorText);
+    if (!Number.isInteger(start) || start < 0) {
+      throw new HttpError(400, `cursor "${cursorText}" is not one this API gave`);
+    }
+    const end = start + count(context.query, PAGE, PAGE);
+    return ok({
+      [key]: matching.slice(start, end).map(eventView),
+      ...(end < matching.length ? { cursor: String(end) } : {}),
+    });
+  };
   return {
-    list(context: RouteContext): Reply {
-      const matches = eventFilter(context.query);
-      const matching = log.newestFirst().filter(matches);
-      const cursorText = context.query.get("cursor") ?? "";
-      const start = cursorText === "" ? 0 : Number(cursorText);
-      if (!Number.isInteger(start) || start < 0) {
-        throw new HttpError(400, `cursor "${cursorText}" is not one this API gave`);
-      }
-      const end = start + count(context.query, PAGE, 1000);
-      return ok({
-        events: matching.slice(start, end).map(eventView),
-        ...(end < matching.length ? { cursor: String(end) } : {}),
-      });
-    },
+    logs: (context: RouteContext) => page(context, "logs"),
+    events: (context: RouteContext) => page(context, "events"),
   };
 }
 
+/** The document's `Log`: labels joined as `label`; the flow-control key is not one of its fields. */
 function eventView(event: StoredEvent): Record<string, unknown> {
-  const { labels, ...rest } = event;
-  return { ...rest, ...(labels === undefined ? {} : { label: labels[0], labels }) };
+  const { labels, flowControlKey: _, ...rest } = event;
+  return { ...rest, ...(labels === undefined ? {} : { label: labels.join(",") }) };
 }
 
 /** `messageIds` alone, or the filters: each multi-valued, combined with AND. */

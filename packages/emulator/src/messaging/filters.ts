@@ -59,8 +59,7 @@ export function messageFilter(query: URLSearchParams): MessageFilter {
       return (
         (messageId === undefined || message.id === messageId) &&
         any(urls, message.destination) &&
-        // URL groups are not emulated: no message belongs to one.
-        topics.length === 0 &&
+        any(topics, message.topicName) &&
         any(schedules, message.scheduleId) &&
         any(queues, message.queueName) &&
         (labels.length === 0 || (message.labels ?? []).some((label) => labels.includes(label))) &&

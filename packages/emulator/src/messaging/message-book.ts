@@ -15,6 +15,8 @@ export interface NewMessage {
   queueName?: string;
   scheduleId?: string;
   callerIp?: string;
+  topicName?: string;
+  endpointName?: string;
 }
 
 export type Accepted =
@@ -64,6 +66,8 @@ export class MessageBook {
       ...(settings.flowControlKey === undefined ? {} : { flowControlKey: settings.flowControlKey }),
       ...(settings.flowControl === undefined ? {} : { flowControl: settings.flowControl }),
       ...(input.callerIp === undefined ? {} : { callerIp: input.callerIp }),
+      ...(input.topicName === undefined ? {} : { topicName: input.topicName }),
+      ...(input.endpointName === undefined ? {} : { endpointName: input.endpointName }),
       ...(settings.callback === undefined ? {} : { callback: settings.callback }),
       ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
       ...(settings.workflow === undefined

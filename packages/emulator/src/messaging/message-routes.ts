@@ -18,7 +18,7 @@ export function messageHandlers(book: MessageBook, events: EventLog) {
       const message = book.find(id(context));
       if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
       book.remove(message.id);
-      events.record(message, "CANCELED");
+      events.record(message, "CANCELLED");
       return ok({ cancelled: 1 });
     },
     cancelMany(context: RouteContext) {
@@ -31,7 +31,7 @@ export function messageHandlers(book: MessageBook, events: EventLog) {
         .slice(0, limit);
       for (const message of chosen) {
         book.remove(message.id);
-        events.record(message, "CANCELED");
+        events.record(message, "CANCELLED");
       }
       return ok({ cancelled: chosen.length });
     },

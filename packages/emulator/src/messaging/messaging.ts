@@ -11,6 +11,7 @@ import { MessageBook } from "./message-book.ts";
 import { publisher } from "./publisher.ts";
 import { Scheduler } from "./scheduler.ts";
 import { messagingArea, type StoredSchedule } from "./store.ts";
+import { urlGroupArea } from "./url-groups/store.ts";
 import { Waits } from "./waits.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { workflowArea } from "./workflow/store.ts";
@@ -86,6 +87,7 @@ export function createMessaging(stores: Stores, options: MessagingOptions = {}) 
     runs,
     workflows,
     events,
+    urlGroups: stores.area(urlGroupArea),
     waits,
     /** Live: rotation changes this object in place. */
     signingKeys,

@@ -6,6 +6,7 @@ import { eventArea } from "./events/store.ts";
 import type { Messaging } from "./messaging.ts";
 import { messagingRoutes } from "./routes.ts";
 import { messagingArea } from "./store.ts";
+import { urlGroupArea } from "./url-groups/store.ts";
 import { workflowArea } from "./workflow/store.ts";
 
 export interface MessagingProfileParts {
@@ -67,7 +68,7 @@ function withRateHeaders(reply: Reply, decision: RateDecision): Reply {
 /** The messaging API as the list of APIs (`apis.ts`) mounts it. */
 export const messagingApi = {
   name: "messaging",
-  areas: [messagingArea, workflowArea, eventArea],
+  areas: [messagingArea, workflowArea, eventArea, urlGroupArea],
   mount: (deps: {
     messaging: Messaging;
     tokens: readonly string[];

@@ -1,6 +1,7 @@
 import type { RouteContext } from "../http/api.ts";
 import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
 import { checkedUrl, destinationUrl } from "./destination.ts";
+import type { NewMessage } from "./message-book.ts";
 import {
   type HeaderBag,
   lowerCaseHeaders,
@@ -9,24 +10,27 @@ import {
 } from "./message-headers.ts";
 import type { Publish, PublishAnswer } from "./publisher.ts";
 import { validQueueName } from "./queue-names.ts";
+import { URL_GROUP_NAME } from "./url-group-routes.ts";
+import type { UrlGroupStore } from "./url-groups/store.ts";
 
 export function callerIp(context: RouteContext): string | undefined {
   return context.req.socket.remoteAddress;
 }
 
 /** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
-export function publishHandlers(publish: Publish) {
-  const one = (context: RouteContext, queueName: string | undefined): PublishAnswer => {
-    const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+export function publishHandlers(publish: Publish, groups: UrlGroupStore) {
+  const one = (context: RouteContext, queueName: string | undefined): PublishAnswer | PublishAnswer[] => {
+    const target = context.params["destination"] ?? "";
     const settings = readMessageHeaders(context.req.headers as HeaderBag);
     const ip = callerIp(context);
-    return publish({
-      destination,
+    const message = {
       body: context.rawBody,
       settings,
       ...(queueName === undefined ? {} : { queueName }),
       ...(ip === undefined ? {} : { callerIp: ip }),
-    });
+    };
+    if (URL_GROUP_NAME.test(target)) return fanOut(publish, groups, target, message);
+    return publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") });
   };
 
   return {
@@ -44,15 +48,17 @@ export function publishHandlers(publish: Publish) {
       const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
       const ip = callerIp(context);
       return ok(
-        checked.map((entry) =>
-          publish({
-            destination: entry.destination,
+        checked.map((entry) => {
+          const message = {
             body: Buffer.from(entry.body, "utf8"),
             settings: entry.settings,
             ...(entry.queue === undefined ? {} : { queueName: entry.queue }),
             ...(ip === undefined ? {} : { callerIp: ip }),
-          }),
-        ),
+          };
+          if (URL_GROUP_NAME.test(entry.destination))
+            return fanOut(publish, groups, entry.destination, message);
+          return publish({ ...message, destination: entry.destination });
+        }),
       );
     },
   };
@@ -63,6 +69,30 @@ interface BatchEntry {
   body: string;
   settings: MessageHeaders;
   queue?: string;
+}
+
+/**
+ * A publish to a URL group: one message per endpoint, each with its own retries and DLQ entry,
+ * answered as the list of `{messageId, url}`.
+ */
+function fanOut(
+  publish: Publish,
+  groups: UrlGroupStore,
+  name: string,
+  message: Omit<NewMessage, "destination">,
+): PublishAnswer[] {
+  const group = groups.data.urlGroups[name];
+  if (!group || group.endpoints.length === 0) throw new HttpError(404, `URL group "${name}" not found`);
+  return group.endpoints.map((endpoint) =>
+    publish({
+      ...message,
+      // Each endpoint's message is its own: headers are not shared between them.
+      settings: { ...message.settings, forwarded: { ...message.settings.forwarded } },
+      destination: endpoint.url,
+      topicName: name,
+      ...(endpoint.name === undefined ? {} : { endpointName: endpoint.name }),
+    }),
+  );
 }
 
 function batchEntry(entry: unknown, index: number): BatchEntry {
@@ -88,7 +118,7 @@ function batchEntry(entry: unknown, index: number): BatchEntry {
     throw error;
   }
   return {
-    destination: checkedUrl(destination),
+    destination: URL_GROUP_NAME.test(destination) ? destination : checkedUrl(destination),
     // A body that is not a string is sent as its JSON (the SDKs put objects there: context.call).
     body: body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body),
     settings,

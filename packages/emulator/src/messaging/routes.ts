@@ -9,6 +9,7 @@ import type { Messaging } from "./messaging.ts";
 import { publishHandlers } from "./publish-routes.ts";
 import { queueHandlers } from "./queue-routes.ts";
 import { scheduleHandlers } from "./schedule-routes.ts";
+import { urlGroupHandlers } from "./url-group-routes.ts";
 import { WorkflowDlq } from "./workflow-dlq.ts";
 import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
 import { workflowHandlers } from "./workflow-routes.ts";
@@ -19,7 +20,8 @@ import { workflowHandlers } from "./workflow-routes.ts";
  */
 export function messagingRoutes(engine: Messaging): Route<undefined>[] {
   const queues = queueHandlers(engine.store, engine.delivery);
-  const published = publishHandlers(engine.publish);
+  const published = publishHandlers(engine.publish, engine.urlGroups);
+  const groups = urlGroupHandlers(engine.urlGroups, () => engine.clock.now());
   const messages = messageHandlers(engine.book, engine.events);
   const events = eventHandlers(engine.events);
   const dlq = dlqHandlers(engine.store, engine.publish);
@@ -64,7 +66,13 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     post("/v2/flowControl/:key/pin", flowControl.pin),
     post("/v2/flowControl/:key/unpin", flowControl.unpin),
     post("/v2/flowControl/:key/resetRate", flowControl.resetRate),
-    get("/v2/events", events.list),
+    get("/v2/logs", events.logs),
+    get("/v2/events", events.events),
+    post("/v2/topics/:name/endpoints", groups.addEndpoints),
+    del("/v2/topics/:name/endpoints", groups.removeEndpoints),
+    get("/v2/topics", groups.list),
+    get("/v2/topics/:name", groups.get),
+    del("/v2/topics/:name", groups.remove),
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
     del("/v2/workflows/runs", workflows.cancelMany),

@@ -46,6 +46,9 @@ export const storedMessage = z.looseObject({
   /** When the next retry is due (emulator clock, ms); 0 before the first failure. */
   nextAttemptAt: z.number(),
   scheduleId: z.string().optional(),
+  /** The URL group it was published to, and the endpoint's name there. */
+  topicName: z.string().optional(),
+  endpointName: z.string().optional(),
   callback: followUp.optional(),
   failureCallback: followUp.optional(),
   /** Set on the messages of a workflow run (its steps, trigger, callbacks). */

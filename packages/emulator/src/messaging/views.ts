@@ -40,6 +40,8 @@ export function messageView(message: StoredMessage): Record<string, unknown> {
     createdAt: message.createdAt,
     ...(message.queueName === undefined ? {} : { queueName: message.queueName }),
     ...(message.scheduleId === undefined ? {} : { scheduleId: message.scheduleId }),
+    ...(message.topicName === undefined ? {} : { topicName: message.topicName }),
+    ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
     ...(message.callerIp === undefined ? {} : { callerIP: message.callerIp }),
     ...(message.labels === undefined ? {} : { label: message.labels.join(","), labels: message.labels }),
     ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { eventually, FAST_RETRIES, header, recorder, withSdk } from "./helpers.ts";
+import { dlqListSchema, logsListSchema } from "../contract.ts";
+import { conforms, eventually, FAST_RETRIES, header, recorder, withSdk } from "./helpers.ts";
 
 describe("official SDK: logs, callbacks, global parallelism", () => {
   it("logs a message's life newest first, filtered by state, a page at a time", async () => {
-    const { client } = await withSdk({ retryBackoffScale: FAST_RETRIES });
+    const { client, raw } = await withSdk({ retryBackoffScale: FAST_RETRIES });
     const hook = await recorder((_request, index) => (index === 0 ? 500 : 200));
     const { messageId } = await client.publish({ url: `${hook.url}/flaky`, body: "x", retries: 2 });
     await eventually(async () => {
@@ -28,10 +29,21 @@ describe("official SDK: logs, callbacks, global parallelism", () => {
     expect(first.logs).toHaveLength(2);
     const next = await client.logs({ count: 2, cursor: first.cursor ?? "" });
     expect(next.logs.map((log) => log.state)).toEqual(["RETRY", "ERROR"]);
+
+    // The document's route and shape: `GET /v2/logs` answers `{cursor, logs}`, oldest first on request.
+    const documented = conforms(logsListSchema, (await raw("GET", "/v2/logs?order=earliestFirst")).json);
+    expect(documented.logs.map((log) => log.state)).toEqual([
+      "CREATED",
+      "ACTIVE",
+      "ERROR",
+      "RETRY",
+      "ACTIVE",
+      "DELIVERED",
+    ]);
   });
 
   it("calls Upstash-Callback with the documented body and Upstash-Failure-Callback when retries are spent", async () => {
-    const { client } = await withSdk({ retryBackoffScale: FAST_RETRIES });
+    const { client, raw } = await withSdk({ retryBackoffScale: FAST_RETRIES });
     const hook = await recorder((request) => (request.path === "/fails" ? 503 : 200));
     const done = await client.publish({
       url: `${hook.url}/works`,
@@ -71,6 +83,8 @@ describe("official SDK: logs, callbacks, global parallelism", () => {
       sourceHeader: { "X-Trace": ["t1"] },
       sourceBody: Buffer.from("doomed").toString("base64"),
     });
+    const dlq = conforms(dlqListSchema, (await raw("GET", "/v2/dlq")).json);
+    expect(dlq.messages[0]).toMatchObject({ failureCallback: `${hook.url}/failure` });
   });
 
   it("reports global parallelism: no account-wide limit, nothing in flight when idle", async () => {

@@ -52,11 +52,11 @@ describe("official SDK: publish", () => {
     expect(server.state.messages).toEqual([]);
   });
 
-  it("refuses a URL group name with a clear 404, since URL groups are not emulated", async () => {
+  it("refuses a URL group it does not know with a clear 404", async () => {
     const { raw } = await withSdk();
     const answer = await raw("POST", "/v2/publish/my-group", { body: "x" });
     expect(answer.status).toBe(404);
-    expect(conforms(errorSchema, answer.json).error).toMatch(/URL groups are not emulated/);
+    expect(conforms(errorSchema, answer.json).error).toBe('URL group "my-group" not found');
   });
 
   it("batches messages, one of them into a queue, and delivers each", async () => {

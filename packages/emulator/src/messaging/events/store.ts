@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
 
+/** The document's states (`CANCELLED` as it spells it; the SDK's type says `CANCELED`). */
 export const EVENT_STATES = [
   "CREATED",
   "ACTIVE",
@@ -8,7 +9,7 @@ export const EVENT_STATES = [
   "ERROR",
   "RETRY",
   "FAILED",
-  "CANCELED",
+  "CANCELLED",
 ] as const;
 
 /** One step in a message's life, as `GET /v2/events` lists it. */
@@ -17,6 +18,8 @@ const storedEvent = z.looseObject({
   state: z.enum(EVENT_STATES),
   messageId: z.string(),
   url: z.string(),
+  method: z.string().optional(),
+  maxRetries: z.int().optional(),
   queueName: z.string().optional(),
   scheduleId: z.string().optional(),
   topicName: z.string().optional(),
