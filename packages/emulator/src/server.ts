@@ -18,7 +18,12 @@ import type { ApiProfile } from "./http/api.ts";
 import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
-import { type RequestCounts, type RequestLogEntry, RequestTally } from "./http/request-log.ts";
+import {
+  DEFAULT_REQUEST_LOG_LIMIT,
+  type RequestCounts,
+  type RequestLogEntry,
+  RequestTally,
+} from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import type { InspectedState } from "./inspector/overview.ts";
 import { managementArea } from "./management/store.ts";
@@ -90,6 +95,12 @@ export async function startWith(
     limiter: new RateLimiter(),
     commit: () => stores.commit(),
     hung,
+    requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
+    site: {
+      boundHost: host,
+      allowedHosts: options.allowedHosts ?? [],
+      allowedOrigins: options.allowedOrigins ?? [],
+    },
   });
   const server = await listen(withEventStream(inspector, dispatch), options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;

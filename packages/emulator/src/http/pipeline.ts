@@ -4,8 +4,9 @@ import type { ApiProfile, RequestFacts, Route } from "./api.ts";
 import { redactedAuthorization } from "./auth.ts";
 import type { RateDecision, RateLimiter } from "./rate-limit.ts";
 import { HttpError, type Reply, readBody, send } from "./reply.ts";
-import type { RequestLogEntry, RequestTally } from "./request-log.ts";
+import { appendBounded, type RequestLogEntry, type RequestTally } from "./request-log.ts";
 import { Router } from "./router.ts";
+import { type SitePolicy, siteRefusal } from "./site-guard.ts";
 
 /** A scripted fault taken off the script for one request. */
 export interface PendingFault {
@@ -22,12 +23,16 @@ export interface PipelineParts {
   /** The next scripted fault for a route key such as `POST /v2/search`. */
   nextFault(route: string): PendingFault | undefined;
   requests: RequestLogEntry[];
+  /** The most entries `requests` keeps; older ones are dropped so a long run's memory stays flat. */
+  requestLogLimit: number;
   tally: RequestTally;
   limiter: RateLimiter;
   /** Writes every store area's state; called once after a handler of a route that writes. */
   commit(): void;
   /** Responses a `hang` fault keeps open; the server destroys them when it stops. */
   hung: Set<ServerResponse>;
+  /** Which Host values and browser origins any route answers (DNS rebinding, cross-site pages). */
+  site: SitePolicy;
 }
 
 interface Target {
@@ -77,9 +82,17 @@ class Pipeline {
       authorization: redactedAuthorization(req, query, this.#credentialParameters),
       at: Date.now(),
     };
+    // The emulator's own APIs (control, inspector) apply the control access rule instead, which is
+    // stricter about origins and waives the Host check only for holders of the control token.
+    const ownRule = "profile" in target && !target.profile.emulated;
+    const refusal = ownRule ? undefined : siteRefusal(req, this.#parts.site);
+    if (refusal !== undefined) {
+      this.#refuse(target, entry, res, refusal);
+      return;
+    }
     if (!("profile" in target)) {
       // A path no API owns: logged and counted, answered in no API's words.
-      this.#parts.requests.push(entry);
+      this.#log(entry);
       this.#parts.tally.record(null, false);
       entry.status = target.unrouted;
       send(res, {
@@ -88,9 +101,32 @@ class Pipeline {
       });
       return;
     }
-    if (target.profile.emulated) this.#parts.requests.push(entry);
+    if (target.profile.emulated) this.#log(entry);
     const facts: RequestFacts<unknown> = { req, path, query, params: target.params, route: target.route };
     await this.#answer(target, facts, entry, res);
+  }
+
+  /** Appends to the request log, which keeps the newest `requestLogLimit` entries. */
+  #log(entry: RequestLogEntry): void {
+    appendBounded(this.#parts.requests, entry, this.#parts.requestLogLimit);
+  }
+
+  /** Refused before any API sees it, then worded by the API that owns the path (if any). */
+  #refuse(
+    target: Target | { unrouted: 404 | 405 },
+    entry: RequestLogEntry,
+    res: ServerResponse,
+    reason: string,
+  ) {
+    const profile = "profile" in target ? target.profile : undefined;
+    if (profile === undefined || profile.emulated) {
+      this.#log(entry);
+      this.#parts.tally.record(profile?.name ?? null, false);
+    }
+    const error = new HttpError(403, reason);
+    const reply = profile ? profile.renderError(error) : { status: 403, json: { error: reason } };
+    entry.status = reply.status;
+    send(res, reply);
   }
 
   #resolve(method: string, path: string): Target | { unrouted: 404 | 405 } {

@@ -13,6 +13,20 @@ export interface RequestLogEntry {
   rateLimited?: true;
 }
 
+/** How many requests the log keeps unless told otherwise: enough for any test, bounded for a long run. */
+export const DEFAULT_REQUEST_LOG_LIMIT = 10_000;
+
+/**
+ * Appends, then drops the oldest entries once the log holds more than `limit`: down to half of it
+ * at once, so the copying is paid once per `limit / 2` requests rather than on every one. (A
+ * reader that tracks its position by index, such as the inspector's stream, sees the log shrink
+ * and starts over, as after a clear.)
+ */
+export function appendBounded(log: RequestLogEntry[], entry: RequestLogEntry, limit: number): void {
+  log.push(entry);
+  if (log.length > limit) log.splice(0, log.length - Math.ceil(limit / 2));
+}
+
 export interface ServedAndRefused {
   served: number;
   rateLimited: number;

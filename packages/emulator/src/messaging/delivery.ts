@@ -3,6 +3,7 @@ import type { SigningKeys } from "../signing/keys.ts";
 import { signDelivery } from "../signing/signature.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type Clock, ClockTimer } from "./clock.ts";
+import { DeliveryGate } from "./delivery-gate.ts";
 import type { FlowControl } from "./flow-control.ts";
 import type { MessageBook } from "./message-book.ts";
 import { type Outcome, sendMessage } from "./send.ts";
@@ -41,6 +42,8 @@ export interface DeliveryOptions {
   /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
   timeoutMs: number;
   hooks: DeliveryHooks;
+  /** What deliveries may reach and how many may be open at once (default: the gate's defaults). */
+  gate?: DeliveryGate;
 }
 
 /**
@@ -56,6 +59,7 @@ export class Delivery {
   readonly #flying = new Set<string>();
   readonly #requests = new Set<AbortController>();
   readonly #timer: ClockTimer;
+  readonly #gate: DeliveryGate;
   /** Settles when the latest started delivery has been handed to `fetch`. */
   #sendOrder: Promise<void> = Promise.resolve();
   #pumpQueued = false;
@@ -63,6 +67,7 @@ export class Delivery {
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
+    this.#gate = options.gate ?? new DeliveryGate();
     this.#timer = new ClockTimer(options.clock, () => this.pump());
   }
 
@@ -185,6 +190,7 @@ export class Delivery {
       signature,
       abort,
       timeoutMs: message.timeoutMs ?? this.#options.timeoutMs,
+      gate: this.#gate,
     });
   }
 

@@ -1,9 +1,10 @@
+import type { DeliveryGate } from "./delivery-gate.ts";
 import type { StoredMessage } from "./store.ts";
 
 /** The user agent the service's deliveries carry. */
 export const USER_AGENT = "Upstash-QStash";
-/** Kept of a failed response body for the DLQ; the rest is dropped. */
-const KEPT_RESPONSE_BYTES = 64 * 1024;
+/** Kept of a response body (for the DLQ, callbacks, workflows); the rest is never read. */
+export const KEPT_RESPONSE_BYTES = 64 * 1024;
 
 /** How one delivery attempt ended. */
 export interface Outcome {
@@ -22,6 +23,8 @@ export interface SendOptions {
   signature: string;
   abort: AbortSignal;
   timeoutMs: number;
+  /** Where deliveries may go and how many may be open at once. */
+  gate: DeliveryGate;
 }
 
 /**
@@ -39,6 +42,23 @@ export async function sendMessage(message: StoredMessage, options: SendOptions):
     "upstash-signature": options.signature,
   };
   if (message.scheduleId !== undefined) headers["upstash-schedule-id"] = message.scheduleId;
+  const refusal = options.gate.refusal(message.destination);
+  // Refused for good: retrying cannot change the answer. The reason is kept as the DLQ's body.
+  if (refusal !== undefined) return { ok: false, final: true, body: Buffer.from(refusal) };
+  const leave = await options.gate.enter(message.destination, options.abort);
+  try {
+    return await request(message, headers, options);
+  } finally {
+    leave();
+  }
+}
+
+async function request(
+  message: StoredMessage,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<Outcome> {
+  // The timeout starts once a slot is free: waiting for one is not the destination's fault.
   const response = await fetch(message.destination, {
     method: message.method,
     headers,
@@ -46,7 +66,7 @@ export async function sendMessage(message: StoredMessage, options: SendOptions):
     ...(message.method === "GET" ? {} : { body: options.body }),
     signal: AbortSignal.any([options.abort, AbortSignal.timeout(options.timeoutMs)]),
   });
-  const body = Buffer.from(await response.arrayBuffer()).subarray(0, KEPT_RESPONSE_BYTES);
+  const body = await readCapped(response.body, KEPT_RESPONSE_BYTES);
   const responseHeaders: Record<string, string[]> = {};
   response.headers.forEach((value, name) => {
     responseHeaders[name] = [value];
@@ -58,4 +78,26 @@ export async function sendMessage(message: StoredMessage, options: SendOptions):
     headers: responseHeaders,
     body,
   };
+}
+
+/**
+ * Reads at most `cap` bytes of an answer, then lets go of the rest: a destination that answers
+ * with gigabytes costs the emulator `cap` bytes of memory, not gigabytes.
+ */
+async function readCapped(stream: ReadableStream<Uint8Array> | null, cap: number): Promise<Buffer> {
+  if (stream === null) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < cap) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, cap);
 }

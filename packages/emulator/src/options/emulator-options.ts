@@ -167,6 +167,39 @@ export const emulatorOptions = z.object({
     env: "STASHKIT_EMULATOR_CONTROL_TOKEN",
     help: "let non-loopback clients use /__stashkit/* with the header x-stashkit-control-token: T (then every control request needs it)",
   }),
+  allowedHosts: option(z.array(z.string().min(1)), {
+    flag: "allowed-host",
+    value: "H",
+    help: "also answer requests whose Host header names H (e.g. a compose service name; repeatable). Without it only localhost, IP addresses and the bound address are answered, which stops DNS rebinding; * answers any Host",
+  }),
+  allowedOrigins: option(z.array(z.string().min(1)), {
+    flag: "allowed-origin",
+    value: "ORIGIN",
+    help: "let pages from ORIGIN (e.g. http://localhost:3000) call the emulated APIs from a browser (repeatable); other sites' pages are refused. The control API and the inspector refuse them still",
+  }),
+  allowedDestinations: option(z.array(z.string().min(1)), {
+    flag: "allowed-destination",
+    value: "D",
+    help: "deliver only to these origins (https://app:8443) or host names (app), repeatable; others go to the DLQ at once. Without it a delivery reaches anything this machine can, except the emulator's own /__stashkit/*",
+  }),
+  maxDeliveriesPerDestination: option(z.int().min(1), {
+    flag: "max-deliveries-per-destination",
+    value: "N",
+    cliDefault: "100",
+    help: "requests open at once to one destination (scheme, host, port); the rest wait their turn",
+  }),
+  maxDeliveries: option(z.int().min(1), {
+    flag: "max-deliveries",
+    value: "N",
+    cliDefault: "1000",
+    help: "requests open at once to all destinations together",
+  }),
+  requestLogLimit: option(z.int().min(1), {
+    flag: "request-log-limit",
+    value: "N",
+    cliDefault: "10000",
+    help: "requests the request log keeps (the oldest half is dropped when it is full)",
+  }),
   signingKeys: z
     .object({
       current: option(z.string(), {
@@ -197,7 +230,12 @@ export const emulatorOptions = z.object({
 export type EmulatorOptions = z.input<typeof emulatorOptions>;
 export type MessagingOptions = Pick<
   EmulatorOptions,
-  "retryBackoffScale" | "signingKeys" | "deliveryTimeoutMs"
+  | "retryBackoffScale"
+  | "signingKeys"
+  | "deliveryTimeoutMs"
+  | "allowedDestinations"
+  | "maxDeliveriesPerDestination"
+  | "maxDeliveries"
 >;
 
 export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";
