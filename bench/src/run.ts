@@ -120,6 +120,8 @@ interface Scenario {
   /** Runs of a scenario without alternatives, when not the default. */
   pairs?: number;
   own?: OwnTarget;
+  /** Figures of its own the runs reported (in $GITHUB_OUTPUT), summed up for the table's note. */
+  describe?: (ours: Sample[], theirs: Sample[]) => string;
 }
 
 let counter = 0;
@@ -190,6 +192,21 @@ const S3B_OURS = ours(
   { "queue-name": QUEUES_20.join(","), "messaging-url": emulator.url },
   messaging,
 );
+
+// E1: the emulator itself, as a separate process (src/emulator-run.ts), in memory and persisted.
+const EMULATOR_PUBLISHES = quick ? 200 : 1000;
+const emulatorRun = (persisted: boolean) =>
+  command("emulator run", process.execPath, [join(import.meta.dirname, "emulator-run.ts")], {
+    BENCH_PUBLISHES: String(EMULATOR_PUBLISHES),
+    BENCH_DATA_FILE: persisted ? "1" : "0",
+    ...(process.env["BENCH_EMULATOR_BIN"] ? { BENCH_EMULATOR_BIN: process.env["BENCH_EMULATOR_BIN"] } : {}),
+  });
+/** Median start time and publish rate of the runs, from what each wrote to its output. */
+const emulatorFigures = (samples: Sample[]): string => {
+  const figure = (name: string) =>
+    median(samples.map((sample) => Number(new RegExp(`^${name}=(\\d+)$`, "m").exec(sample.output)?.[1])));
+  return `start ${figure("start-ms")} ms, ${figure("publishes-per-second")} publishes/s`;
+};
 
 const SCENARIOS: Scenario[] = [
   {
@@ -460,6 +477,21 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    id: "E1",
+    title: `the emulator: start, then ${EMULATOR_PUBLISHES} publishes (10 at a time), in memory`,
+    ours: emulatorRun(false),
+    others: [
+      {
+        label: "the same with --data-file",
+        against: "--data-file",
+        pairs: quick ? 1 : 5,
+        run: emulatorRun(true),
+      },
+    ],
+    describe: (inMemory, persisted) =>
+      `in memory ${emulatorFigures(inMemory)}; with --data-file ${emulatorFigures(persisted)}`,
+  },
+  {
     id: "S4",
     title: "cold start: invalid input, no request",
     ours: ours(ENSURE, { name: "x", region: "mars" }, credentials, 1),
@@ -556,7 +588,7 @@ for (const scenario of SCENARIOS) {
       target: other?.target,
       ownTarget: scenario.own?.text,
       verdict: verdicts.length === 0 ? "-" : verdicts.every(Boolean) ? "PASS" : "MISS",
-      note: other?.note,
+      note: [other?.note, scenario.describe?.(mine, theirs)].filter(Boolean).join("; ") || undefined,
       oursRssMb: Math.max(...mine.map((s) => s.rssMb ?? 0)),
       pairs,
       oursRequests,
@@ -594,7 +626,8 @@ for (const r of rows) {
     `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(7)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${r.oursRssMb.toFixed(0)} MB${notes ? `  (${notes})` : ""}`,
   );
 }
-const peak = Math.max(...rows.map((r) => r.oursRssMb));
+// The RSS target is the actions' and the CLI's; E1's figure is the emulator bench's driver script.
+const peak = Math.max(...rows.filter((r) => !r.scenario.startsWith("E")).map((r) => r.oursRssMb));
 console.log("\nbundle sizes");
 for (const s of sizes)
   console.log(
