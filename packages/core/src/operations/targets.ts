@@ -1,4 +1,4 @@
-import { NotFoundError, StashkitError } from "../errors/index.ts";
+import { AbortedError, DeadlineExceededError, NotFoundError, StashkitError } from "../errors/index.ts";
 import type { Target } from "../schemas/target.ts";
 
 export type { Target } from "../schemas/target.ts";
@@ -15,7 +15,11 @@ export type PauseOutcome = Target &
     | { outcome: "paused"; lag: number | undefined }
     | { outcome: "alreadyPaused"; lag: number | undefined }
     | { outcome: "missing"; by: MissingBy }
-    | { outcome: "failed"; error: StashkitError }
+    /**
+     * `possiblyPaused`: the pause request itself failed in a way that may have taken effect (its
+     * answer timed out or was lost after sending, or a 5xx), so it counts as paused by this call.
+     */
+    | { outcome: "failed"; error: StashkitError; possiblyPaused?: true }
   );
 
 /** `paused` is the state read back after resuming (a queue may take up to a minute to resume). */
@@ -41,9 +45,45 @@ export async function settle<O extends PauseOutcome | ResumeOutcome>(
   }
 }
 
-/** The targets an outcome list says were paused by this call, for the automatic resume. */
+/**
+ * Sends a pause; when it fails in a way that may have paused the target anyway, answers the
+ * failed outcome that says so instead of throwing, so the automatic resume still covers it.
+ */
+export async function sendPause(
+  target: Target,
+  send: () => Promise<unknown>,
+): Promise<PauseOutcome | undefined> {
+  try {
+    await send();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof StashkitError) || !mayHavePaused(error)) throw error;
+    return { ...target, outcome: "failed", error, possiblyPaused: true };
+  }
+}
+
+/**
+ * The transport says which failed answers may have taken effect; a deadline or an abort that cut
+ * the request short says nothing of whether it was sent, so it counts too.
+ */
+function mayHavePaused(error: StashkitError): boolean {
+  return error.mayHaveTakenEffect || error instanceof DeadlineExceededError || error instanceof AbortedError;
+}
+
+/** Whether an outcome is a pause whose request failed but may have taken effect. */
+export function isPossiblyPaused(o: PauseOutcome): boolean {
+  return o.outcome === "failed" && o.possiblyPaused === true;
+}
+
+/**
+ * The targets an outcome list says were paused by this call, for the automatic resume: those
+ * paused, and those whose pause may have taken effect though its answer was lost (resuming a
+ * target that is not paused is harmless; leaving one paused for good is not).
+ */
 export function pausedTargets(outcomes: readonly PauseOutcome[]): Target[] {
-  return outcomes.filter((o) => o.outcome === "paused").map(({ kind, name }) => ({ kind, name }));
+  return outcomes
+    .filter((o) => o.outcome === "paused" || isPossiblyPaused(o))
+    .map(({ kind, name }) => ({ kind, name }));
 }
 
 export function alreadyPausedTargets(outcomes: readonly PauseOutcome[]): Target[] {

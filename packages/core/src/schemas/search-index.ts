@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { serverIdSchema, serverNameSchema, serverTextSchema } from "./server-values.ts";
+import {
+  serverEndpointSchema,
+  serverIdSchema,
+  serverNameSchema,
+  serverTextSchema,
+  serverTokenSchema,
+} from "./server-values.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
@@ -16,14 +22,15 @@ export function normalizePlan(plan: string): string {
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
  * break listing the others. An id or name the API should never send (a control character, a
- * path separator, a dot segment) fails validation: it is never printed or put in a path.
+ * path separator, a dot segment) fails validation: it is never printed or put in a path. Ids,
+ * tokens and the endpoint hold only characters no shell reads (see `server-values.ts`).
  */
 export const searchIndexSchema = z.looseObject({
   id: serverIdSchema,
   name: serverNameSchema,
-  endpoint: serverTextSchema.pipe(z.string().min(1)),
-  token: z.string().min(1),
-  read_only_token: z.string().min(1),
+  endpoint: serverEndpointSchema,
+  token: serverTokenSchema,
+  read_only_token: serverTokenSchema,
   region: serverTextSchema.pipe(z.string().min(1)),
   type: serverTextSchema.pipe(z.string().min(1)).transform(normalizePlan),
   creation_time: z.number().optional().catch(undefined),

@@ -39,12 +39,38 @@ export function isSafeServerName(value: string): boolean {
   return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
 }
 
+/**
+ * The characters an id, a token or an endpoint from an answer may hold. They end up in dotenv
+ * files, environment files and shell commands (a CircleCI `$BASH_ENV`), so each set holds only
+ * characters no shell or dotenv parser gives a meaning to: no `$`, backtick, quote, space, `;`,
+ * `&`, `|`, `#` or backslash. UUIDs, base64 tokens, host names and URLs fit.
+ */
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
+const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
+const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+/** Longer than any token the API hands out; checked before the pattern runs. */
+export const MAX_TOKEN_LENGTH = 4096;
+
 // The messages never quote the value: it is exactly what must not be printed.
 export const serverIdSchema = z
   .string()
   .min(1)
-  .refine(isSafeId, {
-    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+  .refine((value) => isSafeId(value) && SAFE_ID.test(value), {
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
+  });
+
+export const serverTokenSchema = z
+  .string()
+  .min(1)
+  .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+    message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
+  });
+
+export const serverEndpointSchema = z
+  .string()
+  .min(1)
+  .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+    message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
   });
 
 export const serverNameSchema = z.string().refine(isSafeServerName, {
