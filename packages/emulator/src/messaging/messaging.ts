@@ -4,6 +4,7 @@ import { chooseSigningKeys } from "../signing/keys.ts";
 import type { Stores } from "../state/stores.ts";
 import { Clock } from "./clock.ts";
 import { type DeliveredMessage, Delivery } from "./delivery.ts";
+import { DeliveryGate } from "./delivery-gate.ts";
 import { EventLog } from "./event-log.ts";
 import { eventArea } from "./events/store.ts";
 import { FlowControl } from "./flow-control.ts";
@@ -44,6 +45,11 @@ export function createMessaging(stores: Stores, options: MessagingOptions = {}) 
     signingKeys: () => signingKeys,
     backoffScale: scale,
     timeoutMs,
+    gate: new DeliveryGate({
+      allowedDestinations: options.allowedDestinations,
+      perDestination: options.maxDeliveriesPerDestination,
+      inAll: options.maxDeliveries,
+    }),
     hooks: {
       prepare: (message) => workflows.prepare(message),
       attempted: (message, attempt, fate) => {

@@ -129,6 +129,27 @@ describe("what a delivery can reach", () => {
   });
 });
 
+describe("allowed destinations", () => {
+  it("delivers only to the allowed origins; another goes to the DLQ at once, unsent", async () => {
+    const allowed = await recorder(() => 200);
+    const elsewhere = await recorder(() => 200);
+    const server = await emulator({ allowedDestinations: [allowed.url] });
+    for (const url of [allowed.url, elsewhere.url]) {
+      const published = await fetch(`${server.url}/v2/publish/${url}/hook`, {
+        method: "POST",
+        headers: bearer(server),
+        body: "x",
+      });
+      expect(published.status).toBe(200);
+    }
+    await eventually(() => server.delivered.length === 1 && server.state.dlq.length === 1, "both fates");
+    expect(allowed.received).toHaveLength(1);
+    expect(elsewhere.received).toEqual([]);
+    const body = Buffer.from(server.state.dlq[0]?.responseBody ?? "", "base64").toString();
+    expect(body).toMatch(/not among the allowed destinations/);
+  });
+});
+
 describe("bounded resources", () => {
   it("reads at most 64 KiB of an answer that never ends, and the delivery completes", async () => {
     const endless = createServer((_req, res) => {
