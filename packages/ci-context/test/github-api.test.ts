@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ConfigurationError } from "@stashkit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   closedPullRequests,
@@ -107,6 +108,64 @@ describe("the GitHub adapter", () => {
     });
     await expect(pullRequestStates(lookup(url), [1])).rejects.toThrow(
       "reading pull request states from GitHub failed (401): Bad credentials for ***",
+    );
+  });
+
+  it("treats a number above GraphQL's Int (2^31 - 1) as unknown without asking, and answers the rest", async () => {
+    const asked: string[] = [];
+    const url = await github((body, res) => {
+      const { query } = JSON.parse(body) as { query: string };
+      asked.push(query);
+      // GitHub refuses the whole query when one number does not fit a 32-bit Int.
+      if ([...query.matchAll(/number: (\d+)/g)].some(([, n]) => Number(n) > 2 ** 31 - 1)) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ errors: [{ message: "Could not coerce value to Int" }] }));
+        return;
+      }
+      knownPulls(body, res);
+    });
+    const states = await pullRequestStates(lookup(url), [2, 2 ** 31, 2 ** 31 - 1, 1]);
+    expect(Object.fromEntries(states)).toEqual({
+      2: "closed",
+      [2 ** 31]: "unknown",
+      [2 ** 31 - 1]: "unknown",
+      1: "open",
+    });
+    expect(asked.join("\n")).not.toContain(String(2 ** 31));
+  });
+
+  it("masks GitHub's error text first, then makes it one line and clips it", async () => {
+    const url = await github((_body, res) => {
+      res.writeHead(502, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          message: `${"x".repeat(290)}ghs_secret_token\n::error::injected ${"y".repeat(400)}`,
+        }),
+      );
+    });
+    const error = (await pullRequestStates(lookup(url), [1]).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(PullRequestLookupError);
+    expect(error.message).not.toContain("ghs_");
+    expect(error.message).not.toContain("\n");
+    expect(error.message).toMatch(/x{290}\*\*\* ::err…$/);
+  });
+
+  it.each([
+    [
+      "GITHUB_GRAPHQL_URL",
+      { GITHUB_GRAPHQL_URL: "http://ghe.example/api/graphql" },
+      /GITHUB_GRAPHQL_URL must use https:\/\//,
+    ],
+    ["GITHUB_API_URL", { GITHUB_API_URL: "http://ghe.example/api/v3" }, /GITHUB_API_URL must use https:\/\//],
+    ["user info", { GITHUB_GRAPHQL_URL: "https://u:p@ghe.example/graphql" }, /must not contain user info/],
+  ])("refuses a GitHub URL that would send the token in clear or elsewhere: %s", (_, env, message) => {
+    expect(() => gitHubGraphqlUrl(env)).toThrow(ConfigurationError);
+    expect(() => gitHubGraphqlUrl(env)).toThrow(message);
+  });
+
+  it("accepts http:// only for loopback, as core's URL policy does", () => {
+    expect(gitHubGraphqlUrl({ GITHUB_GRAPHQL_URL: "http://127.0.0.1:8080/graphql" })).toBe(
+      "http://127.0.0.1:8080/graphql",
     );
   });
 

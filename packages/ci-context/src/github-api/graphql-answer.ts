@@ -1,3 +1,5 @@
+import { redactAndClip } from "@stashkit/core";
+
 /** A failed pull request lookup: nothing is pruned without knowing what is closed. */
 export class PullRequestLookupError extends Error {
   override name = "PullRequestLookupError";
@@ -16,7 +18,7 @@ export interface PullRequestsAnswer {
 export function graphqlAnswer(
   status: number,
   text: string,
-  redact: (text: string) => string,
+  redactor: { redact(text: string): string },
 ): PullRequestsAnswer {
   let body: { data?: PullRequestsAnswer; errors?: { type?: string }[]; message?: unknown } | undefined;
   try {
@@ -29,6 +31,7 @@ export function graphqlAnswer(
     return body.data;
   }
   const message = typeof body?.message === "string" ? body.message : text;
-  const said = redact(message).slice(0, 300);
+  // Masked first, then one line and clipped: a token the cut would split is never half shown.
+  const said = redactAndClip(message, redactor, 300);
   throw new PullRequestLookupError(`reading pull request states from GitHub failed (${status}): ${said}`);
 }

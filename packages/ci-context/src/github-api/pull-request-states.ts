@@ -1,3 +1,4 @@
+import { parseBaseUrl, redactAndClip } from "@stashkit/core";
 import { graphqlAnswer, PullRequestLookupError, type PullRequestsAnswer } from "./graphql-answer.ts";
 
 export { PullRequestLookupError };
@@ -32,11 +33,20 @@ export interface PullRequestLookup {
  * Server it differs from the REST base), else GITHUB_API_URL's `/graphql`, else github.com's.
  */
 export function gitHubGraphqlUrl(env: Record<string, string | undefined>): string {
+  // Core's URL policy, as for every other API: the token goes out over https only (http only
+  // to loopback), never with user info or a query string.
   const graphql = env["GITHUB_GRAPHQL_URL"]?.trim();
-  if (graphql) return graphql;
+  if (graphql) return withoutTrailingSlash(parseBaseUrl(graphql, "GITHUB_GRAPHQL_URL"));
   const api = env["GITHUB_API_URL"]?.trim() || "https://api.github.com";
-  return `${api.replace(/\/+$/, "")}/graphql`;
+  return `${withoutTrailingSlash(parseBaseUrl(api, "GITHUB_API_URL"))}/graphql`;
 }
+
+function withoutTrailingSlash(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** GraphQL's `Int` is 32-bit: GitHub refuses the whole query when one number is larger. */
+const MAX_GRAPHQL_INT = 2 ** 31 - 1;
 
 /**
  * The states of these pull requests, one GraphQL request per 100, each asked for under its own
@@ -47,8 +57,11 @@ export async function pullRequestStates(
   lookup: PullRequestLookup,
   numbers: readonly number[],
 ): Promise<Map<number, PullRequestState>> {
-  const unique = [...new Set(numbers)];
   const states = new Map<number, PullRequestState>();
+  // No pull request has such a number: it is unknown (its index kept), and never asked about.
+  for (const n of numbers)
+    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_GRAPHQL_INT) states.set(n, "unknown");
+  const unique = [...new Set(numbers)].filter((n) => !states.has(n));
   for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
     const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
     const answer = await ask(lookup, chunk);
@@ -78,14 +91,24 @@ async function ask(lookup: PullRequestLookup, chunk: readonly number[]): Promise
       },
       body: JSON.stringify({ query, variables: { owner: lookup.owner, repo: lookup.repo } }),
       signal: AbortSignal.timeout(remaining),
+      // An answer is never a redirect; following one could carry the token elsewhere.
+      redirect: "error",
     });
-    return graphqlAnswer(response.status, await response.text(), lookup.redact);
+    return graphqlAnswer(response.status, await response.text(), redactorOf(lookup));
   } catch (error) {
     if (error instanceof PullRequestLookupError) throw error;
     if (error instanceof Error && error.name === "TimeoutError") throw outOfTime();
-    const said = lookup.redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
+    const said = redactAndClip(
+      error instanceof Error ? error.message : String(error),
+      redactorOf(lookup),
+      300,
+    );
     throw new PullRequestLookupError(`reading pull request states from GitHub failed: ${said}`);
   }
+}
+
+function redactorOf(lookup: PullRequestLookup): { redact(text: string): string } {
+  return { redact: (text) => lookup.redact(text) };
 }
 
 function outOfTime(): PullRequestLookupError {

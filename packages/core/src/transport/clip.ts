@@ -7,7 +7,7 @@ import type { Redactor } from "./redactor.ts";
  * with "…". Masking first means a secret the cut would split is masked whole; and masking stops
  * once it has enough text, so a huge input costs no more than a short one.
  */
-export function redactAndClip(text: string, redactor: Redactor, maxLength: number): string {
+export function redactAndClip(text: string, redactor: Pick<Redactor, "redact">, maxLength: number): string {
   // Room for whitespace runs that collapse to one space.
   const masked = redactor.redact(text, maxLength * 4);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
