@@ -3,7 +3,7 @@ import { InvalidSettingError } from "../options/invalid-setting.ts";
 import { chooseSigningKeys } from "../signing/keys.ts";
 import type { Stores } from "../state/stores.ts";
 import { Clock } from "./clock.ts";
-import { type DeliveredMessage, Delivery } from "./delivery.ts";
+import { type DeliveredMessage, Delivery, type DeliveryHooks } from "./delivery.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import { EventLog } from "./event-log.ts";
 import { eventArea } from "./events/store.ts";
@@ -45,19 +45,8 @@ export function createMessaging(stores: Stores, options: MessagingOptions = {}) 
     signingKeys: () => signingKeys,
     backoffScale: scale,
     timeoutMs,
-    gate: new DeliveryGate({
-      allowedDestinations: options.allowedDestinations,
-      perDestination: options.maxDeliveriesPerDestination,
-      inAll: options.maxDeliveries,
-    }),
-    hooks: {
-      prepare: (message) => workflows.prepare(message),
-      attempted: (message, attempt, fate) => {
-        events.attempted(message, attempt, fate);
-        workflows.attempted(message, attempt, fate);
-      },
-      started: (message) => events.record(message, "ACTIVE"),
-    },
+    gate: deliveryGate(options),
+    hooks: deliveryHooks(events, workflows),
   });
   const publish = publisher({
     clock,
@@ -73,14 +62,6 @@ export function createMessaging(stores: Stores, options: MessagingOptions = {}) 
     clock,
     fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
   });
-
-  const advanceClock = (ms: number): number => {
-    clock.advance(ms);
-    const fired = scheduler.run();
-    waits.expire();
-    delivery.pump();
-    return fired;
-  };
 
   return {
     store,
@@ -98,8 +79,43 @@ export function createMessaging(stores: Stores, options: MessagingOptions = {}) 
     /** Live: rotation changes this object in place. */
     signingKeys,
     delivered: delivery.delivered as DeliveredMessage[],
-    advanceClock,
     clockReading: () => ({ now: clock.now(), offsetMs: clock.offsetMs }),
+    ...timers({ clock, scheduler, waits, delivery }),
+  };
+}
+
+/** Where deliveries may go and how many may be open at once, from the messaging options. */
+function deliveryGate(options: MessagingOptions): DeliveryGate {
+  return new DeliveryGate({
+    allowedDestinations: options.allowedDestinations,
+    perDestination: options.maxDeliveriesPerDestination,
+    inAll: options.maxDeliveries,
+  });
+}
+
+/** Around each delivery attempt: the workflow body, then the message events and workflow follow-ups. */
+function deliveryHooks(events: EventLog, workflows: Workflows): DeliveryHooks {
+  return {
+    prepare: (message) => workflows.prepare(message),
+    attempted: (message, attempt, fate) => {
+      events.attempted(message, attempt, fate);
+      workflows.attempted(message, attempt, fate);
+    },
+    started: (message) => events.record(message, "ACTIVE"),
+  };
+}
+
+/** What runs on the clock: cron ticks, event-wait timeouts and due deliveries. */
+function timers(parts: { clock: Clock; scheduler: Scheduler; waits: Waits; delivery: Delivery }) {
+  const { clock, scheduler, waits, delivery } = parts;
+  return {
+    advanceClock(ms: number): number {
+      clock.advance(ms);
+      const fired = scheduler.run();
+      waits.expire();
+      delivery.pump();
+      return fired;
+    },
     /**
      * Starts delivering what the state holds and arms the schedule timer. Nothing is written
      * yet: generated signing keys reach the data file with its first change.

@@ -12,7 +12,7 @@ import { scheduleHandlers } from "./schedule-routes.ts";
 import { urlGroupHandlers } from "./url-group-routes.ts";
 import { WorkflowDlq } from "./workflow-dlq.ts";
 import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
-import { workflowHandlers } from "./workflow-routes.ts";
+import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
 
 /**
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
@@ -28,8 +28,7 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
   const schedules = scheduleHandlers(engine.store, engine.clock, engine.scheduler);
   const flowControl = flowControlHandlers(engine);
   const keys = keyHandlers(engine.store, engine.signingKeys);
-  const workflows = workflowHandlers(engine);
-  const workflowDlq = workflowDlqHandlers(new WorkflowDlq(engine));
+
   return [
     post("/v2/queues", queues.upsert),
     get("/v2/queues", queues.list),
@@ -75,14 +74,24 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     del("/v2/topics/:name", groups.remove),
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
+    ...workflowRoutes(engine),
+  ];
+}
+
+/** Upstash Workflow's routes: runs, their logs, event waits, and the workflow DLQ. */
+function workflowRoutes(engine: Messaging): Route<undefined>[] {
+  const workflows = workflowHandlers(engine);
+  const waits = eventWaitHandlers(engine.waits);
+  const workflowDlq = workflowDlqHandlers(new WorkflowDlq(engine));
+  return [
     del("/v2/workflows/runs", workflows.cancelMany),
     get("/v2/workflows/runs/:id", workflows.steps),
     del("/v2/workflows/runs/:id", workflows.end),
     get("/v2/workflows/events", workflows.logs),
-    post("/v2/wait/:eventId", workflows.wait),
-    post("/v2/notify/:eventId", workflows.notify),
-    post("/v2/notify/:runId/:eventId", workflows.notify),
-    get("/v2/waiters/:eventId", workflows.waiters),
+    post("/v2/wait/:eventId", waits.wait),
+    post("/v2/notify/:eventId", waits.notify),
+    post("/v2/notify/:runId/:eventId", waits.notify),
+    get("/v2/waiters/:eventId", waits.waiters),
     post("/v2/workflows/dlq/resume", workflowDlq.resume),
     post("/v2/workflows/dlq/restart", workflowDlq.restart),
     post("/v2/workflows/dlq/callback/:id", workflowDlq.callback),

@@ -11,7 +11,6 @@ import type { Workflows } from "./workflows.ts";
 export interface WorkflowRouteParts {
   runs: WorkflowRuns;
   workflows: Workflows;
-  waits: Waits;
   book: MessageBook;
 }
 
@@ -20,12 +19,7 @@ const BULK_PAGE = 100;
 
 /** `/v2/workflows/runs` (end, cancel, steps) and `/v2/workflows/events` (logs). */
 export function workflowHandlers(parts: WorkflowRouteParts) {
-  const { runs, workflows, waits, book } = parts;
-  const eventId = (context: RouteContext): string => {
-    const id = context.params["eventId"] ?? "";
-    if (id === "") throw new HttpError(400, "event id is required");
-    return id;
-  };
+  const { runs, workflows, book } = parts;
   const existing = (context: RouteContext): StoredRun => {
     const runId = context.params["id"] ?? "";
     const run = runs.get(runId);
@@ -58,17 +52,6 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
       if (run.state !== "RUN_STARTED") throw new HttpError(404, `workflow run "${run.runId}" has ended`);
       return ok(run.history.map(({ messageId, body, callType }) => ({ messageId, body, callType })));
     },
-    /** `context.waitForEvent`: the run waits for the event. */
-    wait(context: RouteContext): Reply {
-      waits.wait(eventId(context), context.rawBody);
-      return ok({});
-    },
-    /** `client.notify`: every run waiting for the event (or the one named) continues. */
-    notify(context: RouteContext): Reply {
-      const runId = context.params["runId"];
-      return ok(waits.notify(eventId(context), context.rawBody, runId));
-    },
-    waiters: (context: RouteContext) => ok(waits.waiters(eventId(context))),
     logs(context: RouteContext): Reply {
       const matching = selectRuns(runs.all(), context.query).sort((a, b) => b.createdAt - a.createdAt);
       const start = offset(context.query);
@@ -78,6 +61,26 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
         runs: matching.slice(start, end).map((run) => runLogView(run, pending(run))),
       });
     },
+  };
+}
+
+/** `/v2/wait`, `/v2/notify` and `/v2/waiters`: runs waiting for events, and the events. */
+export function eventWaitHandlers(waits: Waits) {
+  const eventId = (context: RouteContext): string => {
+    const id = context.params["eventId"] ?? "";
+    if (id === "") throw new HttpError(400, "event id is required");
+    return id;
+  };
+  return {
+    /** `context.waitForEvent`: the run waits for the event. */
+    wait(context: RouteContext): Reply {
+      waits.wait(eventId(context), context.rawBody);
+      return ok({});
+    },
+    /** `client.notify`: every run waiting for the event (or the one named) continues. */
+    notify: (context: RouteContext) =>
+      ok(waits.notify(eventId(context), context.rawBody, context.params["runId"])),
+    waiters: (context: RouteContext) => ok(waits.waiters(eventId(context))),
   };
 }
 
