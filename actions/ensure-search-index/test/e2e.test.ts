@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import {
   credentialSecrets,
@@ -46,18 +47,20 @@ describe("ensure-search-index, run as the runner runs it", () => {
     expect(run.exitCode).toBe(0);
     const index = server.state.indexes[0]?.index;
     expect(index?.name).toBe("shop-pr-12");
+    // The emulator gives the endpoint as its data plane's URL, which rest-url passes through.
+    const dataPlane = `${server.url}/search/${index?.endpoint}`;
     expect(run.outputs).toEqual({
       id: index?.id,
       name: "shop-pr-12",
       region: "eu-west-1",
       type: "free",
-      endpoint: index?.endpoint,
-      "rest-url": `https://${index?.endpoint}-search.upstash.io`,
+      endpoint: dataPlane,
+      "rest-url": dataPlane,
       token: index?.token,
       "read-only-token": index?.read_only_token,
       created: "true",
     });
-    for (const masked of [index?.token, index?.read_only_token, index?.endpoint, run.outputs["rest-url"]]) {
+    for (const masked of [index?.token, index?.read_only_token, dataPlane]) {
       expect(run.stdout).toContain(`::add-mask::${masked}`);
     }
     expect(run.summary).toContain(`| shop-pr-12 | ${index?.id} | eu-west-1 | free | \\(masked\\) | true |`);
@@ -79,9 +82,23 @@ describe("ensure-search-index, run as the runner runs it", () => {
   it("shows the endpoint when mask-endpoint is false, and does not mask it", async () => {
     const server = await emulator();
     const run = await ensure(server, { name: "shop", "mask-endpoint": "false" });
-    const endpoint = server.state.indexes[0]?.index.endpoint ?? "?";
+    const endpoint = `${server.url}/search/${server.state.indexes[0]?.index.endpoint ?? "?"}`;
     expect(run.summary).toContain(`| ${endpoint} |`);
     expect(run.stdout).not.toContain(`::add-mask::${endpoint}`);
+  });
+
+  it("gives a rest-url and token that reach the emulator's data plane: documents written there are found", async () => {
+    const server = await emulator();
+    const run = await ensure(server, { name: "shop" });
+    expect(run.exitCode).toBe(0);
+    const data = new SearchIndexData({
+      url: run.outputs["rest-url"] ?? "",
+      token: run.outputs["token"] ?? "",
+    });
+    await data.upsert([{ id: "s1", content: { title: "red running shoes" } }], { namespace: "products" });
+    const hits = await data.search({ query: "running shoes" }, { namespace: "products" });
+    expect(hits.map((hit) => hit.id)).toEqual(["s1"]);
+    expect(server.requests.some((request) => request.path.startsWith("/search/"))).toBe(true);
   });
 
   it("exports the variables the search SDK reads when export-env is true", async () => {
@@ -89,7 +106,7 @@ describe("ensure-search-index, run as the runner runs it", () => {
     const run = await ensure(server, { name: "shop", "export-env": "true" });
     const index = server.state.indexes[0]?.index;
     expect(run.exportedEnv).toEqual({
-      UPSTASH_SEARCH_REST_URL: `https://${index?.endpoint}-search.upstash.io`,
+      UPSTASH_SEARCH_REST_URL: `${server.url}/search/${index?.endpoint}`,
       UPSTASH_SEARCH_REST_TOKEN: index?.token,
     });
     expect(findLeaks(run, secretsOf(server), { allowedEnv: ["UPSTASH_SEARCH_REST_TOKEN"] })).toEqual([]);

@@ -94,7 +94,8 @@ export const searchIndexSchema = z.strictObject({
   customer_id: z.string(),
   id: z.uuid(),
   name: z.string(),
-  endpoint: z.string().regex(/^[a-z]+-[a-z]+-\d{5}-(eu1|us1)$/),
+  // The emulator's data-plane URL for the index by default; the bare name with `search: { endpoint: "name" }`.
+  endpoint: z.string().regex(/^(http:\/\/127\.0\.0\.1:\d+\/search\/)?[a-z]+-[a-z]+-\d{5}-(eu1|us1)$/),
   type: z.enum(["free", "payg", "fixed"]),
   region: z.enum(["eu-west-1", "us-central1"]),
   vercel_email: z.string(),

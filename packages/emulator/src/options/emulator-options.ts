@@ -122,8 +122,8 @@ export const emulatorOptions = z.object({
         setting: "searchEndpoint",
         flag: "search-endpoint",
         value: "FORM",
-        cliDefault: "name",
-        help: "how the management API gives an index's endpoint: name (as the service does) or url (http://HOST:PORT/search/NAME, this emulator's data plane for the index, so the rest-url derived from it reaches the emulator)",
+        cliDefault: "url",
+        help: "how the management API gives an index's endpoint: url (http://HOST:PORT/search/NAME, this emulator's data plane for the index, so the rest-url derived from it reaches the emulator) or name (the bare name, as the service gives it)",
       }),
       indexingDelayMs: option(SETTINGS.searchIndexingDelayMs.schema, {
         setting: "searchIndexingDelayMs",

@@ -27,7 +27,7 @@ export const SETTINGS = {
   },
   messagingRateLimit: { schema: perSecond, accepts: PER_SECOND_WORDS, initial: 0 },
   managementRateLimit: { schema: perSecond, accepts: PER_SECOND_WORDS, initial: 0 },
-  searchEndpoint: { schema: z.enum(["name", "url"]), accepts: '"name" or "url"', initial: "name" },
+  searchEndpoint: { schema: z.enum(["name", "url"]), accepts: '"name" or "url"', initial: "url" },
   searchIndexingDelayMs: { schema: milliseconds, accepts: MILLISECOND_WORDS, initial: 0 },
   searchRateLimits: { schema: z.enum(["off", "index"]), accepts: '"off" or "index"', initial: "off" },
 } as const;

@@ -50,7 +50,7 @@ try {
   });
   const index = (await created.json()) as { endpoint: string; token: string };
   const client = new Search({
-    url: `${server.url}/search/${index.endpoint}`,
+    url: index.endpoint, // the data plane URL: the emulator gives the endpoint in its URL form by default
     token: index.token,
     enableTelemetry: false,
   });

@@ -94,8 +94,17 @@ describe("the data plane's state", () => {
     expect((await notes.search({ query: "milk" })).map((hit) => hit.id)).toEqual(["n1"]);
   });
 
-  it("gives bare endpoint names by default, as the service does", async () => {
+  it("gives the endpoint as its data plane's URL by default, so a rest-url derived from it reaches the emulator", async () => {
     const server = await emulator();
+    const created = createdIndexSchema.parse(
+      (await management(server).create({ name: "a", region: "us-central1", type: "free" })).json,
+    );
+    expect(created.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/search\/[a-z]+-[a-z]+-\d{5}-us1$/);
+    expect(created.endpoint.startsWith(`${server.url}/search/`)).toBe(true);
+  });
+
+  it('gives bare endpoint names, as the service does, with search endpoint "name"', async () => {
+    const server = await emulator({ search: { endpoint: "name" } });
     const created = createdIndexSchema.parse(
       (await management(server).create({ name: "a", region: "us-central1", type: "free" })).json,
     );
