@@ -62,10 +62,13 @@ function existingEntry(store: MessagingStore, context: RouteContext): StoredDlqM
 function selectEntries(store: MessagingStore, context: RouteContext, removes: boolean) {
   const ids = values(context.query, "dlqIds");
   const filter = messageFilter(context.query);
+  // The Workflow SDK's DLQ filter names the run.
+  const runIds = values(context.query, "workflowRunId");
   // The Workflow SDK lists its own entries with `source=workflow`.
   const workflowOnly = context.query.get("source") === "workflow";
   const matching = store.data.dlq.filter((entry) =>
-    workflowOnly && entry.message.workflow === undefined
+    (workflowOnly && entry.message.workflow === undefined) ||
+    (runIds.length > 0 && !runIds.includes(entry.message.workflow?.runId ?? ""))
       ? false
       : ids.length > 0
         ? ids.includes(entry.dlqId)

@@ -37,8 +37,9 @@ describe("Upstash Workflow: the workflow DLQ", () => {
       "failure",
     );
 
-    const listed = await client.dlq.list();
+    const listed = await client.dlq.list({ filter: { workflowRunId } });
     expect(listed.messages.map((message) => message.dlqId)).toEqual([failed.dlqId]);
+    expect((await client.dlq.list({ filter: { workflowRunId: "wfr_other" } })).messages).toEqual([]);
     const dlqId = failed.dlqId ?? "";
 
     await client.dlq.retryFailureFunction({ dlqId });
