@@ -174,7 +174,8 @@ process.stdout.write(
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
     `  management API  ${emulator.url}   UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
     `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
-    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset); ${controlAccess}`,
+    `  inspector       ${emulator.url}/ (open it in a browser; read-only until you allow changes)`,
+    `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset, export); ${controlAccess}`,
     "",
   ].join("\n"),
 );

@@ -66,22 +66,15 @@ export async function startWith(
   const hung = new Set<ServerResponse>();
   const host = options.host ?? "127.0.0.1";
   const indexes = stores.area(managementArea);
-  const controls = createControls<EmulatorState, RequestCounts<ApiName>>({
-    settings,
-    stores,
-    indexes,
-    faults,
-    requests,
-    tally,
-    messaging,
-    accounts,
-  });
+  const controlParts = { settings, stores, indexes, faults, requests, tally, messaging, accounts };
+  const controls = createControls<EmulatorState, RequestCounts<ApiName>>(controlParts);
   const policy = { token: options.controlToken, boundHost: host };
   const control = controlProfile(controls, policy);
   let url = "";
+  const actions = { url: () => url, messagingToken, indexes: () => indexes.data.indexes };
   const inspector = createInspector({
     sources: overviewSources(controls, messaging),
-    actions: { url: () => url, messagingToken, indexes: () => indexes.data.indexes },
+    actions,
     policy,
     requests,
   });
@@ -105,27 +98,14 @@ export async function startWith(
   const server = await listen(withEventStream(inspector, dispatch), options.port ?? 0, host);
   const { port, address, family } = server.address() as AddressInfo;
   url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
-  // Once only: a second stop (a test's own, then its teardown's) must not export again.
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      messaging.stop();
-      if (options.exportOnExit) writeSnapshotFile(options.exportOnExit, controls.exportSnapshot());
-      for (const res of hung) res.destroy();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    })();
-    return stopped;
+  const exportOnExit = () => {
+    if (options.exportOnExit) writeSnapshotFile(options.exportOnExit, controls.exportSnapshot());
   };
+  const stop = stopOnce(() => shutDown({ messaging, exportOnExit, hung, server }));
   messaging.start();
   if (seed) {
     const target = { url, messagingToken, accounts, settings, clearRequests: controls.clearRequests };
-    await applySeedAtStart(seed, target).catch(async (error: unknown) => {
-      await stop();
-      throw error;
-    });
+    await applySeedAtStart(seed, target).catch((error: unknown) => stop().then(() => Promise.reject(error)));
   }
   return { ...controls, url, port, messagingToken, account, stop, close: stop };
 }
@@ -142,6 +122,31 @@ function startingStores(apis: readonly ApiModule[], options: EmulatorOptions): S
     stores.commit();
   }
   return stores;
+}
+
+/** Stops deliveries, writes the snapshot asked for, and closes every connection. */
+function shutDown(parts: {
+  messaging: Messaging;
+  exportOnExit(): void;
+  hung: Set<ServerResponse>;
+  server: Server;
+}): Promise<void> {
+  parts.messaging.stop();
+  parts.exportOnExit();
+  for (const res of parts.hung) res.destroy();
+  return new Promise<void>((resolve) => {
+    parts.server.close(() => resolve());
+    parts.server.closeAllConnections();
+  });
+}
+
+/** Runs `stop` once: a second call (a test's own, then its teardown's) must not export again. */
+function stopOnce(stop: () => Promise<void>): () => Promise<void> {
+  let stopped: Promise<void> | undefined;
+  return () => {
+    stopped ??= stop();
+    return stopped;
+  };
 }
 
 /** What the inspector's overview reads: the live state and the delivery engine. */
