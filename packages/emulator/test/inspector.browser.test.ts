@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openInspector, screenshot } from "./browser.ts";
 import { destination, emulator, messaging } from "./helpers.ts";
-import { eventually, indexWithDocuments, publishTo } from "./state-helpers.ts";
+import { eventually, fillEveryKindOfState, indexWithDocuments, publishTo } from "./state-helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -122,6 +122,38 @@ describe("the inspector, in Chromium", () => {
     expect(texts.map((text) => text.split(" ")[0])).not.toContain("p2");
     expect(await page.content()).not.toContain(server.state.indexes[0]?.index.token);
     await indexes.screenshot({ path: screenshot("search-indexes") });
+  });
+
+  it("shows schedules with their next tick and flow-control keys with their wait list, and pauses a schedule", async () => {
+    const server = await emulator();
+    await fillEveryKindOfState(server);
+    const [schedule] = Object.values(server.state.schedules);
+    const scheduleId = schedule?.scheduleId as string;
+    const page = await inspect(server.url);
+    const schedules = region(page, "Schedules");
+    const row = schedules.getByRole("row").filter({ hasText: scheduleId });
+    await row.filter({ hasText: "active" }).waitFor();
+    expect(await row.getByRole("cell").nth(1).textContent()).toBe("*/5 * * * *");
+    const key = region(page, "Flow-control keys").getByRole("row").filter({ hasText: "tenant-1" });
+    await key.waitFor();
+    const waiting = server.state.messages.find((message) => message.flowControlKey === "tenant-1");
+    expect(await key.getByRole("cell").allTextContents()).toEqual([
+      "tenant-1",
+      "paused",
+      "1",
+      "-",
+      "1",
+      waiting?.id,
+      "Resume",
+    ]);
+    await region(page, "Flow-control keys").screenshot({ path: screenshot("flow-control-keys") });
+
+    await page.getByRole("checkbox", { name: "Allow changes" }).check();
+    await page.getByRole("button", { name: `Pause schedule ${scheduleId}` }).click();
+
+    await row.filter({ hasText: "paused" }).waitFor();
+    expect(server.state.schedules[scheduleId]?.isPaused).toBe(true);
+    await schedules.screenshot({ path: screenshot("schedules") });
   });
 
   it("follows the request log live, showing credentials as ***", async () => {
