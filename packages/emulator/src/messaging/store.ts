@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { signingKeysSchema } from "../signing/keys.ts";
 import { type AreaData, type AreaStore, storeArea } from "../state/area.ts";
+import { byName } from "../state/by-name.ts";
 import { upgradeLegacyMessages } from "./legacy.ts";
 
 // Loose objects: a file written by a newer emulator with extra fields still loads, and keeps them.
@@ -102,15 +103,13 @@ const storedFlowControlKey = z.looseObject({
 });
 
 const messagingShape = {
-  queues: z.record(z.string(), storedQueue).default({}),
+  queues: byName(storedQueue),
   /** Published messages that are not in a queue, not yet delivered. */
   messages: z.array(storedMessage).default([]),
   dlq: z.array(storedDlqMessage).default([]),
-  schedules: z.record(z.string(), storedSchedule).default({}),
-  flowControl: z.record(z.string(), storedFlowControlKey).default({}),
-  deduplication: z
-    .record(z.string(), z.looseObject({ messageId: z.string(), expiresAt: z.number() }))
-    .default({}),
+  schedules: byName(storedSchedule),
+  flowControl: byName(storedFlowControlKey),
+  deduplication: byName(z.looseObject({ messageId: z.string(), expiresAt: z.number() })),
   /** Kept so that a restart with the same data file signs with the same keys. */
   signingKeys: signingKeysSchema.optional(),
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
+import { byName } from "../../state/by-name.ts";
 
 const endpoint = z.looseObject({ name: z.string().optional(), url: z.string() });
 
@@ -11,7 +12,7 @@ const urlGroup = z.looseObject({
 });
 
 const urlGroupShape = {
-  urlGroups: z.record(z.string(), urlGroup).default({}),
+  urlGroups: byName(urlGroup),
 };
 
 /** URL groups (the API's "topics"): a name and the endpoints a publish to it fans out to. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
+import { byName } from "../../state/by-name.ts";
 
 export const RUN_STATES = ["RUN_STARTED", "RUN_SUCCESS", "RUN_FAILED", "RUN_CANCELED"] as const;
 
@@ -72,7 +73,7 @@ const storedEvent = z.looseObject({
 });
 
 const workflowShape = {
-  workflowRuns: z.record(z.string(), storedRun).default({}),
+  workflowRuns: byName(storedRun),
   workflowWaiters: z.array(storedWaiter).default([]),
   /** Kept for a later wait of that run (lookback); bounded, oldest dropped first. */
   workflowEvents: z.array(storedEvent).default([]),
