@@ -119,7 +119,8 @@ describe("ensureSearchIndex", () => {
   ])("lists again after %s and adopts the index instead of creating a second", async (_case, fault) => {
     const server = await emulator();
     server.inject("POST /v2/search", fault);
-    const client = managementClient(server, { attemptTimeoutMs: 200 });
+    // Long enough that no answered request times out on a loaded machine; the hang still ends.
+    const client = managementClient(server, { attemptTimeoutMs: 1_500 });
     const result = await ensureSearchIndex(client, wanted);
     expect(server.state.indexes).toHaveLength(1);
     expect(result.index.id).toBe(server.state.indexes[0]?.index.id);

@@ -130,13 +130,16 @@ describe("waitUntilIndexed", () => {
   it("polls info until the upsert is searchable, waiting 100 ms and then twice as long each time", async () => {
     const clock = capturedClock();
     const { server, data } = await indexWithData({ clock });
-    // Pending documents wait on the emulator's clock: each of the client's waits moves it on.
+    // Pending documents wait on the emulator's clock: each of the client's waits moves it on,
+    // a hundredfold, so that the real time a loaded machine spends between polls (seconds at
+    // most) cannot decide at which poll the documents become searchable: 10 s + 20 s < 60 s
+    // pending <= 10 s + 20 s + 40 s.
     const sleep = clock.sleep;
     clock.sleep = async (ms, signal) => {
-      server.advanceClock(ms);
+      server.advanceClock(ms * 100);
       await sleep(ms, signal);
     };
-    server.settings.searchIndexingDelayMs = 1_000;
+    server.settings.searchIndexingDelayMs = 60_000;
     await data.upsert(documents(3), { namespace: "m" });
 
     const pendingAtFirst = (await data.info()).pendingVectorCount;
@@ -144,7 +147,7 @@ describe("waitUntilIndexed", () => {
 
     expect(pendingAtFirst).toBe(3);
     expect(info.namespaces["m"]).toEqual({ vectorCount: 3, pendingVectorCount: 0 });
-    expect(clock.waits).toEqual([100, 200, 400, 800]);
+    expect(clock.waits).toEqual([100, 200, 400]);
     expect((await data.search({ query: "document" }, { namespace: "m" })).length).toBe(3);
   });
 
