@@ -242,7 +242,7 @@ describe("delete-search-index, run as the runner runs it", () => {
     const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
     const run = await remove(
       server,
-      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "2" },
+      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "5" },
       { githubToken: "ghs_dummy", env: { GITHUB_API_URL: url, GITHUB_GRAPHQL_URL: `${url}/graphql` } },
     );
     expect(run.exitCode).toBe(1);
