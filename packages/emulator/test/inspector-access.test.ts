@@ -72,4 +72,51 @@ describe("the inspector's access rules (those of the control API)", () => {
       readOnlyToken: index?.index.read_only_token,
     });
   });
+
+  it("streams the request log as server-sent events, secrets as ***, and says when it was cleared", async () => {
+    const server = await emulator();
+    const stream = await fetch(`${server.url}${INSPECTOR}/events`);
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const events = eventReader(stream);
+
+    await fetch(`${server.url}/v2/queues?qstash_token=${server.messagingToken}`);
+    const logged = await events.next("request");
+    expect(JSON.parse(logged)).toMatchObject({
+      method: "GET",
+      path: "/v2/queues",
+      status: 200,
+      authorization: "qstash_token ***",
+    });
+    expect(logged).not.toContain(server.messagingToken);
+
+    await fetch(`${server.url}/__stashkit/requests`, { method: "DELETE" });
+    expect(await events.next("cleared")).toBe("{}");
+    await events.close();
+  });
 });
+
+/** Reads `event:` / `data:` blocks off a server-sent event stream, one named event at a time. */
+function eventReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream())
+    .getReader();
+  let buffer = "";
+  return {
+    async next(type: string): Promise<string> {
+      for (;;) {
+        const blocks = buffer.split("\n\n");
+        buffer = blocks.pop() ?? "";
+        for (const [at, block] of blocks.entries()) {
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          if (name !== type) continue;
+          buffer = [...blocks.slice(at + 1), buffer].join("\n\n");
+          return /^data: (.*)$/m.exec(block)?.[1] ?? "";
+        }
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`the stream ended before a "${type}" event`);
+        buffer += chunk.value;
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
