@@ -1,10 +1,12 @@
 import { Deadline, Redactor } from "@stashkit/core";
 import type { CommandContext } from "./context.ts";
 import { EXIT, exitCodeFor, failureLine } from "./failure.ts";
-import { type CommonFlags, readCommon } from "./options/common.ts";
+import { type Common, type CommonFlags, readCommon } from "./options/common.ts";
 import type { CommandResult } from "./output/result.ts";
+import { outputFileProblem } from "./output/secret-file.ts";
 import { terminal } from "./output/terminal.ts";
 import { writeResult } from "./output/write.ts";
+import { UsageError } from "./usage-error.ts";
 
 /** A command module: checks its flags (throwing before anything is sent), then does its work. */
 export interface CommandModule<Flags> {
@@ -45,6 +47,7 @@ export async function execute<Flags extends CommonFlags>(
       redact: (l) => redactor.redact(l),
       quiet: common.quiet,
     });
+    checkOutputFiles(common, env);
     const context: CommandContext = {
       command: spec.name,
       common,
@@ -62,5 +65,20 @@ export async function execute<Flags extends CommonFlags>(
   } catch (error) {
     out.error(failureLine(spec.name, error, spec.credentials));
     return exitCodeFor(error);
+  }
+}
+
+/**
+ * The files a result goes to are checked before anything is sent: a pause must not happen and
+ * then lose its record. GITHUB_OUTPUT is the runner's own file, appended to as it is.
+ */
+function checkOutputFiles(common: Common, env: Record<string, string | undefined>): void {
+  const ours = [
+    common.outputFile,
+    common.githubOutput === env["GITHUB_OUTPUT"] ? undefined : common.githubOutput,
+  ];
+  for (const path of ours) {
+    const problem = path === undefined ? undefined : outputFileProblem(path);
+    if (problem !== undefined) throw new UsageError("--output-file", `--output-file: ${problem}`);
   }
 }

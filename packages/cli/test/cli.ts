@@ -131,12 +131,16 @@ export async function publishUnderKey(
   });
 }
 
-/** `NAME=value` lines, as the dotenv format writes them, into an object. */
+/**
+ * `NAME=value` lines, as the dotenv format writes them, into an object: a value in single quotes
+ * is read literally without them (test/dotenv.test.ts holds the format to the dotenv package and sh).
+ */
 export function parseDotenv(text: string): Record<string, string> {
+  const unquote = (value: string) => (/^'.*'$/.test(value) ? value.slice(1, -1) : value);
   return Object.fromEntries(
     text
       .trimEnd()
       .split("\n")
-      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+      .map((line) => [line.slice(0, line.indexOf("=")), unquote(line.slice(line.indexOf("=") + 1))]),
   );
 }

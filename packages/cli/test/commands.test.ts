@@ -390,7 +390,8 @@ describe("queues", () => {
     ]);
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).toBe(
-      'STASHKIT_RESUMED=orders\nSTASHKIT_RESUMED_TARGETS=[{"kind":"queue","name":"orders"}]\nSTASHKIT_COUNT=1\n',
+      // A JSON value is single-quoted, so a shell reads it as dotenv does.
+      'STASHKIT_RESUMED=orders\nSTASHKIT_RESUMED_TARGETS=\'[{"kind":"queue","name":"orders"}]\'\nSTASHKIT_COUNT=1\n',
     );
     expect(skipped.stderr).toContain("warning: queue ghost not found; skipped");
     const ignored = await cli(["queues", "resume", "orders", "ghost", "--if-missing", "ignore"]);

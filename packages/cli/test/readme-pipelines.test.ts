@@ -325,7 +325,7 @@ describe("the README's CircleCI job", () => {
     }
     const index = emulator.state.indexes.find((stored) => stored.index.name === "myapp-pr-9")?.index;
     expect(index).toBeDefined();
-    expect(readFileSync(bashEnv, "utf8")).toContain(`export UPSTASH_SEARCH_REST_TOKEN=${index?.token}\n`);
+    expect(readFileSync(bashEnv, "utf8")).toContain(`export UPSTASH_SEARCH_REST_TOKEN='${index?.token}'\n`);
     for (const log of logs) expect(log).not.toContain(index?.token ?? "?");
   });
 });

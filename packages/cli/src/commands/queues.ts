@@ -93,7 +93,14 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
         : { resumed: queueNames(done), resumedTargets: done }),
       targets: outcomes.map((o) => {
         const { kind, name, outcome } = o;
-        if (o.outcome === "failed") return { kind, name, outcome, error: o.error.message };
+        if (o.outcome === "failed")
+          return {
+            kind,
+            name,
+            outcome,
+            error: o.error.message,
+            ...("possiblyPaused" in o ? { possiblyPaused: true } : {}),
+          };
         if (o.outcome === "missing") return { kind, name, outcome, by: o.by };
         if (o.outcome === "resumed") return { kind, name, outcome, paused: o.paused, lag: o.lag ?? null };
         return { kind, name, outcome, lag: o.lag ?? null };
@@ -162,6 +169,8 @@ function describe(o: Outcome): string {
     case "missing":
       return `${what(o)}: ${o.by === "label" || o.by === "destination" ? "matches no schedule" : "not found"}`;
     case "failed":
-      return `${what(o)}: ${o.error.message}`;
+      return "possiblyPaused" in o
+        ? `${what(o)}: possibly paused (${o.error.message}); counted as paused by this command`
+        : `${what(o)}: ${o.error.message}`;
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import type { Common } from "../options/common.ts";
+import { dotenvLine } from "./dotenv.ts";
 import { oneLine } from "./escape.ts";
 import type { CommandResult, Field } from "./result.ts";
 import { writeSecretFile } from "./secret-file.ts";
@@ -46,7 +47,7 @@ export function writeResult(result: CommandResult, context: OutputContext): void
           `${left.join(", ")} left out: tokens go only to --output-file (or stdout with --show-secrets)`,
         );
       }
-      const lines = fields.map((f) => `${f.env}=${oneLine(f.value)}`);
+      const lines = fields.map((f) => dotenvLine(f.env, f.value));
       if (toFile !== undefined) writeSecretFile(toFile, joinLines(lines));
       else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
       return;
