@@ -39,70 +39,9 @@ const ALIAS = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*(\d+)\s*\)/g;
  */
 export async function startGitHubStandIn(options: GitHubStandInOptions): Promise<GitHubStandIn> {
   const requests: GitHubRequest[] = [];
-  const latencyMs = options.latencyMs ?? 0;
   const server = createServer((req, res) => {
-    void answer(req, res).catch(() => res.writeHead(500).end());
+    void answer(options, requests, req, res).catch(() => res.writeHead(500).end());
   });
-
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    const entry: GitHubRequest = {
-      method: req.method ?? "",
-      path,
-      authorization: req.headers.authorization,
-      pullRequests: 0,
-    };
-    requests.push(entry);
-    if (latencyMs > 0) await sleep(latencyMs);
-    const json = (status: number, body: unknown): void => {
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    };
-    const rest = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path);
-    if (req.method === "GET" && rest) {
-      const state = options.pulls[`${rest[1]}/${rest[2]}`]?.[Number(rest[3])];
-      if (!state) return json(404, { message: "Not Found" });
-      return json(200, {
-        number: Number(rest[3]),
-        state: state === "open" ? "open" : "closed",
-        merged: state === "merged",
-      });
-    }
-    if (req.method === "POST" && path === "/graphql") {
-      const { query, variables } = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
-        query?: string;
-        variables?: Record<string, unknown>;
-      };
-      const repo = options.pulls[`${String(variables?.["owner"])}/${String(variables?.["repo"])}`];
-      const aliases = [...(query ?? "").matchAll(ALIAS)];
-      entry.pullRequests = aliases.length;
-      if (!repo) {
-        return json(200, {
-          data: { repository: null },
-          errors: [
-            { type: "NOT_FOUND", path: ["repository"], message: "Could not resolve to a Repository." },
-          ],
-        });
-      }
-      const data: Record<string, { state: string } | null> = {};
-      const errors: unknown[] = [];
-      for (const [, alias = "", number = ""] of aliases) {
-        const state = repo[Number(number)];
-        data[alias] = state ? { state: state.toUpperCase() } : null;
-        if (!state) {
-          errors.push({
-            type: "NOT_FOUND",
-            path: ["repository", alias],
-            message: `Could not resolve to a PullRequest with the number of ${number}.`,
-          });
-        }
-      }
-      return json(200, { data: { repository: data }, ...(errors.length > 0 ? { errors } : {}) });
-    }
-    json(404, { message: "Not Found" });
-  }
-
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -115,4 +54,73 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
         server.close(() => resolve());
       }),
   };
+}
+
+type Answer = { status: number; body: unknown };
+
+async function answer(
+  options: GitHubStandInOptions,
+  requests: GitHubRequest[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const entry: GitHubRequest = {
+    method: req.method ?? "",
+    path,
+    authorization: req.headers.authorization,
+    pullRequests: 0,
+  };
+  requests.push(entry);
+  if ((options.latencyMs ?? 0) > 0) await sleep(options.latencyMs);
+  const rest = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path);
+  let reply: Answer = { status: 404, body: { message: "Not Found" } };
+  if (req.method === "GET" && rest) reply = restPullRequest(options, rest[1], rest[2], Number(rest[3]));
+  if (req.method === "POST" && path === "/graphql") {
+    reply = graphqlPullRequests(options, entry, Buffer.concat(chunks).toString());
+  }
+  res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
+}
+
+/** REST `GET /repos/{owner}/{repo}/pulls/{number}`. */
+function restPullRequest(options: GitHubStandInOptions, owner = "", repo = "", number = 0): Answer {
+  const state = options.pulls[`${owner}/${repo}`]?.[number];
+  if (!state) return { status: 404, body: { message: "Not Found" } };
+  return {
+    status: 200,
+    body: { number, state: state === "open" ? "open" : "closed", merged: state === "merged" },
+  };
+}
+
+/** GraphQL `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }`. */
+function graphqlPullRequests(options: GitHubStandInOptions, entry: GitHubRequest, body: string): Answer {
+  const { query, variables } = JSON.parse(body || "{}") as {
+    query?: string;
+    variables?: Record<string, unknown>;
+  };
+  const repo = options.pulls[`${String(variables?.["owner"])}/${String(variables?.["repo"])}`];
+  const aliases = [...(query ?? "").matchAll(ALIAS)];
+  entry.pullRequests = aliases.length;
+  if (!repo) {
+    const errors = [
+      { type: "NOT_FOUND", path: ["repository"], message: "Could not resolve to a Repository." },
+    ];
+    return { status: 200, body: { data: { repository: null }, errors } };
+  }
+  const data: Record<string, { state: string } | null> = {};
+  const errors: unknown[] = [];
+  for (const [, alias = "", number = ""] of aliases) {
+    const state = repo[Number(number)];
+    data[alias] = state ? { state: state.toUpperCase() } : null;
+    if (!state) {
+      errors.push({
+        type: "NOT_FOUND",
+        path: ["repository", alias],
+        message: `Could not resolve to a PullRequest with the number of ${number}.`,
+      });
+    }
+  }
+  return { status: 200, body: { data: { repository: data }, ...(errors.length > 0 ? { errors } : {}) } };
 }
