@@ -44,6 +44,24 @@ describe("snapshots", () => {
     expect(JSON.stringify(state["searchDocuments"])).toContain("red running shoes");
   });
 
+  it("with a data file too, the snapshot replaces what the file held and is written to it at once", async () => {
+    const dir = await folder();
+    const dataFile = join(dir, "state.json");
+    const before = await emulator({ dataFile });
+    await fetch(`${before.url}/v2/queues`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${before.messagingToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ queueName: "replaced" }),
+    });
+    await before.stop();
+
+    const restored = await emulator({ dataFile, importFile: join(FIXTURES, "snapshot-v1.json") });
+
+    expect(Object.keys(restored.state.queues)).toEqual(["orders"]);
+    const written = JSON.parse(await readFile(dataFile, "utf8")) as { queues: Record<string, unknown> };
+    expect(Object.keys(written.queues)).toEqual(["orders"]);
+  });
+
   it("writes a snapshot, readable by its owner only, when the emulator stops", async () => {
     const file = join(await folder(), "on-exit.json");
     const running = await emulator({ exportOnExit: file });
