@@ -244,8 +244,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../../packages/action-kit/dist/post-step.js
 var post_step = __nccwpck_require__(3800);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 57 modules
-var messaging_step = __nccwpck_require__(6039);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 55 modules
+var messaging_step = __nccwpck_require__(2308);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/operations/targets.js
@@ -259,7 +259,9 @@ function pauseFlowControlKey(client, key, call) {
         const before = await client.flowControl.get(key, call);
         if (before.isPaused)
             return { ...target, outcome: "alreadyPaused", lag: before.waitListSize };
-        await client.flowControl.pause(key, call);
+        const lost = await (0,targets/* sendPause */.fS)(target, () => client.flowControl.pause(key, call));
+        if (lost)
+            return lost;
         return { ...target, outcome: "paused", lag: before.waitListSize };
     });
 }
@@ -278,7 +280,9 @@ function pauseQueue(client, name, call) {
         const before = await client.queues.get(name, call);
         if (before.paused)
             return { ...target, outcome: "alreadyPaused", lag: before.lag };
-        await client.queues.pause(name, call);
+        const lost = await (0,targets/* sendPause */.fS)(target, () => client.queues.pause(name, call));
+        if (lost)
+            return lost;
         return { ...target, outcome: "paused", lag: before.lag };
     });
 }
@@ -297,7 +301,9 @@ function pauseSchedule(client, schedule, call) {
     return (0,targets/* settle */.G9)(target, "id", async () => {
         if (schedule.isPaused)
             return { ...target, outcome: "alreadyPaused", lag: undefined };
-        await client.schedules.pause(schedule.scheduleId, call);
+        const lost = await (0,targets/* sendPause */.fS)(target, () => client.schedules.pause(schedule.scheduleId, call));
+        if (lost)
+            return lost;
         return { ...target, outcome: "paused", lag: undefined };
     });
 }
@@ -355,7 +361,9 @@ function logPauseOutcomes(outcomes) {
         if (o.outcome === "missing")
             (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: not found`);
         if (o.outcome === "failed")
-            (0,dist_targets/* logLine */.BP)(`${(0,dist_targets/* describeTarget */.ff)(o)}: ${o.error.message}`);
+            (0,dist_targets/* logLine */.BP)(o.possiblyPaused
+                ? `${(0,dist_targets/* describeTarget */.ff)(o)}: possibly paused (${o.error.message}); counted as paused by this step`
+                : `${(0,dist_targets/* describeTarget */.ff)(o)}: ${o.error.message}`);
     }
     return outcomes;
 }
@@ -398,7 +406,7 @@ function summaryOutcome(o) {
                     ? "no schedule matches"
                     : "not found";
         case "failed":
-            return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`;
+            return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}${o.possiblyPaused ? " (possibly paused; counted as paused)" : ""}`;
     }
 }
 
@@ -436,8 +444,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ post)
 });
 
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 57 modules
-var messaging_step = __nccwpck_require__(6039);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/messaging-step.js + 55 modules
+var messaging_step = __nccwpck_require__(2308);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/target-selection.js
@@ -10403,7 +10411,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 6039:
+/***/ 2308:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11516,32 +11524,22 @@ function flatten(headers) {
     return flat;
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
-
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error/* StashkitError */.a {
-    name = "AbortedError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
-
-/** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
-    name = "DeadlineExceededError";
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/errors/aborted-error.js
+var aborted_error = __nccwpck_require__(5227);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/deadline-error.js
+var deadline_error = __nccwpck_require__(2744);
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
 
 
 /** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
 function abortedError(request) {
     const context = requestContext(request);
-    return new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+    return new aborted_error/* AbortedError */.o((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
 }
 function deadlineError(request, deadlineAt, cause) {
     const context = requestContext(request);
     const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-    return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+    return new deadline_error/* DeadlineExceededError */.K((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
         cause,
     });
 }
@@ -11563,7 +11561,7 @@ function outOfTimeError(request, error, delayMs, now) {
         const retryAt = new Date(now + delayMs).toISOString();
         return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
     }
-    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+    return new deadline_error/* DeadlineExceededError */.K(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
@@ -12704,6 +12702,22 @@ function logLine(text) {
 
 /***/ }),
 
+/***/ 5227:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ AbortedError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "AbortedError";
+}
+
+
+/***/ }),
+
 /***/ 8794:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12720,6 +12734,22 @@ class ConfigurationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__
         super(message);
         this.input = input;
     }
+}
+
+
+/***/ }),
+
+/***/ 2744:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ DeadlineExceededError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** The overall deadline passed (across all attempts). */
+class DeadlineExceededError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "DeadlineExceededError";
 }
 
 
@@ -12920,11 +12950,14 @@ async function runTargets(client, input, work) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G9: () => (/* binding */ settle),
 /* harmony export */   dB: () => (/* binding */ pausedTargets),
+/* harmony export */   fS: () => (/* binding */ sendPause),
 /* harmony export */   vR: () => (/* binding */ alreadyPausedTargets)
 /* harmony export */ });
-/* unused harmony export resumedTargets */
+/* unused harmony exports isPossiblyPaused, resumedTargets */
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5580);
 /* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8627);
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2744);
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5227);
 
 /** Runs one target's calls; a 404 makes it missing, any other error of ours makes it failed. */
 async function settle(target, by, work) {
@@ -12939,9 +12972,41 @@ async function settle(target, by, work) {
         throw error;
     }
 }
-/** The targets an outcome list says were paused by this call, for the automatic resume. */
+/**
+ * Sends a pause; when it fails in a way that may have paused the target anyway, answers the
+ * failed outcome that says so instead of throwing, so the automatic resume still covers it.
+ */
+async function sendPause(target, send) {
+    try {
+        await send();
+        return undefined;
+    }
+    catch (error) {
+        if (!(error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .StashkitError */ .a) || !mayHavePaused(error))
+            throw error;
+        return { ...target, outcome: "failed", error, possiblyPaused: true };
+    }
+}
+/**
+ * The transport says which failed answers may have taken effect; a deadline or an abort that cut
+ * the request short says nothing of whether it was sent, so it counts too.
+ */
+function mayHavePaused(error) {
+    return error.mayHaveTakenEffect || error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .DeadlineExceededError */ .K || error instanceof _errors_index_js__WEBPACK_IMPORTED_MODULE_3__/* .AbortedError */ .o;
+}
+/** Whether an outcome is a pause whose request failed but may have taken effect. */
+function isPossiblyPaused(o) {
+    return o.outcome === "failed" && o.possiblyPaused === true;
+}
+/**
+ * The targets an outcome list says were paused by this call, for the automatic resume: those
+ * paused, and those whose pause may have taken effect though its answer was lost (resuming a
+ * target that is not paused is harmless; leaving one paused for good is not).
+ */
 function pausedTargets(outcomes) {
-    return outcomes.filter((o) => o.outcome === "paused").map(({ kind, name }) => ({ kind, name }));
+    return outcomes
+        .filter((o) => o.outcome === "paused" || isPossiblyPaused(o))
+        .map(({ kind, name }) => ({ kind, name }));
 }
 function alreadyPausedTargets(outcomes) {
     return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
@@ -13109,7 +13174,7 @@ function scheduleLabels(schedule) {
 /* harmony export */   JA: () => (/* binding */ isSafeId),
 /* harmony export */   QR: () => (/* binding */ hasUnsafeCharacter)
 /* harmony export */ });
-/* unused harmony exports MAX_ID_LENGTH, MAX_SERVER_NAME_LENGTH, isSafeServerName, serverIdSchema, serverTextSchema */
+/* unused harmony exports MAX_ID_LENGTH, MAX_SERVER_NAME_LENGTH, isSafeServerName, MAX_TOKEN_LENGTH, serverIdSchema, serverTokenSchema, serverEndpointSchema, serverTextSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6585);
 
 /**
@@ -13143,11 +13208,32 @@ function isSafeId(value) {
 function isSafeServerName(value) {
     return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
 }
+/**
+ * The characters an id, a token or an endpoint from an answer may hold. They end up in dotenv
+ * files, environment files and shell commands (a CircleCI `$BASH_ENV`), so each set holds only
+ * characters no shell or dotenv parser gives a meaning to: no `$`, backtick, quote, space, `;`,
+ * `&`, `|`, `#` or backslash. UUIDs, base64 tokens, host names and URLs fit.
+ */
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
+const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
+const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+/** Longer than any token the API hands out; checked before the pattern runs. */
+const MAX_TOKEN_LENGTH = 4096;
 // The messages never quote the value: it is exactly what must not be printed.
 const serverIdSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     .min(1)
-    .refine(isSafeId, {
-    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    .refine((value) => isSafeId(value) && SAFE_ID.test(value), {
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
+});
+const serverTokenSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(1)
+    .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+    message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
+});
+const serverEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(1)
+    .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+    message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
 });
 const serverNameSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine(isSafeServerName, {
     message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,

@@ -11,7 +11,12 @@ export function logPauseOutcomes(outcomes: PauseOutcome[]): PauseOutcome[] {
     if (o.outcome === "alreadyPaused")
       logLine(`${describeTarget(o)}: already paused; left alone${waiting(o.lag)}`);
     if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
-    if (o.outcome === "failed") logLine(`${describeTarget(o)}: ${o.error.message}`);
+    if (o.outcome === "failed")
+      logLine(
+        o.possiblyPaused
+          ? `${describeTarget(o)}: possibly paused (${o.error.message}); counted as paused by this step`
+          : `${describeTarget(o)}: ${o.error.message}`,
+      );
   }
   return outcomes;
 }
@@ -57,6 +62,6 @@ function summaryOutcome(o: PauseOutcome): string {
           ? "no schedule matches"
           : "not found";
     case "failed":
-      return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}`;
+      return `failed: ${o.error.name}${o.error.status ? ` ${o.error.status}` : ""}${o.possiblyPaused ? " (possibly paused; counted as paused)" : ""}`;
   }
 }

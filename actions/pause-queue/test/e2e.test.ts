@@ -219,6 +219,28 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     expect(server.state.queues["orders"]?.paused).toBe(false);
   });
 
+  it("counts a pause whose answer was lost as possibly paused, and the post step resumes it", async () => {
+    const server = await emulator();
+    await queue(server, "orders", false);
+    // The server pauses the queue, then the answer never comes: the step cannot tell it worked.
+    server.inject("POST /v2/queues/:name/pause", { kind: "hang", phase: "after" });
+    const inputs = {
+      "queue-name": "orders",
+      "resume-after-job": "always",
+      "max-attempts": "1",
+      "timeout-seconds": "2",
+    };
+    const main = await pauseStep(server, inputs);
+    expect(main.exitCode).toBe(1);
+    expect(server.state.queues["orders"]?.paused).toBe(true);
+    expect(targets(main.outputs["paused"])).toEqual([{ kind: "queue", name: "orders" }]);
+    expect(main.stdout).toContain("queue orders: possibly paused");
+    server.clearFaults();
+    const post = await postStep(server, main, inputs, { jobStatus: "failure" });
+    expect(post.exitCode, post.stdout).toBe(0);
+    expect(server.state.queues["orders"]?.paused).toBe(false);
+  });
+
   it("warns about a missing label with if-missing: warn", async () => {
     const server = await emulator();
     await queue(server, "orders", false);
