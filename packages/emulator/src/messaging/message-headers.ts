@@ -56,6 +56,8 @@ export interface WorkflowHeaders {
   runId: string;
   /** `Upstash-Workflow-Init: true`: the message that starts the run. */
   init: boolean;
+  /** `Upstash-Workflow-Invoke: true`: `context.invoke` starting another workflow. */
+  invoke: boolean;
   url?: string;
   /** `step` (the default), `toCallback`, `fromCallback` or `failureCall`. */
   callType: string;
@@ -103,6 +105,7 @@ function readFollowUps(bag: HeaderBag, read: MessageHeaders): void {
     read.workflow = {
       runId,
       init: single(bag, "upstash-workflow-init") === "true",
+      invoke: single(bag, "upstash-workflow-invoke") === "true",
       callType: single(bag, "upstash-workflow-calltype") || "step",
       ...(url === undefined || url === "" ? {} : { url }),
     };

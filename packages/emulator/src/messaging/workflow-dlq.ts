@@ -100,7 +100,7 @@ export class WorkflowDlq {
       settings: {
         forwarded: entry.message.headers,
         contentBasedDeduplication: false,
-        workflow: { runId: run.runId, init: false, callType: "step" },
+        workflow: { runId: run.runId, init: false, invoke: false, callType: "step" },
         ...(given.retries === undefined ? {} : { retries: given.retries }),
         ...(given.flowControlKey === undefined
           ? {}

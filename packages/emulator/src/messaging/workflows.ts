@@ -40,6 +40,11 @@ export class Workflows {
   admit(input: NewMessage): PublishAnswer | undefined {
     const tag = input.settings.workflow;
     if (tag === undefined) return undefined;
+    if (tag.invoke) {
+      // Refused rather than half done: the invoked run would start, but its result would never
+      // reach the invoking run, which would then wait for ever.
+      throw new HttpError(501, "context.invoke is not emulated: the emulator does not run invoked workflows");
+    }
     const { runs } = this.#parts;
     const { settings } = input;
     if (tag.init && tag.callType === "step") {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { errorSchema } from "../contract.ts";
+import { conforms, raw } from "../sdk/helpers.ts";
 import { runLog, withWorkflow, workflowApp } from "./helpers.ts";
 
 describe("Upstash Workflow: a run of sequential steps", () => {
@@ -41,5 +43,20 @@ describe("Upstash Workflow: a run of sequential steps", () => {
     expect(done.workflowRunResponse).toBe(JSON.stringify("HELLO ADA"));
     const names = done.steps.flatMap((group) => group.steps.map((step) => step.stepName));
     expect(names).toEqual(["init", "greet", "nap", "shout"]);
+  });
+
+  it("refuses the trigger context.invoke sends with 501 naming it, rather than a run whose result never returns", async () => {
+    const { server } = await withWorkflow();
+    const answer = await raw(server)("POST", "/v2/publish/http://127.0.0.1:9/workflows/other", {
+      headers: {
+        "upstash-workflow-init": "true",
+        "upstash-workflow-runid": "wfr_invoked",
+        "upstash-workflow-invoke": "true",
+      },
+      body: "{}",
+    });
+    expect(answer.status).toBe(501);
+    expect(conforms(errorSchema, answer.json).error).toMatch(/context\.invoke is not emulated/);
+    expect(server.state.workflowRuns).toEqual({});
   });
 });
