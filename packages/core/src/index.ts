@@ -21,6 +21,11 @@ export {
   SearchIndexData,
 } from "./clients/search-index-data.ts";
 export * from "./errors/index.ts";
+export {
+  type CloneResult,
+  type CloneSearchIndexInput,
+  cloneSearchIndex,
+} from "./operations/clone-search-index.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
   type DeleteSearchIndexInput,
@@ -50,6 +55,15 @@ export {
 } from "./operations/prune-search-indexes.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
+export { readSeedMarker, SEED_MARKER_NAMESPACE, type SeedMarker } from "./operations/seed-marker.ts";
+export {
+  SEED_WHEN,
+  type SeedOptions,
+  type SeedResult,
+  type SeedSearchIndexInput,
+  type SeedWhen,
+  seedSearchIndex,
+} from "./operations/seed-search-index.ts";
 export {
   listSelectedSchedules,
   type ScheduleSelection,
@@ -146,6 +160,7 @@ export {
   type TargetLists,
   targetsSelection,
 } from "./schemas/target-selection.ts";
+export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-files/read-seed-files.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";

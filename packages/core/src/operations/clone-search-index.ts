@@ -1,0 +1,85 @@
+import type { SearchIndexData } from "../clients/search-index-data.ts";
+import { ConfigurationError } from "../errors/index.ts";
+import type { DocumentInput } from "../schemas/search-data-inputs.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+import { SEED_MARKER_NAMESPACE } from "./seed-marker.ts";
+import {
+  checkedTargetIndex,
+  type SeedOptions,
+  type SeedResult,
+  seedSearchIndex,
+} from "./seed-search-index.ts";
+
+export interface CloneSearchIndexInput extends Omit<SeedOptions, "index" | "onProgress"> {
+  /** The source's SDK indexes (namespaces) to copy; by default every one it holds. */
+  indexes?: readonly string[];
+  /** Copy into this SDK index of the target instead of the same name: only with one index. */
+  into?: string;
+  /** Documents per range page read from the source, 1 to 1,000. Default 1,000. */
+  pageSize?: number;
+  onProgress?: (index: string, written: number) => void;
+}
+
+export interface CloneResult {
+  /** One entry per SDK index copied (or found already copied), in the order copied. */
+  indexes: Array<SeedResult & { from: string }>;
+  written: number;
+}
+
+/**
+ * Copies SDK indexes (namespaces) of `source` into `target`, page by page: `range` on the source
+ * (its read-only token is enough) feeds `seedSearchIndex` on the target, so memory holds a page
+ * and the batches in flight, whatever the source holds. Each target index records its finished
+ * copy like a seed, so a rerun with `when: "created"` writes nothing and a run that died midway
+ * is completed by the next.
+ */
+export async function cloneSearchIndex(
+  source: SearchIndexData,
+  target: SearchIndexData,
+  input: CloneSearchIndexInput = {},
+): Promise<CloneResult> {
+  const into = input.into === undefined ? undefined : checkedTargetIndex(input.into, "into");
+  if (into !== undefined && input.indexes?.length !== 1) {
+    throw new ConfigurationError(
+      "into",
+      "into names one target SDK index: give exactly one source index with it",
+    );
+  }
+  const call = { deadline: input.deadline, signal: input.signal };
+  const names = input.indexes ?? (await sourceIndexes(source, call));
+  const results: CloneResult["indexes"] = [];
+  for (const from of names) {
+    const index = into ?? checkedTargetIndex(from, "indexes");
+    const documents = copied(source.range({ ...call, namespace: from, pageSize: input.pageSize ?? 1_000 }));
+    const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
+    const result = await seedSearchIndex(target, {
+      ...seed,
+      index,
+      documents,
+      onProgress: (written: number) => onProgress?.(index, written),
+    });
+    results.push({ ...result, from });
+  }
+  return { indexes: results, written: results.reduce((sum, result) => sum + result.written, 0) };
+}
+
+/** The source's SDK indexes holding documents, the marker namespace left out. */
+async function sourceIndexes(source: SearchIndexData, call: CallOptions): Promise<string[]> {
+  const { namespaces } = await source.info(call);
+  return Object.entries(namespaces)
+    .filter(
+      ([name, counts]) =>
+        name !== SEED_MARKER_NAMESPACE && counts.vectorCount + counts.pendingVectorCount > 0,
+    )
+    .map(([name]) => name)
+    .sort();
+}
+
+/** A ranged document as an upsert takes it: metadata only when it has some. */
+async function* copied(documents: AsyncIterable<{ id: string; content?: unknown; metadata?: unknown }>) {
+  for await (const { id, content, metadata } of documents) {
+    const document: DocumentInput = { id, content: (content ?? {}) as Record<string, unknown> };
+    if (metadata !== undefined && metadata !== null) document.metadata = metadata as Record<string, unknown>;
+    yield document;
+  }
+}
