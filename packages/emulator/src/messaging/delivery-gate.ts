@@ -122,7 +122,7 @@ export class DeliveryGate {
 }
 
 /** Also under percent-encoding and any letter case: what reaches the router must not be ours. */
-function isOwnPath(pathname: string): boolean {
+export function isOwnPath(pathname: string): boolean {
   let decoded = pathname.replace(/^\/+/, "/");
   try {
     decoded = decodeURIComponent(decoded);

@@ -1,4 +1,5 @@
 import { HttpError } from "../http/reply.ts";
+import { EMULATOR_OWN_PREFIX, isOwnPath } from "./delivery-gate.ts";
 
 /**
  * The destination of `/v2/publish/{destination}`, `/v2/enqueue/{queue}/{destination}` and
@@ -32,7 +33,16 @@ export function destinationUrl(pathRest: string, requestUrl: string): string {
 
 /** A batch entry's `destination` field, or a DLQ message's stored URL. */
 export function checkedUrl(url: string): string {
-  if (/^https?:\/\/[^/]/.test(url) && URL.canParse(url)) return url;
+  if (/^https?:\/\/[^/]/.test(url) && URL.canParse(url)) {
+    // Refused here with a clear 400; the delivery gate refuses it again at send time.
+    if (isOwnPath(new URL(url).pathname)) {
+      throw new HttpError(
+        400,
+        `the emulator does not deliver to ${EMULATOR_OWN_PREFIX}/* (its own control routes)`,
+      );
+    }
+    return url;
+  }
   if (/^[A-Za-z0-9._-]+$/.test(url)) {
     throw new HttpError(
       404,
