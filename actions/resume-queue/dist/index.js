@@ -9751,7 +9751,7 @@ const flowControlKeyListSchema = array(flowControlKeySchema);
  * The base of every error stashkit throws. Subclasses say what went wrong by their class and
  * stable `name`; the message reads "<operation>: <METHOD> <path> answered <status>: <API message>".
  */
-class StashkitError extends Error {
+class stashkit_error_StashkitError extends Error {
     name = "StashkitError";
     operation;
     method;
@@ -9788,7 +9788,7 @@ function describeFailure(context, what) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/configuration-error.js
 
 /** A setting or input is invalid; raised before anything is sent. `input` names it. */
-class configuration_error_ConfigurationError extends StashkitError {
+class configuration_error_ConfigurationError extends stashkit_error_StashkitError {
     name = "ConfigurationError";
     input;
     constructor(input, message) {
@@ -9830,11 +9830,32 @@ function server_values_isSafeId(value) {
 function isSafeServerName(value) {
     return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
 }
+/**
+ * The characters an id, a token or an endpoint from an answer may hold. They end up in dotenv
+ * files, environment files and shell commands (a CircleCI `$BASH_ENV`), so each set holds only
+ * characters no shell or dotenv parser gives a meaning to: no `$`, backtick, quote, space, `;`,
+ * `&`, `|`, `#` or backslash. UUIDs, base64 tokens, host names and URLs fit.
+ */
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
+const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
+const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+/** Longer than any token the API hands out; checked before the pattern runs. */
+const MAX_TOKEN_LENGTH = 4096;
 // The messages never quote the value: it is exactly what must not be printed.
 const serverIdSchema = schemas_string()
     .min(1)
-    .refine(server_values_isSafeId, {
-    message: `not usable as an id (over ${server_values_MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    .refine((value) => server_values_isSafeId(value) && SAFE_ID.test(value), {
+    message: `not usable as an id (over ${server_values_MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
+});
+const serverTokenSchema = schemas_string()
+    .min(1)
+    .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+    message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
+});
+const serverEndpointSchema = schemas_string()
+    .min(1)
+    .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+    message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
 });
 const serverNameSchema = schemas_string().refine(isSafeServerName, {
     message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
@@ -9937,7 +9958,7 @@ function validateFlowControlKey(key, input = "flowControlKey") {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/response-validation-error.js
 
 /** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
-class ResponseValidationError extends StashkitError {
+class ResponseValidationError extends stashkit_error_StashkitError {
     name = "ResponseValidationError";
     issues;
     /** The start of the body, with secrets and token-like fields redacted. */
@@ -10692,35 +10713,35 @@ function backoffDelay(attempt, policy, random) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
 
 /** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends StashkitError {
+class AuthenticationError extends stashkit_error_StashkitError {
     name = "AuthenticationError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/conflict-error.js
 
 /** 409, or an answer saying the name already exists. */
-class ConflictError extends StashkitError {
+class ConflictError extends stashkit_error_StashkitError {
     name = "ConflictError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/invalid-request-error.js
 
 /** 400 or 422: the API refused the request as invalid. */
-class InvalidRequestError extends StashkitError {
+class InvalidRequestError extends stashkit_error_StashkitError {
     name = "InvalidRequestError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/not-found-error.js
 
 /** 404: the queue or index does not exist (for this account). */
-class NotFoundError extends StashkitError {
+class NotFoundError extends stashkit_error_StashkitError {
     name = "NotFoundError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
 
 /** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends StashkitError {
+class RateLimitedError extends stashkit_error_StashkitError {
     name = "RateLimitedError";
     retryAfterMs;
     retryAt;
@@ -10737,14 +10758,14 @@ class RateLimitedError extends StashkitError {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
 
 /** 5xx: the API failed; retried for idempotent calls. */
-class ServerError extends StashkitError {
+class ServerError extends stashkit_error_StashkitError {
     name = "ServerError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
 
 /** Any other non-2xx status (405, 412, 3xx …). */
-class UnexpectedStatusError extends StashkitError {
+class UnexpectedStatusError extends stashkit_error_StashkitError {
     name = "UnexpectedStatusError";
 }
 
@@ -10903,14 +10924,14 @@ function statusFailure(request, answer, requestId, settings) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
 
 /** One attempt got no complete answer within the per-attempt timeout. */
-class AttemptTimeoutError extends StashkitError {
+class AttemptTimeoutError extends stashkit_error_StashkitError {
     name = "AttemptTimeoutError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
 
 /** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class ConnectionError extends StashkitError {
+class ConnectionError extends stashkit_error_StashkitError {
     name = "ConnectionError";
     code;
     constructor(message, context, options) {
@@ -11046,14 +11067,14 @@ function flatten(headers) {
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
 
 /** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends StashkitError {
+class aborted_error_AbortedError extends stashkit_error_StashkitError {
     name = "AbortedError";
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
 
 /** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends StashkitError {
+class deadline_error_DeadlineExceededError extends stashkit_error_StashkitError {
     name = "DeadlineExceededError";
 }
 
@@ -11063,12 +11084,12 @@ class DeadlineExceededError extends StashkitError {
 /** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
 function abortedError(request) {
     const context = requestContext(request);
-    return new AbortedError(describeFailure(context, "was aborted by the caller"), context);
+    return new aborted_error_AbortedError(describeFailure(context, "was aborted by the caller"), context);
 }
 function deadlineError(request, deadlineAt, cause) {
     const context = requestContext(request);
     const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-    return new DeadlineExceededError(describeFailure(context, `did not finish before the deadline${at}`), context, {
+    return new deadline_error_DeadlineExceededError(describeFailure(context, `did not finish before the deadline${at}`), context, {
         cause,
     });
 }
@@ -11090,7 +11111,7 @@ function outOfTimeError(request, error, delayMs, now) {
         const retryAt = new Date(now + delayMs).toISOString();
         return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
     }
-    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+    return new deadline_error_DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
 }
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
@@ -12061,7 +12082,7 @@ function failureLine(action, error, hints) {
             ? " This is a pull request from a fork: GitHub does not pass secrets to its workflows."
             : ` Pass it as an input or set ${hints.credentials}.`;
     }
-    else if (!(error instanceof StashkitError) && error instanceof Error && error.stack) {
+    else if (!(error instanceof stashkit_error_StashkitError) && error instanceof Error && error.stack) {
         debug(hints.redact ? hints.redact(error.stack) : error.stack);
     }
     const stop = advice && !/[.!?]$/.test(message) ? "." : "";
@@ -12334,7 +12355,7 @@ async function listSelectedSchedules(client, selection, call) {
         return selectSchedules(await client.schedules.list(call), selection);
     }
     catch (error) {
-        if (error instanceof StashkitError)
+        if (error instanceof stashkit_error_StashkitError)
             return { failed: error, selectors };
         throw error;
     }
@@ -12390,14 +12411,46 @@ async function targets_settle(target, by, work) {
     catch (error) {
         if (error instanceof NotFoundError)
             return { ...target, outcome: "missing", by };
-        if (error instanceof StashkitError)
+        if (error instanceof stashkit_error_StashkitError)
             return { ...target, outcome: "failed", error };
         throw error;
     }
 }
-/** The targets an outcome list says were paused by this call, for the automatic resume. */
+/**
+ * Sends a pause; when it fails in a way that may have paused the target anyway, answers the
+ * failed outcome that says so instead of throwing, so the automatic resume still covers it.
+ */
+async function sendPause(target, send) {
+    try {
+        await send();
+        return undefined;
+    }
+    catch (error) {
+        if (!(error instanceof StashkitError) || !mayHavePaused(error))
+            throw error;
+        return { ...target, outcome: "failed", error, possiblyPaused: true };
+    }
+}
+/**
+ * The transport says which failed answers may have taken effect; a deadline or an abort that cut
+ * the request short says nothing of whether it was sent, so it counts too.
+ */
+function mayHavePaused(error) {
+    return error.mayHaveTakenEffect || error instanceof DeadlineExceededError || error instanceof AbortedError;
+}
+/** Whether an outcome is a pause whose request failed but may have taken effect. */
+function isPossiblyPaused(o) {
+    return o.outcome === "failed" && o.possiblyPaused === true;
+}
+/**
+ * The targets an outcome list says were paused by this call, for the automatic resume: those
+ * paused, and those whose pause may have taken effect though its answer was lost (resuming a
+ * target that is not paused is harmless; leaving one paused for good is not).
+ */
 function pausedTargets(outcomes) {
-    return outcomes.filter((o) => o.outcome === "paused").map(({ kind, name }) => ({ kind, name }));
+    return outcomes
+        .filter((o) => o.outcome === "paused" || isPossiblyPaused(o))
+        .map(({ kind, name }) => ({ kind, name }));
 }
 function alreadyPausedTargets(outcomes) {
     return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
