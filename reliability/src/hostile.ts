@@ -75,6 +75,21 @@ const CASES: HostileCase[] = [
     },
   },
   {
+    name: "ensure: a token holding a command substitution is refused, in no output and not in the env file",
+    action: "ensure",
+    inputs: { name: "shop", region: "eu-west-1", "export-env": "true" },
+    async setup(server) {
+      await createIndex(server, "shop");
+      const index = server.state.indexes[0]?.index;
+      if (index) index.token = "tok$(touch /tmp/stashkit-pwned)`id`'\"";
+    },
+    verify(run) {
+      failsWith(run, /answered 200 with an unexpected body \(token: not usable as a token/);
+      check(run.outputs["token"] === undefined, "the token became an output");
+      check(run.exportedEnv["UPSTASH_SEARCH_REST_TOKEN"] === undefined, "the token reached the env file");
+    },
+  },
+  {
     name: "delete: a name that starts with :: is logged as a plain line",
     action: "delete",
     inputs: { name: "::add-mask::x" },

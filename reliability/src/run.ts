@@ -6,6 +6,7 @@ import { BAD_INPUT_COUNT, badInputScenarios } from "./bad-inputs.ts";
 import { durabilityScenarios } from "./durability.ts";
 import { faultMatrix } from "./fault-matrix.ts";
 import { hostileScenarios } from "./hostile.ts";
+import { lostAnswerScenarios } from "./lost-answers.ts";
 import { raceScenarios } from "./race.ts";
 import { leakLedger, type Outcome, runScenarios, type Scenario } from "./suite.ts";
 
@@ -22,6 +23,7 @@ const outcomes: Outcome[] = [
   ...(await run("bad inputs", badInputScenarios, 4)),
   // One at a time: one case holds the step to timeout-seconds 1, which a loaded machine can eat up.
   ...(await run("hostile answers", hostileScenarios, 1)),
+  ...(await run("lost answers", lostAnswerScenarios, 2)),
   // Races and the kill run alone: they are about timing between processes.
   ...(await run("race", raceScenarios, 1)),
   ...(await run("emulator durability", durabilityScenarios, 1)),
