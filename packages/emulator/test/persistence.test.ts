@@ -45,7 +45,10 @@ describe("persistence", () => {
     await first.stop();
 
     const second = await emulator({ dataFile: file });
-    expect(searchIndexSchema.array().parse((await management(second).list()).json)).toEqual([created]);
+    // The endpoint is the data plane's URL on this emulator, so it follows the new port.
+    const moved = { ...created, endpoint: created.endpoint.replace(first.url, second.url) };
+    expect(created.endpoint.startsWith(`${first.url}/search/`)).toBe(true);
+    expect(searchIndexSchema.array().parse((await management(second).list()).json)).toEqual([moved]);
     expect(queueSchema.parse((await messaging(second).get("q")).json)).toMatchObject({
       paused: true,
       lag: 1,
