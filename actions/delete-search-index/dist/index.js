@@ -9811,11 +9811,32 @@ function isSafeId(value) {
 function isSafeServerName(value) {
     return value.length <= MAX_SERVER_NAME_LENGTH && !server_values_isDotSegment(value) && !hasUnsafeCharacter(value);
 }
+/**
+ * The characters an id, a token or an endpoint from an answer may hold. They end up in dotenv
+ * files, environment files and shell commands (a CircleCI `$BASH_ENV`), so each set holds only
+ * characters no shell or dotenv parser gives a meaning to: no `$`, backtick, quote, space, `;`,
+ * `&`, `|`, `#` or backslash. UUIDs, base64 tokens, host names and URLs fit.
+ */
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
+const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
+const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+/** Longer than any token the API hands out; checked before the pattern runs. */
+const MAX_TOKEN_LENGTH = 4096;
 // The messages never quote the value: it is exactly what must not be printed.
 const serverIdSchema = schemas_string()
     .min(1)
-    .refine(isSafeId, {
-    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    .refine((value) => isSafeId(value) && SAFE_ID.test(value), {
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
+});
+const serverTokenSchema = schemas_string()
+    .min(1)
+    .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+    message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
+});
+const serverEndpointSchema = schemas_string()
+    .min(1)
+    .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+    message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
 });
 const serverNameSchema = schemas_string().refine(isSafeServerName, {
     message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
@@ -9840,14 +9861,15 @@ function normalizePlan(plan) {
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
  * break listing the others. An id or name the API should never send (a control character, a
- * path separator, a dot segment) fails validation: it is never printed or put in a path.
+ * path separator, a dot segment) fails validation: it is never printed or put in a path. Ids,
+ * tokens and the endpoint hold only characters no shell reads (see `server-values.ts`).
  */
 const searchIndexSchema = looseObject({
     id: serverIdSchema,
     name: serverNameSchema,
-    endpoint: serverTextSchema.pipe(schemas_string().min(1)),
-    token: schemas_string().min(1),
-    read_only_token: schemas_string().min(1),
+    endpoint: serverEndpointSchema,
+    token: serverTokenSchema,
+    read_only_token: serverTokenSchema,
     region: serverTextSchema.pipe(schemas_string().min(1)),
     type: serverTextSchema.pipe(schemas_string().min(1)).transform(normalizePlan),
     creation_time: schemas_number().optional().catch(undefined),
@@ -12347,6 +12369,7 @@ function readGitHubToken() {
 }
 
 ;// CONCATENATED MODULE: ../../packages/ci-context/dist/github-api/graphql-answer.js
+
 /** A failed pull request lookup: nothing is pruned without knowing what is closed. */
 class PullRequestLookupError extends Error {
     name = "PullRequestLookupError";
@@ -12357,7 +12380,7 @@ class PullRequestLookupError extends Error {
  * taken as an answer; anything else is a failure, reported in one line with GitHub's text masked
  * and clipped (GitHub may echo what it was sent).
  */
-function graphqlAnswer(status, text, redact) {
+function graphqlAnswer(status, text, redactor) {
     let body;
     try {
         body = JSON.parse(text);
@@ -12370,11 +12393,13 @@ function graphqlAnswer(status, text, redact) {
         return body.data;
     }
     const message = typeof body?.message === "string" ? body.message : text;
-    const said = redact(message).slice(0, 300);
+    // Masked first, then one line and clipped: a token the cut would split is never half shown.
+    const said = redactAndClip(message, redactor, 300);
     throw new PullRequestLookupError(`reading pull request states from GitHub failed (${status}): ${said}`);
 }
 //# sourceMappingURL=graphql-answer.js.map
 ;// CONCATENATED MODULE: ../../packages/ci-context/dist/github-api/pull-request-states.js
+
 
 
 /** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
@@ -12384,20 +12409,31 @@ const PULL_REQUESTS_PER_REQUEST = 100;
  * Server it differs from the REST base), else GITHUB_API_URL's `/graphql`, else github.com's.
  */
 function gitHubGraphqlUrl(env) {
+    // Core's URL policy, as for every other API: the token goes out over https only (http only
+    // to loopback), never with user info or a query string.
     const graphql = env["GITHUB_GRAPHQL_URL"]?.trim();
     if (graphql)
-        return graphql;
+        return withoutTrailingSlash(base_url_parseBaseUrl(graphql, "GITHUB_GRAPHQL_URL"));
     const api = env["GITHUB_API_URL"]?.trim() || "https://api.github.com";
-    return `${api.replace(/\/+$/, "")}/graphql`;
+    return `${withoutTrailingSlash(base_url_parseBaseUrl(api, "GITHUB_API_URL"))}/graphql`;
 }
+function withoutTrailingSlash(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+/** GraphQL's `Int` is 32-bit: GitHub refuses the whole query when one number is larger. */
+const MAX_GRAPHQL_INT = 2 ** 31 - 1;
 /**
  * The states of these pull requests, one GraphQL request per 100, each asked for under its own
  * alias: one request however many indexes share a pull request, and no listing of every open
  * one. Merged counts as closed.
  */
 async function pullRequestStates(lookup, numbers) {
-    const unique = [...new Set(numbers)];
     const states = new Map();
+    // No pull request has such a number: it is unknown (its index kept), and never asked about.
+    for (const n of numbers)
+        if (!Number.isSafeInteger(n) || n < 1 || n > MAX_GRAPHQL_INT)
+            states.set(n, "unknown");
+    const unique = [...new Set(numbers)].filter((n) => !states.has(n));
     for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
         const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
         const answer = await ask(lookup, chunk);
@@ -12427,17 +12463,22 @@ async function ask(lookup, chunk) {
             },
             body: JSON.stringify({ query, variables: { owner: lookup.owner, repo: lookup.repo } }),
             signal: AbortSignal.timeout(remaining),
+            // An answer is never a redirect; following one could carry the token elsewhere.
+            redirect: "error",
         });
-        return graphqlAnswer(response.status, await response.text(), lookup.redact);
+        return graphqlAnswer(response.status, await response.text(), redactorOf(lookup));
     }
     catch (error) {
         if (error instanceof PullRequestLookupError)
             throw error;
         if (error instanceof Error && error.name === "TimeoutError")
             throw outOfTime();
-        const said = lookup.redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
+        const said = redactAndClip(error instanceof Error ? error.message : String(error), redactorOf(lookup), 300);
         throw new PullRequestLookupError(`reading pull request states from GitHub failed: ${said}`);
     }
+}
+function redactorOf(lookup) {
+    return { redact: (text) => lookup.redact(text) };
 }
 function outOfTime() {
     return new PullRequestLookupError("reading pull request states from GitHub did not finish before the time limit; nothing was pruned");

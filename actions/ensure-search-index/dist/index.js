@@ -206,7 +206,7 @@ function ephemeralIndex() {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3800);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8736);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8211);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4065);
 // The runner's entry point for both steps: the main step, and the post step that cleans up an
 // ephemeral index (the main step saves state only when there is something to clean up).
@@ -220,7 +220,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8736:
+/***/ 8211:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -231,10 +231,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../../packages/action-kit/dist/post-step.js
 var post_step = __nccwpck_require__(3800);
-// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 48 modules
-var management_step = __nccwpck_require__(333);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/management-step.js + 10 modules
+var management_step = __nccwpck_require__(5733);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/limits.js + 3 modules
+var limits = __nccwpck_require__(2394);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
 var response_validation_error = __nccwpck_require__(1113);
 // EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
@@ -430,9 +432,840 @@ function readEnsureInputs(step) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report.js + 4 modules
-var report = __nccwpck_require__(2656);
+// EXTERNAL MODULE: ./lib/report.js + 3 modules
+var report = __nccwpck_require__(2356);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
+var secrets = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
+// EXTERNAL MODULE: ../../packages/core/dist/resources/resource.js
+var resource = __nccwpck_require__(4209);
+// EXTERNAL MODULE: ../../packages/core/dist/resources/rest-url.js
+var rest_url = __nccwpck_require__(4691);
+// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(6585);
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
+
+/**
+ * The answers of a search index's data plane (its REST URL), as the official SDKs read them
+ * (`@upstash/search` on `@upstash/vector`'s HTTP client): every 2xx body is `{"result": …}`.
+ * Fields the service adds beyond these are ignored, so a newer service does not break reading.
+ * An error is `{"error": "…"}` with a non-2xx status; the transport reads its message and maps
+ * the status to the typed errors.
+ */
+/**
+ * The `{"result": …}` envelope around `result`, read as the result alone. The declared return
+ * type keeps the emitted `.d.ts` simple: zod's inferred mapped type fails a consumer's `tsc`
+ * when it checks library declarations.
+ */
+function resultOf(result) {
+    return schemas/* object */.Ikc({ result }).transform((envelope) => envelope.result);
+}
+const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+/** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
+const searchDocumentSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    content: jsonObject,
+    metadata: jsonObject.optional(),
+});
+/** One search hit: the document and its score, in (0, 1], best first. */
+const searchHitSchema = searchDocumentSchema.extend({ score: schemas/* number */.aig() });
+/** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
+const doneAnswerSchema = resultOf(schemas/* string */.YjP());
+/** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
+const fetchAnswerSchema = resultOf(schemas/* array */.YOg(searchDocumentSchema.nullable()));
+const searchAnswerSchema = resultOf(schemas/* array */.YOg(searchHitSchema));
+const deleteAnswerSchema = resultOf(schemas/* object */.Ikc({ deleted: schemas/* int */.Whr().min(0) }));
+/** One page of a range; `nextCursor` is "" after the last page. */
+const rangeAnswerSchema = resultOf(schemas/* object */.Ikc({ nextCursor: schemas/* string */.YjP(), vectors: schemas/* array */.YOg(searchDocumentSchema) }));
+const countsSchema = schemas/* object */.Ikc({ vectorCount: schemas/* int */.Whr().min(0), pendingVectorCount: schemas/* int */.Whr().min(0) });
+/**
+ * The database's counts: documents (`vectorCount`) and documents not yet searchable
+ * (`pendingVectorCount`), in all and per namespace ("" is the default namespace), and its size
+ * in bytes.
+ */
+const infoAnswerSchema = resultOf(countsSchema.extend({ indexSize: schemas/* number */.aig().min(0), namespaces: schemas/* record */.g1P(schemas/* string */.YjP(), countsSchema) }));
+const listNamespacesAnswerSchema = resultOf(schemas/* array */.YOg(schemas/* string */.YjP()));
+
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/server-values.js
+var server_values = __nccwpck_require__(1216);
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data-inputs.js
+
+
+
+/**
+ * What the data-plane client checks before it sends anything. The service documents no limit
+ * on namespace names; one goes into the path, so it gets the rules of any path segment here.
+ */
+/** The default namespace: routes without a namespace segment. */
+const DEFAULT_NAMESPACE = "";
+/** The largest `limit` of one range page (and `topK` of one search), as the vector API takes. */
+const MAX_PAGE_SIZE = 1_000;
+/** The batch size when the index states none: the service's free and pay-as-you-go plans, and its advice. */
+const DEFAULT_MAX_WRITES_PER_REQUEST = 100;
+function validateNamespace(namespace, input = "namespace") {
+    if (namespace === DEFAULT_NAMESPACE)
+        return namespace;
+    if (namespace.length > server_values/* MAX_ID_LENGTH */.Qx) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} is ${namespace.length} characters long: at most ${server_values/* MAX_ID_LENGTH */.Qx}`);
+    }
+    if ((0,server_values/* hasUnsafeCharacter */.QR)(namespace) || (0,server_values/* isDotSegment */.DH)(namespace) || namespace.trim() !== namespace) {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} ${JSON.stringify(namespace)} is invalid: a namespace may not be "." or "..", have surrounding spaces, nor contain control characters, "/" or "\\"`);
+    }
+    return namespace;
+}
+const search_data_inputs_jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+/** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
+const documentInputSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1, "an id must not be empty"),
+    content: search_data_inputs_jsonObject,
+    metadata: search_data_inputs_jsonObject.optional(),
+});
+/** Every document checked before the first batch goes out: a bad one fails the upsert with nothing sent. */
+function validateDocuments(documents, input = "documents") {
+    return Array.from(documents, (document, i) => {
+        const parsed = documentInputSchema.safeParse(document);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const where = [i, ...(issue?.path ?? [])].map(String).join(".");
+        throw new configuration_error/* ConfigurationError */.j(input, `${input}.${where}: ${issue?.message ?? "invalid"}; nothing was sent`);
+    });
+}
+function validateIds(ids, input = "ids") {
+    ids.forEach((id, i) => {
+        if (typeof id !== "string" || id === "") {
+            throw new configuration_error/* ConfigurationError */.j(input, `${input}.${i} must be a non-empty string`);
+        }
+    });
+    return [...ids];
+}
+/** The index's `max_writes_per_request` when it states a usable one; otherwise the default. */
+function maxWritesOf(index) {
+    const stated = index.max_writes_per_request;
+    return typeof stated === "number" && Number.isInteger(stated) && stated >= 1
+        ? stated
+        : DEFAULT_MAX_WRITES_PER_REQUEST;
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/retry-policy.js
+var retry_policy = __nccwpck_require__(4358);
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-routes.js
+
+/**
+ * The data plane's path for a route, as the official SDKs build it: `/{route}` for the default
+ * namespace, `/{route}/{namespace}` for another. The namespace is checked and encoded.
+ */
+function route(name, options) {
+    const namespace = validateNamespace(options.namespace ?? DEFAULT_NAMESPACE);
+    return namespace === DEFAULT_NAMESPACE ? `/${name}` : `/${name}/${encodeURIComponent(namespace)}`;
+}
+/** The namespace in words, for messages: `in namespace "movies"`, `in the default namespace`. */
+function inNamespace(options) {
+    const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+    return namespace === DEFAULT_NAMESPACE
+        ? "in the default namespace"
+        : `in namespace ${JSON.stringify(namespace)}`;
+}
+/** The call's own options alone, without the method's. */
+function callOf(options) {
+    return { signal: options.signal, deadline: options.deadline };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-documents.js
+
+
+
+
+
+
+/** Content and metadata are always asked for: a document without them is of little use here. */
+const INCLUDE = { includeData: true, includeMetadata: true };
+/**
+ * The documents of a search index, one namespace per call. Every method is one request, except
+ * `upsert` (one per batch) and `range` (one per page). Upsert (by id), delete and reset repeat
+ * without harm, so each of their requests is retried like a read.
+ */
+class SearchDocumentsResource extends resource/* Resource */.FW {
+    /** Documents per upsert request: the index's `max_writes_per_request`. */
+    maxWritesPerRequest;
+    constructor(transport, maxWritesPerRequest) {
+        super(transport);
+        this.maxWritesPerRequest = (0,retry_policy/* wholeNumberIn */.k)("maxWritesPerRequest", maxWritesPerRequest, 1, 1_000_000);
+    }
+    /**
+     * Stores the documents, replacing any with the same id, in batches sent one after the other.
+     * Every document is checked before the first batch goes out. When a batch fails, those before
+     * it are stored and the error is thrown: calling again with the same documents is safe.
+     */
+    async upsert(documents, options = {}) {
+        const list = validateDocuments(documents);
+        const size = (0,retry_policy/* wholeNumberIn */.k)("batchSize", options.batchSize ?? this.maxWritesPerRequest, 1, this.maxWritesPerRequest);
+        const path = route("upsert-data", options);
+        let batches = 0;
+        for (let start = 0; start < list.length; start += size, batches++) {
+            const body = list.slice(start, start + size);
+            const operation = `upsert documents ${start + 1}-${start + body.length} of ${list.length} ${inNamespace(options)}`;
+            await this.read((0,resource/* post */.bE)(path, operation, { body }), doneAnswerSchema, callOf(options));
+        }
+        return { upserted: list.length, batches };
+    }
+    /** The documents with these ids (in order, `null` for an unknown id), or every one whose id starts with `prefix`. */
+    async fetch(selector, options = {}) {
+        const body = "ids" in selector ? { ids: validateIds(selector.ids) } : { prefix: selector.prefix };
+        const request = (0,resource/* post */.bE)(route("fetch", options), `fetch documents ${inNamespace(options)}`, {
+            body: { ...body, ...INCLUDE },
+        });
+        return this.read(request, fetchAnswerSchema, callOf(options));
+    }
+    /** Deletes by ids, by id prefix or by filter; `deleted` counts what the answered request deleted. */
+    async delete(selector, options = {}) {
+        const request = (0,resource/* post */.bE)(route("delete", options), `delete documents ${inNamespace(options)}`, {
+            body: deleteBody(selector),
+        });
+        return this.read(request, deleteAnswerSchema, callOf(options));
+    }
+    /** Every document of the namespace (or with the id prefix), page by page, the cursor handled. */
+    async *range(options = {}) {
+        const limit = (0,retry_policy/* wholeNumberIn */.k)("pageSize", options.pageSize ?? MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+        const prefix = options.prefix === undefined ? {} : { prefix: options.prefix };
+        let cursor = "0";
+        do {
+            const page = await this.rangePage({ cursor, limit, ...prefix }, options);
+            yield* page.documents;
+            cursor = page.nextCursor;
+        } while (cursor !== "");
+    }
+    /** One page from `cursor` ("0" at first); `nextCursor` is "" after the last. */
+    async rangePage(page, options = {}) {
+        const request = (0,resource/* post */.bE)(route("range", options), `range documents ${inNamespace(options)}`, {
+            body: { ...page, ...INCLUDE },
+        });
+        // A cursor that does not move would make `range` loop for ever.
+        const schema = rangeAnswerSchema.refine((answer) => answer.nextCursor !== page.cursor, {
+            message: "nextCursor repeats the cursor asked for",
+        });
+        const { nextCursor, vectors } = await this.read(request, schema, callOf(options));
+        return { nextCursor, documents: vectors };
+    }
+    /** The best matches for `query`, best first. */
+    async search(query, options = {}) {
+        const topK = (0,retry_policy/* wholeNumberIn */.k)("topK", query.topK ?? 5, 1, MAX_PAGE_SIZE);
+        const filter = query.filter === undefined ? {} : { filter: query.filter };
+        const request = (0,resource/* post */.bE)(route("search", options), `search ${inNamespace(options)}`, {
+            body: { query: query.query, topK, ...filter, ...INCLUDE },
+        });
+        return this.read(request, searchAnswerSchema, callOf(options));
+    }
+    /** Deletes every document of the namespace; the namespace stays. */
+    async reset(options = {}) {
+        await this.read((0,resource/* post */.bE)(route("reset", options), `reset ${inNamespace(options)}`), doneAnswerSchema, callOf(options));
+    }
+}
+function deleteBody(selector) {
+    if ("ids" in selector)
+        return { ids: validateIds(selector.ids) };
+    // An empty prefix or filter would read as "everything": reset says that plainly.
+    const [key, value] = "prefix" in selector ? ["prefix", selector.prefix] : ["filter", selector.filter];
+    if (typeof value !== "string" || value === "") {
+        throw new configuration_error/* ConfigurationError */.j(key, `${key} must be a non-empty string; to delete every document, use reset`);
+    }
+    return { [key]: value };
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/base-url.js
+var base_url = __nccwpck_require__(2488);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/redactor.js
+var transport_redactor = __nccwpck_require__(7037);
+// EXTERNAL MODULE: ../../packages/core/dist/clients/client-options.js + 19 modules
+var client_options = __nccwpck_require__(1693);
+// EXTERNAL MODULE: ../../packages/core/dist/clients/from-env.js
+var from_env = __nccwpck_require__(7576);
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/search-index-data.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Client of one search index's data plane (its REST URL, a Bearer token): the documents of its
+ * namespaces, its counts and its namespaces, with the transport's retries, deadline, shared
+ * backoff on 429 and redaction. The token lives in private fields and is masked in every message.
+ */
+class SearchIndexData extends SearchDocumentsResource {
+    #transport;
+    #redactor;
+    constructor(options) {
+        const token = (0,client_options/* requireSecret */.e)(options.token, "token", "set the index's token (UPSTASH_SEARCH_REST_TOKEN)");
+        const { transport, redactor } = (0,client_options/* buildTransport */.K)({ ...options, baseUrl: options.url }, {
+            defaultBaseUrl: options.url,
+            baseUrlInput: "url",
+            authorization: `Bearer ${token}`,
+            secrets: [token],
+        });
+        super(transport, options.maxWritesPerRequest ?? DEFAULT_MAX_WRITES_PER_REQUEST);
+        this.#transport = transport;
+        this.#redactor = redactor;
+    }
+    /**
+     * A client for an index as the management API describes it: its REST URL from `endpoint`, its
+     * token (or read-only token), batches as large as its `max_writes_per_request` (default 100).
+     * Both tokens are masked.
+     */
+    static fromIndex(index, options = {}) {
+        const { readOnly = false, restUrlTemplate, ...clientOptions } = options;
+        const redactor = options.redactor ?? new transport_redactor/* Redactor */.pO();
+        redactor.add(index.token, index.read_only_token);
+        return new SearchIndexData({
+            ...clientOptions,
+            redactor,
+            url: restUrlTemplate === undefined ? (0,rest_url/* restUrl */.g)(index) : (0,rest_url/* restUrl */.g)(index, restUrlTemplate),
+            token: readOnly ? index.read_only_token : index.token,
+            maxWritesPerRequest: maxWritesOf(index),
+        });
+    }
+    /**
+     * A client from `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN` (what the official
+     * SDK's `Search.fromEnv()` reads, and what export-env writes), read from `options.env` or
+     * `process.env`.
+     */
+    static fromEnv(options = {}) {
+        return new SearchIndexData((0,from_env/* searchDataOptionsFromEnv */.Sk)(options));
+    }
+    /** The REST URL in use, without trailing slash. */
+    get url() {
+        return (0,base_url/* baseUrlString */.a)(this.#transport.baseUrl);
+    }
+    /** Documents and pending documents, in all and per namespace, and the size in bytes. */
+    async info(call = {}) {
+        return this.read((0,resource/* post */.bE)("/info", "read index info"), infoAnswerSchema, callOf(call));
+    }
+    /** The namespaces; "" is the default one. */
+    async listNamespaces(call = {}) {
+        return this.read((0,resource/* post */.bE)("/list-namespaces", "list namespaces"), listNamespacesAnswerSchema, callOf(call));
+    }
+    /** Deletes a namespace and its documents. The default namespace cannot be deleted. */
+    async deleteNamespace(namespace, call = {}) {
+        if (validateNamespace(namespace) === DEFAULT_NAMESPACE) {
+            throw new configuration_error/* ConfigurationError */.j("namespace", "the default namespace cannot be deleted; reset empties it");
+        }
+        const request = (0,resource/* post */.bE)(route("delete-namespace", { namespace }), `delete namespace ${JSON.stringify(namespace)}`);
+        await this.read(request, doneAnswerSchema, callOf(call));
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call) {
+        return this.#transport.retryBudget(call);
+    }
+    /** Masks every secret this client knows in `text`. */
+    redact(text) {
+        return this.#redactor.redact(text);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-marker.js
+
+/**
+ * Where a finished seed is recorded: one document per seeded SDK index (namespace), id
+ * `namespace:<name>`, in a namespace of its own. A marker document inside the
+ * seeded namespace would turn up in the app's searches and counts; a namespace apart does not,
+ * and goes with the database when it is deleted. The marker is written only after the last
+ * batch was accepted, so a run that died midway leaves none and the next run seeds again
+ * (upserts by id: what the dead run wrote is replaced, not doubled).
+ */
+const SEED_MARKER_NAMESPACE = "stashkit-seeds";
+const markerSchema = schemas/* object */.Ikc({ finished: schemas/* literal */.euz(true), documents: schemas/* number */.aig(), at: schemas/* string */.YjP() });
+// A prefix keeps "" (the default namespace) a valid id and apart from a namespace named "default".
+const markerId = (namespace) => `namespace:${namespace}`;
+/** The marker of a finished seed of `namespace`, or undefined when none finished. */
+async function readSeedMarker(target, namespace, call) {
+    const [found] = await target.fetch({ ids: [markerId(namespace)] }, { ...call, namespace: SEED_MARKER_NAMESPACE });
+    const parsed = markerSchema.safeParse(found?.content);
+    return parsed.success ? parsed.data : undefined;
+}
+async function writeSeedMarker(target, namespace, documents, call) {
+    const content = { finished: true, documents, at: new Date().toISOString() };
+    await target.upsert([{ id: markerId(namespace), content }], { ...call, namespace: SEED_MARKER_NAMESPACE });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/write-in-batches.js
+const DEFAULT_CONCURRENCY = 4;
+/**
+ * Upserts a stream of documents in batches of the index's `max_writes_per_request`, several in
+ * flight, each request started no sooner than the pace allows. Memory holds at most
+ * `concurrency + 1` batches, whatever the stream's length. A 429 waits in the transport, whose
+ * backoff every request of the client shares, so the batches in flight slow down together.
+ */
+async function writeInBatches(target, documents, options) {
+    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+    const pace = pacer(target, options);
+    const inFlight = new Set();
+    let written = 0;
+    let batches = 0;
+    let failure;
+    const send = async (batch) => {
+        await pace();
+        await target.upsert(batch, { ...write_in_batches_callOf(options), namespace: options.namespace });
+        written += batch.length;
+        options.onProgress?.(written);
+    };
+    const start = (batch) => {
+        batches++;
+        const running = send(batch).then(() => void inFlight.delete(running), (cause) => {
+            inFlight.delete(running);
+            failure ??= cause;
+        });
+        inFlight.add(running);
+    };
+    let batch = [];
+    for await (const document of documents) {
+        batch.push(document);
+        if (batch.length < target.maxWritesPerRequest)
+            continue;
+        start(batch);
+        batch = [];
+        while (inFlight.size >= concurrency && failure === undefined)
+            await Promise.race(inFlight);
+        if (failure !== undefined)
+            break;
+    }
+    if (batch.length > 0 && failure === undefined)
+        start(batch);
+    await Promise.all(inFlight);
+    if (failure !== undefined)
+        throw failure;
+    return { written, batches };
+}
+function write_in_batches_callOf(options) {
+    return { deadline: options.deadline, signal: options.signal };
+}
+/** Spaces request starts `1000 / maxWritesPerSecond` ms apart, waiting on the client's clock and deadline. */
+function pacer(target, options) {
+    const rate = options.maxWritesPerSecond ?? 0;
+    if (!(rate > 0))
+        return async () => { };
+    const budget = target.retryBudget(write_in_batches_callOf(options));
+    const gap = 1000 / rate;
+    let next = 0;
+    return async () => {
+        const slot = Math.max(budget.now(), next);
+        next = slot + gap;
+        await budget.waitUntil(slot);
+    };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-search-index.js
+
+
+
+
+/** `created`: seed unless a finished seed is recorded; `always`: upsert again on every run. */
+const SEED_WHEN = ["created", "always"];
+/**
+ * Upserts `documents` into one SDK index of the target, streamed in batches (see
+ * `writeInBatches`), then records the seed as finished. With `when: "created"` a recorded seed
+ * is not redone (nothing is written); a run that died before the record is completed by the
+ * next one. Idempotent by document id.
+ */
+async function seedSearchIndex(target, input) {
+    const index = checkedTargetIndex(input.index, "seed-index");
+    const when = checkedWhen(input.when);
+    const call = { deadline: input.deadline, signal: input.signal };
+    if (when === "created") {
+        const marker = await readSeedMarker(target, index, call);
+        if (marker !== undefined)
+            return { seeded: false, index, written: 0, finishedAt: marker.at };
+    }
+    const { written, batches } = await writeInBatches(target, input.documents, { ...input, namespace: index });
+    await writeSeedMarker(target, index, written, call);
+    return { seeded: true, index, written, batches };
+}
+function checkedTargetIndex(index, name) {
+    const namespace = validateNamespace(index ?? DEFAULT_NAMESPACE, name);
+    if (namespace === SEED_MARKER_NAMESPACE) {
+        throw new configuration_error/* ConfigurationError */.j(name, `${name} "${SEED_MARKER_NAMESPACE}" is where stashkit records finished seeds`);
+    }
+    return namespace;
+}
+function checkedWhen(when) {
+    if (when === undefined)
+        return "created";
+    if (SEED_WHEN.includes(when))
+        return when;
+    throw new configuration_error/* ConfigurationError */.j("seed-when", `seed-when must be "created" or "always", not ${JSON.stringify(when)}`);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/clone-search-index.js
+
+
+
+/**
+ * Copies SDK indexes (namespaces) of `source` into `target`, page by page: `range` on the source
+ * (its read-only token is enough) feeds `seedSearchIndex` on the target, so memory holds a page
+ * and the batches in flight, whatever the source holds. Each target index records its finished
+ * copy like a seed, so a rerun with `when: "created"` writes nothing and a run that died midway
+ * is completed by the next.
+ */
+async function cloneSearchIndex(source, target, input = {}) {
+    const into = input.into === undefined ? undefined : checkedTargetIndex(input.into, "into");
+    if (into !== undefined && input.indexes?.length !== 1) {
+        throw new configuration_error/* ConfigurationError */.j("into", "into names one target SDK index: give exactly one source index with it");
+    }
+    const call = { deadline: input.deadline, signal: input.signal };
+    const names = input.indexes ?? (await sourceIndexes(source, call));
+    const results = [];
+    for (const from of names) {
+        const index = into ?? checkedTargetIndex(from, "indexes");
+        const began = Date.now();
+        const documents = copied(source.range({ ...call, namespace: from, pageSize: input.pageSize ?? 1_000 }));
+        const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
+        const result = await seedSearchIndex(target, {
+            ...seed,
+            index,
+            documents,
+            onProgress: (written) => onProgress?.(index, written),
+        });
+        results.push({ ...result, from, ms: Date.now() - began });
+    }
+    return { indexes: results, written: results.reduce((sum, result) => sum + result.written, 0) };
+}
+/** The source's SDK indexes holding documents, the marker namespace left out. */
+async function sourceIndexes(source, call) {
+    const { namespaces } = await source.info(call);
+    return Object.entries(namespaces)
+        .filter(([name, counts]) => name !== SEED_MARKER_NAMESPACE && counts.vectorCount + counts.pendingVectorCount > 0)
+        .map(([name]) => name)
+        .sort();
+}
+/** A ranged document as an upsert takes it: metadata only when it has some. */
+async function* copied(documents) {
+    for await (const { id, content, metadata } of documents) {
+        const document = { id, content: (content ?? {}) };
+        if (metadata !== undefined && metadata !== null)
+            document.metadata = metadata;
+        yield document;
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ../../packages/core/dist/seed-files/json-array-elements.js
+/**
+ * Splits a streamed JSON array into its top-level elements without holding the whole file:
+ * it tracks only nesting depth and whether it is inside a string. Each element is then parsed
+ * by `JSON.parse`, which reports any syntax error inside it; this splitter reports what is
+ * wrong around the elements (no opening `[`, text after the closing `]`, an unclosed array).
+ */
+async function* jsonArrayElements(chunks) {
+    let line = 1;
+    let state = "before";
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    let current = "";
+    let startLine = 1;
+    for await (const chunk of chunks) {
+        for (const char of chunk) {
+            if (char === "\n")
+                line++;
+            if (state === "element") {
+                if (inString) {
+                    if (escaped)
+                        escaped = false;
+                    else if (char === "\\")
+                        escaped = true;
+                    else if (char === '"')
+                        inString = false;
+                }
+                else if (char === '"')
+                    inString = true;
+                else if (char === "[" || char === "{")
+                    depth++;
+                else if ((char === "]" || char === "}") && depth > 0)
+                    depth--;
+                else if ((char === "," || char === "]") && depth === 0) {
+                    yield { text: current, line: startLine };
+                    current = "";
+                    state = char === "]" ? "after" : "between";
+                    continue;
+                }
+                current += char;
+                continue;
+            }
+            if (/\s/.test(char))
+                continue;
+            if (state === "before") {
+                if (char !== "[")
+                    throw new SyntaxError(`line ${line}: a JSON array starts with "["`);
+                state = "between";
+            }
+            else if (state === "between") {
+                if (char === "]" && current === "") {
+                    state = "after";
+                    continue;
+                }
+                state = "element";
+                startLine = line;
+                current = char;
+                if (char === '"')
+                    inString = true;
+                else if (char === "[" || char === "{")
+                    depth = 1;
+            }
+            else {
+                throw new SyntaxError(`line ${line}: text after the closing "]"`);
+            }
+        }
+    }
+    if (state !== "after")
+        throw new SyntaxError(`line ${line}: the JSON array is not closed with "]"`);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/seed-files/read-seed-files.js
+
+
+
+
+
+
+/**
+ * Checks every document of every file (streamed, one document in memory at a time) and throws a
+ * ConfigurationError naming the input, the file and the line of the first bad one, so that a
+ * step fails before it sends anything. A JSON file starts with `[`; anything else is NDJSON
+ * (one document a line, blank lines skipped).
+ */
+async function checkSeedFiles(paths, input = "seed-file") {
+    const checked = [];
+    for (const path of paths) {
+        const format = await formatOf(path, input);
+        let documents = 0;
+        for await (const _ of parsed(path, format, input))
+            documents++;
+        checked.push({ path, format, documents });
+    }
+    return checked;
+}
+/** The documents of checked files, read again from disk, in file order. */
+async function* seedDocuments(files, input = "seed-file") {
+    for (const file of files)
+        yield* parsed(file.path, file.format, input);
+}
+async function* parsed(path, format, input) {
+    const elements = format === "json" ? jsonElements(path, input) : ndjsonLines(path);
+    for await (const { text, line } of elements)
+        yield documentAt(text, line, path, input);
+}
+function documentAt(text, line, path, input) {
+    const fail = (message) => new configuration_error/* ConfigurationError */.j(input, `${input}: ${path} line ${line}: ${message}`);
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (cause) {
+        throw fail(`not JSON (${cause.message})`);
+    }
+    const result = documentInputSchema.safeParse(value);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    throw fail(`${field}${issue?.message ?? "not a document"}; a document is {id, content, metadata?}`);
+}
+async function* jsonElements(path, input) {
+    try {
+        yield* jsonArrayElements((0,external_node_fs_.createReadStream)(path, { encoding: "utf8" }));
+    }
+    catch (cause) {
+        if (!(cause instanceof SyntaxError))
+            throw cause;
+        throw new configuration_error/* ConfigurationError */.j(input, `${input}: ${path} ${cause.message}`);
+    }
+}
+async function* ndjsonLines(path) {
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    let line = 0;
+    for await (const text of lines) {
+        line++;
+        if (text.trim() !== "")
+            yield { text, line };
+    }
+}
+/** JSON when the first character that is not blank is "["; a file that cannot be read names itself. */
+async function formatOf(path, input) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, "r");
+        const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(4096) });
+        const head = buffer.subarray(0, bytesRead).toString("utf8").trimStart();
+        if (head === "")
+            throw new configuration_error/* ConfigurationError */.j(input, `${input}: ${path} is empty`);
+        return head.startsWith("[") ? "json" : "ndjson";
+    }
+    catch (cause) {
+        if (cause instanceof configuration_error/* ConfigurationError */.j)
+            throw cause;
+        const code = cause.code ?? "unreadable";
+        throw new configuration_error/* ConfigurationError */.j(input, `${input}: ${path} cannot be read (${code})`);
+    }
+    finally {
+        await handle?.close();
+    }
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/aborted-error.js
+var aborted_error = __nccwpck_require__(5227);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/deadline-error.js
+var deadline_error = __nccwpck_require__(2744);
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/wait-until-indexed.js
+
+
+
+const MAX_INTERVAL_MS = 2_000;
+const OPERATION = "wait until indexed";
+/**
+ * Polls `info` until no document is pending (every upserted document is searchable), and returns
+ * the last answer. The service indexes upserts asynchronously; the emulator does so when its
+ * indexing delay is set. Stops at the deadline (or the client's, when earlier).
+ */
+async function waitUntilIndexed(index, options) {
+    const { namespace, deadline, signal } = options;
+    if (namespace !== undefined)
+        validateNamespace(namespace);
+    const call = { deadline, signal };
+    const budget = index.retryBudget(call);
+    for (let wait = options.intervalMs ?? 100;; wait = Math.min(wait * 2, MAX_INTERVAL_MS)) {
+        const info = await index.info(call);
+        const pending = pendingIn(info, namespace);
+        if (pending === 0)
+            return info;
+        let waited;
+        try {
+            waited = await budget.waitUntil(budget.now() + wait);
+        }
+        catch (cause) {
+            if (signal?.aborted)
+                throw new aborted_error/* AbortedError */.o(`${OPERATION}: was aborted by the caller`, { operation: OPERATION });
+            throw cause;
+        }
+        if (!waited) {
+            const where = namespace === undefined ? "in the index" : inNamespace({ namespace });
+            throw new deadline_error/* DeadlineExceededError */.K(`${OPERATION}: ${pending} documents still pending ${where} at the deadline`, { operation: OPERATION });
+        }
+    }
+}
+function pendingIn(info, namespace) {
+    if (namespace === undefined)
+        return info.pendingVectorCount;
+    return info.namespaces[namespace]?.pendingVectorCount ?? 0;
+}
+
+;// CONCATENATED MODULE: ./lib/seed.js
+
+
+/** Fills the ensured index from the seed files or the clone source, then waits until it is searchable. */
+async function seedEnsured(step, index, inputs, options) {
+    const target = SearchIndexData.fromIndex(index, options);
+    const common = {
+        when: inputs.when,
+        deadline: step.deadline,
+        maxWritesPerSecond: writesPerSecondOf(index),
+    };
+    const started = Date.now();
+    let indexes;
+    if (inputs.cloneFrom !== undefined) {
+        const source = SearchIndexData.fromIndex(await cloneSource(step, inputs.cloneFrom), {
+            ...options,
+            readOnly: true,
+        });
+        const only = inputs.cloneIndex === undefined ? {} : { indexes: [inputs.cloneIndex] };
+        const into = inputs.cloneIndex !== undefined && inputs.indexGiven ? { into: inputs.index } : {};
+        const cloned = await commands/* group */.Os(`Clone ${inputs.cloneFrom} into ${index.name}`, () => cloneSearchIndex(source, target, { ...common, ...only, ...into }));
+        indexes = cloned.indexes;
+    }
+    else {
+        const result = await commands/* group */.Os(`Seed ${index.name} / ${inputs.index}`, () => seedSearchIndex(target, { ...common, index: inputs.index, documents: seedDocuments(inputs.files) }));
+        indexes = [
+            { index: result.index, written: result.written, seeded: result.seeded, ms: Date.now() - started },
+        ];
+    }
+    if (inputs.waitUntilIndexed) {
+        for (const entry of indexes)
+            await waitUntilIndexed(target, { namespace: entry.index, deadline: step.deadline });
+    }
+    for (const entry of indexes) {
+        commands/* info */.pq(entry.seeded
+            ? `SDK index ${entry.index}: ${entry.written} documents written in ${(entry.ms / 1000).toFixed(1)} s.`
+            : `SDK index ${entry.index}: seeded before, nothing written (seed-when: always writes again).`);
+    }
+    return { written: indexes.reduce((sum, entry) => sum + entry.written, 0), indexes };
+}
+/** The index's `max_writes_per_second` when it states a usable one; else unpaced (429s still wait). */
+function writesPerSecondOf(index) {
+    const stated = index["max_writes_per_second"];
+    return typeof stated === "number" && stated > 0 ? stated : 0;
+}
+/** The clone source, by name in the same account; its tokens are masked before anything is logged. */
+async function cloneSource(step, name) {
+    const found = await step.client().searchIndexes.findByName(name);
+    (0,secrets/* registerSecrets */.d)(...found.flatMap((index) => [index.token, index.read_only_token]));
+    const [source, ...others] = found;
+    if (source === undefined) {
+        throw new configuration_error/* ConfigurationError */.j("clone-from", `clone-from: no search index named "${name}" in this account`);
+    }
+    if (others.length > 0) {
+        throw new configuration_error/* ConfigurationError */.j("clone-from", `clone-from: ${found.length} search indexes are named "${name}"`);
+    }
+    return source;
+}
+
+;// CONCATENATED MODULE: ./lib/seed-inputs.js
+
+
+/**
+ * Reads the seeding inputs and checks every document of every seed file, so that a bad line
+ * fails the step before the index is created or anything is written.
+ */
+async function readSeedInputs(step) {
+    // One path a line (a path may hold a comma).
+    const paths = (0,dist_inputs/* readInput */.R5)("seed-file")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "");
+    const rawIndex = (0,dist_inputs/* readInput */.R5)("seed-index");
+    const cloneFrom = (0,dist_inputs/* readInput */.R5)("clone-from");
+    const cloneIndex = (0,dist_inputs/* readInput */.R5)("clone-index");
+    if (paths.length > 0 && cloneFrom !== "") {
+        throw new configuration_error/* ConfigurationError */.j("clone-from", "give seed-file or clone-from, not both: each fills the SDK index");
+    }
+    if (cloneIndex !== "" && cloneFrom === "") {
+        throw new configuration_error/* ConfigurationError */.j("clone-index", "clone-index names an SDK index of clone-from: give clone-from too");
+    }
+    if (cloneFrom !== "" && rawIndex !== "" && cloneIndex === "") {
+        throw new configuration_error/* ConfigurationError */.j("seed-index", "with clone-from, seed-index needs clone-index: the one SDK index copied into it");
+    }
+    return {
+        index: rawIndex === "" ? "default" : step.expandName(rawIndex, "seed-index"),
+        indexGiven: rawIndex !== "",
+        cloneFrom: cloneFrom === "" ? undefined : step.expandName(cloneFrom, "clone-from"),
+        cloneIndex: cloneIndex === "" ? undefined : cloneIndex,
+        when: (0,dist_inputs/* readChoice */.Kf)("seed-when", SEED_WHEN, "created"),
+        waitUntilIndexed: (0,dist_inputs/* readBoolean */.Vf)("wait-until-indexed", true),
+        files: await checkSeedFiles(paths, "seed-file"),
+    };
+}
+
 ;// CONCATENATED MODULE: ./lib/main.js
+
+
 
 
 
@@ -443,6 +1276,7 @@ async function run() {
     (0,post_step/* markPostStepComing */.b)();
     await (0,management_step/* runManagementStep */.R)(ACTION, async (step) => {
         const inputs = readEnsureInputs(step);
+        const seed = await readSeedInputs(step);
         const result = await commands/* group */.Os(`Ensure search index ${inputs.name}`, () => ensureSearchIndex(step.client(), {
             name: inputs.name,
             region: inputs.region,
@@ -451,7 +1285,16 @@ async function run() {
         }));
         if (inputs.ephemeral && result.created)
             (0,ephemeral_state/* saveEphemeralIndex */.z)(result.index);
+        const wanted = seed.files.length > 0 || seed.cloneFrom !== undefined;
+        // The outputs (and their masks) come first: a failed seed still hands the index over.
         (0,report/* reportEnsured */.dp)(result, inputs);
+        const seeded = wanted
+            ? await seedEnsured(step, result.index, seed, {
+                ...(0,limits/* stepClientOptions */.MM)(ACTION, step.limits, step.deadline),
+                redactor: step.redactor,
+            })
+            : { written: 0, indexes: [] };
+        (0,report/* reportSeeded */.R3)(seeded);
     });
 }
 
@@ -464,10 +1307,10 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ post)
 /* harmony export */ });
-/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(333);
+/* harmony import */ var _stashkit_action_kit__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5733);
 /* harmony import */ var _stashkit_core__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5951);
 /* harmony import */ var _ephemeral_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3908);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2656);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2356);
 
 
 
@@ -486,14 +1329,15 @@ async function post() {
 
 /***/ }),
 
-/***/ 2656:
+/***/ 2356:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   dp: () => (/* binding */ reportEnsured),
-  DE: () => (/* binding */ reportEphemeralDeleted)
+  DE: () => (/* binding */ reportEphemeralDeleted),
+  R3: () => (/* binding */ reportSeeded)
 });
 
 // UNUSED EXPORTS: ensureSummary
@@ -528,24 +1372,8 @@ function writeSummary(markdown) {
         commands/* debug */.Yz("GITHUB_STEP_SUMMARY is not set; no job summary written");
 }
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/rest-url.js
-/** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
-const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
-/**
- * The REST URL of a search index, from its `endpoint` field:
- * - an absolute URL (`https://…`) is used as it is;
- * - a host name with a dot gets `https://` in front;
- * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
- */
-function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
-    const endpoint = index.endpoint.trim();
-    if (/^https?:\/\//i.test(endpoint))
-        return endpoint.replace(/\/+$/, "");
-    if (endpoint.includes("."))
-        return `https://${endpoint.replace(/\/+$/, "")}`;
-    return template.replaceAll("{endpoint}", endpoint);
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/resources/rest-url.js
+var rest_url = __nccwpck_require__(4691);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/ensure-fields.js
 
 /** Every field of an ensure's result, in the order the actions' outputs and the CLI's formats use. */
@@ -564,7 +1392,7 @@ const ENSURE_RESULT_FIELDS = [
     {
         output: "rest-url",
         env: "UPSTASH_SEARCH_REST_URL",
-        read: (r) => restUrl(r.index),
+        read: (r) => (0,rest_url/* restUrl */.g)(r.index),
         sensitivity: "endpoint",
     },
     { output: "token", env: "UPSTASH_SEARCH_REST_TOKEN", read: (r) => r.index.token, sensitivity: "secret" },
@@ -632,6 +1460,18 @@ function ensureSummary(result, maskEndpoint) {
         .join("\n\n");
     return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
 }
+/** The `seeded` output and a summary line per SDK index filled. */
+function reportSeeded(report) {
+    commands/* setOutput */.uH("seeded", String(report.written));
+    if (report.indexes.length === 0)
+        return;
+    const rows = report.indexes.map((entry) => [
+        entry.index,
+        entry.seeded ? String(entry.written) : "0: seeded before",
+        `${(entry.ms / 1000).toFixed(1)} s`,
+    ]);
+    writeSummary(`### Seeded\n\n${markdownTable(["SDK index", "documents written", "time"], rows)}\n`);
+}
 
 
 /***/ }),
@@ -643,12 +1483,17 @@ function ensureSummary(result, maskEndpoint) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
+  Whr: () => (/* binding */ schemas_int),
+  euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
-  YjP: () => (/* binding */ schemas_string)
+  Ikc: () => (/* binding */ object),
+  g1P: () => (/* binding */ record),
+  YjP: () => (/* binding */ schemas_string),
+  L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, unknown, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/util.js
 
@@ -4423,13 +5268,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -4458,7 +5303,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4472,14 +5317,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -4525,7 +5370,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -4549,7 +5394,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4565,14 +5410,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -4592,7 +5437,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -4735,16 +5580,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -4761,7 +5606,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -9552,7 +10397,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     };
     return new ZodObject(def);
 }
@@ -9663,14 +10508,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -9678,14 +10523,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -9808,10 +10653,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -9821,12 +10666,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -10457,7 +11302,109 @@ function registerSecrets(...values) {
 
 /***/ }),
 
-/***/ 333:
+/***/ 2394:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  f6: () => (/* binding */ readStepLimits),
+  MM: () => (/* binding */ stepClientOptions),
+  VN: () => (/* binding */ stepDeadline)
+});
+
+// UNUSED EXPORTS: attemptTimeoutMs
+
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/step-limits.js
+/**
+ * The defaults and bounds of `timeout-seconds` / `--timeout-seconds` and `max-attempts` /
+ * `--max-attempts`, for every action and every CLI command.
+ */
+const STEP_LIMITS = {
+    timeoutSeconds: { default: 120, min: 1, max: 3600 },
+    maxAttempts: { default: 5, min: 1, max: 20 },
+};
+/** Bounds on one attempt: a hung request must leave room for retries, yet never be cut short. */
+const ATTEMPT_MS = { min: 1_000, max: 30_000 };
+/**
+ * The client options a step's limits give: the attempts, and each attempt's fair share of the
+ * time limit (1 s to 30 s). The deadline itself is the caller's, created once per step.
+ */
+function step_limits_clientLimits(limits) {
+    const share = (limits.timeoutSeconds * 1000) / limits.maxAttempts;
+    return {
+        retry: { maxAttempts: limits.maxAttempts },
+        attemptTimeoutMs: Math.round(Math.min(ATTEMPT_MS.max, Math.max(ATTEMPT_MS.min, share))),
+    };
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/clock.js + 1 modules
+var transport_clock = __nccwpck_require__(9908);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
+
+/**
+ * One absolute point in time by which everything a step (or any caller) does must be done.
+ * Created once from the caller's time limit and handed to the client unchanged; the transport
+ * never lets an attempt, a backoff or a wait run past it.
+ */
+class Deadline {
+    /** Epoch milliseconds. */
+    at;
+    constructor(at) {
+        this.at = at;
+    }
+    /** The deadline `ms` from now on `clock`. */
+    static after(ms, clock = transport_clock/* systemClock */.m) {
+        return new Deadline(clock.now() + ms);
+    }
+    /** Milliseconds left on `clock`, never negative. */
+    remainingMs(clock = transport_clock/* systemClock */.m) {
+        return Math.max(0, this.at - clock.now());
+    }
+}
+
+// EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
+var inputs = __nccwpck_require__(6802);
+// EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
+var commands = __nccwpck_require__(5504);
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
+
+/** The client's logger on the runner: retries as info lines, details as debug. */
+const actionsLogger = {
+    debug: (message) => commands/* debug */.Yz(message),
+    info: (message) => commands/* info */.pq(message),
+    warning: (message) => commands/* warning */.$e(message),
+};
+//# sourceMappingURL=logger.js.map
+;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
+
+
+
+/** The `max-attempts` and `timeout-seconds` inputs every action takes; defaults and bounds are core's. */
+function readStepLimits() {
+    const { maxAttempts, timeoutSeconds } = STEP_LIMITS;
+    return {
+        maxAttempts: (0,inputs/* readWholeNumber */.bf)("max-attempts", maxAttempts.default, maxAttempts.min, maxAttempts.max),
+        timeoutSeconds: (0,inputs/* readWholeNumber */.bf)("timeout-seconds", timeoutSeconds.default, timeoutSeconds.min, timeoutSeconds.max),
+    };
+}
+/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
+function stepDeadline(limits) {
+    return Deadline.after(limits.timeoutSeconds * 1000);
+}
+/** Each attempt's share of the step's time limit: core's rule, the same as the CLI's. */
+function attemptTimeoutMs(limits) {
+    return clientLimits(limits).attemptTimeoutMs;
+}
+/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
+function stepClientOptions(action, limits, deadline) {
+    return { ...step_limits_clientLimits(limits), deadline, userAgentSuffix: action, logger: actionsLogger };
+}
+//# sourceMappingURL=limits.js.map
+
+/***/ }),
+
+/***/ 5733:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10470,355 +11417,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 var inputs = __nccwpck_require__(6927);
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/search-index.js
 var search_index = __nccwpck_require__(111);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
-var response_validation_error = __nccwpck_require__(1113);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
-var stashkit_error = __nccwpck_require__(8627);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/server-values.js
-var server_values = __nccwpck_require__(1216);
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/clip.js
-/**
- * The one place text that came from outside (an API's error text, a body excerpt, a request id,
- * a network error, another API's error) is made fit for a message: secrets masked first, then
- * made one line (whitespace and control characters become one space), then cut to `maxLength`
- * with "…". Masking first means a secret the cut would split is masked whole; and masking stops
- * once it has enough text, so a huge input costs no more than a short one.
- */
-function redactAndClip(text, redactor, maxLength) {
-    // Room for whitespace runs that collapse to one space.
-    const masked = redactor.redact(text, maxLength * 4);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    const oneLine = masked.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
-    return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-message.js
-
-const MAX_LENGTH = 300;
-/** HTML is searched for its title in this much of the page only. */
-const HTML_HEAD = 65_536;
-/**
- * Finds the API's own words in an error body, masked and clipped to 300 characters. The
- * messaging API answers `{"error": "…"}`; the management API has been seen to answer plain
- * text, a JSON string, `{"error"}` or `{"message"}`. HTML error pages (proxies, load balancers)
- * are reduced to their title.
- */
-function extractApiMessage(body, contentType, redactor) {
-    const text = body.trim();
-    if (text === "")
-        return undefined;
-    const parsed = tryParseJson(text);
-    const clip = (message) => {
-        const clipped = message === undefined ? "" : redactAndClip(message, redactor, MAX_LENGTH);
-        return clipped === "" ? undefined : clipped;
-    };
-    if (parsed.ok)
-        return clip(messageFromJson(parsed.value, 0));
-    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
-        const title = /<title[^>]{0,200}>([^<]{0,1000})<\/title>/i.exec(text.slice(0, HTML_HEAD))?.[1];
-        return clip(title ? `HTML error page: ${title}` : "HTML error page");
-    }
-    return clip(text);
-}
-function messageFromJson(value, depth) {
-    if (typeof value === "string")
-        return value;
-    if (depth > 4 || value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const record = value;
-    for (const key of ["error", "message", "msg", "detail"]) {
-        const field = record[key];
-        if (typeof field === "string")
-            return field;
-        if (field !== null && typeof field === "object") {
-            const nested = messageFromJson(field, depth + 1);
-            if (nested)
-                return nested;
-        }
-    }
-    return undefined;
-}
-function tryParseJson(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch {
-        return { ok: false };
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/redactor.js
-const MASK = "***";
-/** Secrets at least this long are found through their first ANCHOR characters. */
-const ANCHOR = 16;
-/**
- * Knows every secret a client handles (tokens, the API key, the email, the Basic value, the
- * index tokens it receives) and masks them in any text before it leaves the client: error
- * messages, log lines, body excerpts.
- *
- * Neither adding a secret nor masking a text grows with the number of secrets (20,000 indexes
- * mean 40,000 tokens): a secret of ANCHOR characters or more is filed under its first ANCHOR
- * characters, a shorter one under its length; masking looks up each position of the text once.
- */
-class Redactor {
-    #known = new Set();
-    /** Long secrets by their first ANCHOR characters; each list longest first once sorted. */
-    #anchored = new Map();
-    /** Short secrets by length, lengths longest first. */
-    #short = new Map();
-    #shortLengths = [];
-    /** A cheap first test: whether any secret starts with these two code units (hashed to 16 bits). */
-    #starts = new Uint8Array(0x10000);
-    /** A one-character secret defeats the two-character test. */
-    #singleCharacter = false;
-    /**
-     * Registers secrets; empty values are ignored. The percent-encoded form (as in a URL or a form
-     * body) is masked too; other encodings (the Basic value) are registered by whoever makes them.
-     */
-    add(...values) {
-        for (const value of values) {
-            if (!value)
-                continue;
-            this.#file(value);
-            const encoded = encodeURIComponent(value);
-            if (encoded !== value)
-                this.#file(encoded);
-        }
-    }
-    /**
-     * Masks every registered secret in `text`; secrets that overlap become one mask.
-     * With `maxLength`, returns only the first `maxLength` characters of the masked text, and
-     * stops working once it has them: a secret the cut would split is still recognised whole
-     * (it is matched against the whole text), so clipping after this never shows part of one,
-     * and the work depends on `maxLength`, not on the size of `text`.
-     */
-    redact(text, maxLength = Number.POSITIVE_INFINITY) {
-        if (this.#known.size === 0)
-            return text.length > maxLength ? text.slice(0, maxLength) : text;
-        let out = "";
-        let plainFrom = 0;
-        let i = 0;
-        while (i < text.length) {
-            if (out.length + (i - plainFrom) >= maxLength)
-                break;
-            const length = this.#longestAt(text, i);
-            if (length === 0) {
-                i++;
-                continue;
-            }
-            // Extend the mask over every secret that starts inside it.
-            let end = i + length;
-            for (let j = i + 1; j < end; j++)
-                end = Math.max(end, j + this.#longestAt(text, j));
-            out += `${text.slice(plainFrom, i)}${MASK}`;
-            i = end;
-            plainFrom = end;
-        }
-        out += text.slice(plainFrom, i);
-        return out.length > maxLength ? out.slice(0, maxLength) : out;
-    }
-    #file(secret) {
-        if (this.#known.has(secret))
-            return;
-        this.#known.add(secret);
-        if (secret.length === 1)
-            this.#singleCharacter = true;
-        else
-            this.#starts[pairKey(secret, 0)] = 1;
-        if (secret.length >= ANCHOR) {
-            const key = secret.slice(0, ANCHOR);
-            const bucket = this.#anchored.get(key);
-            if (bucket) {
-                bucket.secrets.push(secret);
-                bucket.sorted = false;
-            }
-            else {
-                this.#anchored.set(key, { secrets: [secret], sorted: true });
-            }
-            return;
-        }
-        const set = this.#short.get(secret.length);
-        if (set) {
-            set.add(secret);
-        }
-        else {
-            this.#short.set(secret.length, new Set([secret]));
-            this.#shortLengths = [...this.#short.keys()].sort((a, b) => b - a);
-        }
-    }
-    /** The length of the longest secret that starts at `i`, 0 if none. */
-    #longestAt(text, i) {
-        if (!this.#singleCharacter && (i + 1 >= text.length || this.#starts[pairKey(text, i)] === 0))
-            return 0;
-        if (this.#anchored.size > 0 && i + ANCHOR <= text.length) {
-            const bucket = this.#anchored.get(text.slice(i, i + ANCHOR));
-            if (bucket) {
-                if (!bucket.sorted) {
-                    bucket.secrets.sort((a, b) => b.length - a.length);
-                    bucket.sorted = true;
-                }
-                for (const secret of bucket.secrets)
-                    if (text.startsWith(secret, i))
-                        return secret.length;
-            }
-        }
-        for (const length of this.#shortLengths) {
-            if (i + length <= text.length && this.#short.get(length)?.has(text.slice(i, i + length)))
-                return length;
-        }
-        return 0;
-    }
-}
-function pairKey(text, i) {
-    return ((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff;
-}
-const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
-/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
-function maskSecretFields(value) {
-    if (Array.isArray(value))
-        return value.map(maskSecretFields);
-    if (value !== null && typeof value === "object") {
-        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
-            key,
-            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
-        ]));
-    }
-    return value;
-}
-// Bounded repetitions: the key and the value are short in any real answer, and an unbounded
-// `[\w-]*` before a keyword made this quadratic over a long run of word characters.
-const SECRET_PAIR = /("?[\w-]{0,40}(?:token|secret|password|api[-_]?key|authorization)"?\s{0,8}[:=]\s{0,8}"?)([^",\s}&]{1,512})/gi;
-/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). Callers cut the text first. */
-function maskSecretText(text) {
-    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/parse-response.js
-
-
-
-
-
-const EXCERPT_LENGTH = 200;
-/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
-function parseResponse(request, response, schema, redactor) {
-    const parsed = tryParseJson(response.text);
-    const context = {
-        operation: request.operation,
-        method: request.method,
-        path: request.path,
-        status: response.status,
-        requestId: response.requestId,
-    };
-    if (!parsed.ok) {
-        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
-        throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with ${what}`), {
-            ...context,
-            issues: [{ path: [], message: "not JSON" }],
-            bodyExcerpt: excerpt(response.text, redactor),
-        });
-    }
-    return checkParsed(request, response, parsed.value, schema, redactor);
-}
-/**
- * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
- * or says precisely what is wrong, naming the request that brought it.
- */
-function checkParsed(request, response, value, schema, redactor) {
-    const context = {
-        operation: request.operation,
-        method: request.method,
-        path: request.path,
-        status: response.status,
-        requestId: response.requestId,
-    };
-    const result = schema.safeParse(value);
-    if (result.success)
-        return result.data;
-    const issues = result.error.issues.map((issue) => ({
-        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-        message: issue.message,
-    }));
-    const first = issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
-        .join("; ");
-    throw new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, `answered ${response.status} with an unexpected body (${first})`), {
-        ...context,
-        issues,
-        bodyExcerpt: excerpt(JSON.stringify(maskSecretFields(value)), redactor),
-        resourceId: idOf(value),
-    });
-}
-/**
- * The start of a body for a message. Only a bounded prefix is ever looked at: the redactor stops
- * once it has enough (recognising a secret the cut would split), the token-field pattern then
- * runs over that prefix alone, and the result is clipped.
- */
-function excerpt(text, redactor) {
-    return redactAndClip(maskSecretText(redactor.redact(text, EXCERPT_LENGTH * 4)), redactor, EXCERPT_LENGTH);
-}
-function idOf(value) {
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-        return undefined;
-    const id = value["id"];
-    // An id the API should never send is not worth naming: it would be refused when used.
-    return typeof id === "string" && (0,server_values/* isSafeId */.JA)(id) ? id : undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/resources/resource.js
-
-/**
- * The base of every resource: a method builds its request (`get`, `post`, `del` below) and hands
- * it to `read` (a 2xx body checked against a schema) or `send` (any 2xx is success). The body
- * is checked inside the retry loop, so an unreadable answer to an idempotent call is tried again.
- */
-class Resource {
-    #transport;
-    constructor(transport) {
-        this.#transport = transport;
-    }
-    get redactor() {
-        return this.#transport.redactor;
-    }
-    /** Sends `request` and returns its 2xx body as `schema` reads it. */
-    read(request, schema, call) {
-        return this.#transport.send(request, call, (response) => parseResponse(request, response, schema, this.redactor));
-    }
-    /** Sends `request` and returns what `reader` makes of the 2xx answer (it may throw ResponseValidationError). */
-    readWith(request, reader, call) {
-        return this.#transport.send(request, call, reader);
-    }
-    /** Sends `request`; any 2xx answer is success and its body is not read. */
-    async send(request, call) {
-        await this.#transport.send(request, call);
-    }
-}
-/** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
-function get(path, operation) {
-    return { method: "GET", path, operation, idempotent: true };
-}
-function post(path, operation, options = {}) {
-    const { body, idempotent = true } = options;
-    return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
-}
-function del(path, operation) {
-    return { method: "DELETE", path, operation, idempotent: true };
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/transport/parse-response.js
+var parse_response = __nccwpck_require__(9672);
+// EXTERNAL MODULE: ../../packages/core/dist/resources/resource.js
+var resource = __nccwpck_require__(4209);
 ;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-indexes.js
 
 
 
 
-const LIST_REQUEST = Object.freeze(get("/v2/search", "list search indexes"));
+const LIST_REQUEST = Object.freeze((0,resource/* get */.Jt)("/v2/search", "list search indexes"));
 /**
  * Search indexes of the management API. `create` and `get` register the tokens of the index they
  * return with the redactor, so they can never reappear in a message or log line. `list` does
  * not: an account may hold thousands of indexes and a step uses or prints a few, so the caller
  * registers those with `remember` (the operations do).
  */
-class SearchIndexesResource extends Resource {
+class SearchIndexesResource extends resource/* Resource */.FW {
     async list(call) {
         return this.read(LIST_REQUEST, search_index/* searchIndexListSchema */.GC, call);
     }
@@ -10828,7 +11443,7 @@ class SearchIndexesResource extends Resource {
      */
     async scan(call) {
         const request = LIST_REQUEST;
-        const reader = (response) => parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor).map((entry) => ({
+        const reader = (response) => (0,parse_response/* parseResponse */.x)(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor).map((entry) => ({
             id: entry.id,
             name: entry.name,
             entry,
@@ -10845,9 +11460,9 @@ class SearchIndexesResource extends Resource {
         const request = LIST_REQUEST;
         const reader = (response) => {
             const answer = { status: response.status, requestId: response.requestId };
-            return parseResponse(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor)
+            return (0,parse_response/* parseResponse */.x)(request, response, search_index/* listedEntriesSchema */.Zr, this.redactor)
                 .filter((entry) => entry.name === name)
-                .map((entry) => checkParsed(request, answer, entry, search_index/* searchIndexSchema */.ay, this.redactor));
+                .map((entry) => (0,parse_response/* checkParsed */.u)(request, answer, entry, search_index/* searchIndexSchema */.ay, this.redactor));
         };
         const found = await this.readWith(request, reader, call);
         return found.map((index) => this.remember(index));
@@ -10857,7 +11472,7 @@ class SearchIndexesResource extends Resource {
      * ResponseValidationError naming the list request it came from.
      */
     use(scanned) {
-        return this.remember(checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, search_index/* searchIndexSchema */.ay, this.redactor));
+        return this.remember((0,parse_response/* checkParsed */.u)(LIST_REQUEST, scanned.answer, scanned.entry, search_index/* searchIndexSchema */.ay, this.redactor));
     }
     /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
     async create(input, call) {
@@ -10866,16 +11481,16 @@ class SearchIndexesResource extends Resource {
             region: (0,inputs/* validateRegion */.jq)(input.region),
             type: (0,inputs/* validatePlan */.Oo)(input.type),
         };
-        const request = post("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
+        const request = (0,resource/* post */.bE)("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
         return this.remember(await this.read(request, search_index/* searchIndexSchema */.ay, call));
     }
     async get(id, call) {
-        const request = get(indexPath(id), `get search index ${id}`);
+        const request = (0,resource/* get */.Jt)(indexPath(id), `get search index ${id}`);
         return this.remember(await this.read(request, search_index/* searchIndexSchema */.ay, call));
     }
     async delete(id, call) {
         // The API answers the JSON string "OK"; any 2xx means the index is gone.
-        await this.send(del(indexPath(id), `delete search index ${id}`), call);
+        await this.send((0,resource/* del */.yH)(indexPath(id), `delete search index ${id}`), call);
     }
     /** Registers the index's tokens with the redactor: for an index from `list` that the caller will use or print. */
     remember(index) {
@@ -10887,1026 +11502,10 @@ function indexPath(id) {
     return `/v2/search/${encodeURIComponent((0,inputs/* validateIndexId */.Yh)(id))}`;
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
-var configuration_error = __nccwpck_require__(8794);
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/base-url.js
-
-
-/**
- * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),
- * which may use `http:` (the emulator, local tunnels). Only literal loopback addresses and the
- * name `localhost` itself count: a name such as `api.localhost` is resolved through DNS by Node
- * and could lead anywhere, so credentials would travel in clear text. User info, a query or a fragment is
- * refused: credentials have their own inputs, and a query string would end up in logs.
- * The refused value is never echoed whole, since it may carry a password.
- */
-function base_url_parseBaseUrl(value, input) {
-    const trimmed = value.trim();
-    if (trimmed === "" || !URL.canParse(trimmed)) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be an absolute URL such as https://api.example.com`);
-    }
-    const url = new URL(trimmed);
-    if (url.username !== "" || url.password !== "") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
-    }
-    if (url.search !== "" || trimmed.includes("?")) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a query string`);
-    }
-    if (url.hash !== "" || trimmed.includes("#")) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must not contain a fragment (#…)`);
-    }
-    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must use https://; got ${url.protocol}//`);
-    }
-    return url;
-}
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    if (host === "localhost")
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith("127.");
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === "::1" || host === "0:0:0:0:0:0:0:1";
-    return false;
-}
-/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
-function baseUrlString(url) {
-    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
-
-const systemClock = {
-    now: () => Date.now(),
-    sleep: async (ms, signal) => {
-        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
-    },
-    random: () => Math.random(),
-};
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/dispatcher.js
-/**
- * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
- * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
- * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
- * package is loaded on first use and its fetch is paired with the dispatcher, so both always
- * come from the same undici. The proxy URL may hold credentials: it is never logged.
- */
-function httpStackFor(env, injected) {
-    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
-    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
-    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
-    if (!injected && !httpsProxy && !httpProxy) {
-        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined, proxyFor: () => undefined };
-        return async () => builtIn;
-    }
-    const proxyFor = (url) => {
-        const proxy = url.startsWith("https:") ? (httpsProxy ?? httpProxy) : httpProxy;
-        return proxy && URL.canParse(proxy) ? new URL(proxy).host : undefined;
-    };
-    let stack;
-    return () => {
-        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
-            const options = { noProxy };
-            if (httpProxy)
-                options.httpProxy = httpProxy;
-            if (httpsProxy)
-                options.httpsProxy = httpsProxy;
-            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
-            return { fetch: undici.fetch, dispatcher, proxyFor };
-        });
-        return stack;
-    };
-}
-const proxyAgents = new Map();
-/** One proxy agent per proxy configuration in the process, so connections are reused. */
-function proxyAgent(undici, key, options) {
-    let agent = proxyAgents.get(key);
-    if (!agent) {
-        agent = new undici.EnvHttpProxyAgent(options);
-        proxyAgents.set(key, agent);
-    }
-    return agent;
-}
-/**
- * Closes every proxy agent this process opened, dropping their sockets at once: a proxy that
- * accepted a connection and never answers would otherwise keep the process alive. For a CI step
- * that has ended (action-kit calls it after the failure line); a client used afterwards opens new ones.
- */
-async function destroyProxyAgents() {
-    const agents = [...proxyAgents.values()];
-    proxyAgents.clear();
-    await Promise.allSettled(agents.map((agent) => agent.destroy()));
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
-const silentLogger = { debug() { }, info() { }, warning() { } };
-/** Every line passes the redactor first, whatever the logger does with it. */
-function redactingLogger(logger, redactor) {
-    return {
-        debug: (message) => logger.debug(redactor.redact(message)),
-        info: (message) => logger.info(redactor.redact(message)),
-        warning: (message) => logger.warning(redactor.redact(message)),
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
-/**
- * The most of an answer the client reads. The largest real answer is a list of search indexes:
- * about 0.75 KB each, so 20,000 indexes (an account the benchmark's S5 models) are ~15 MB. Four
- * times that leaves room, and still keeps a huge or endless answer from taking the memory.
- */
-const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-/** "64 MB", "512 KB" or "100 bytes", for messages. */
-function formatBytes(bytes) {
-    if (bytes % (1024 * 1024) === 0)
-        return `${bytes / 1024 / 1024} MB`;
-    if (bytes % 1024 === 0)
-        return `${bytes / 1024} KB`;
-    return `${bytes} bytes`;
-}
-/**
- * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
- * the process's memory. An answer that declares a length within the limit is read whole, the
- * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
- */
-async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
-    const declared = answer.headers.get("content-length");
-    if (declared !== null && /^\d+$/.test(declared)) {
-        if (Number(declared) <= limit)
-            return { text: await answer.text(), tooLarge: false };
-        await answer.body?.cancel();
-        return { text: "", tooLarge: true };
-    }
-    if (answer.body === null)
-        return { text: "", tooLarge: false };
-    const reader = answer.body.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    let bytes = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            return { text: text + decoder.decode(), tooLarge: false };
-        bytes += value.byteLength;
-        if (bytes > limit) {
-            await reader.cancel();
-            return { text: text + decoder.decode(), tooLarge: true };
-        }
-        text += decoder.decode(value, { stream: true });
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-policy.js
-
-const DEFAULT_RETRY_POLICY = Object.freeze({
-    maxAttempts: 5,
-    baseDelayMs: 300,
-    maxDelayMs: 8_000,
-    maxServerDelayMs: 60_000,
-    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
-    retryCodes: Object.freeze([
-        "ECONNRESET",
-        "ECONNREFUSED",
-        "EPIPE",
-        "ETIMEDOUT",
-        "ENOTFOUND",
-        "EAI_AGAIN",
-        "UND_ERR_SOCKET",
-        "UND_ERR_CONNECT_TIMEOUT",
-        "UND_ERR_HEADERS_TIMEOUT",
-        "UND_ERR_BODY_TIMEOUT",
-        "UND_ERR_CLOSED",
-    ]),
-});
-/**
- * Failures after which the request certainly never reached the API: safe to repeat even for
- * a call that is not idempotent (create). A reset or timeout after sending is not among them.
- */
-const NOT_SENT_CODES = [
-    "ECONNREFUSED",
-    "UND_ERR_CONNECT_TIMEOUT",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-];
-function resolveRetryPolicy(overrides = {}) {
-    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
-    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
-    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
-    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
-    return policy;
-}
-/** `value` when it is a whole number in [min, max]; otherwise a ConfigurationError naming `input`. */
-function wholeNumberIn(input, value, min, max) {
-    if (!Number.isInteger(value) || value < min || value > max) {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
-    }
-    return value;
-}
-/**
- * The one place that decides whether to try again and after how long, in a fixed order:
- * attempts left → is the failure retryable → is it safe for this call → how long to wait.
- */
-function decideRetry(input) {
-    const { attempt, policy, idempotent, failure } = input;
-    if (attempt >= policy.maxAttempts)
-        return { retry: false };
-    switch (failure.kind) {
-        case "status": {
-            if (!policy.retryStatuses.includes(failure.status))
-                return { retry: false };
-            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
-            if (!idempotent && failure.status !== 429)
-                return { retry: false };
-            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
-        }
-        case "network": {
-            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
-                return { retry: false };
-            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
-                return { retry: false };
-            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
-        }
-        case "attempt-timeout":
-        case "invalid-body":
-            // Either may follow a side effect, so only an idempotent call is tried again.
-            return idempotent
-                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
-                : { retry: false };
-    }
-}
-/**
- * Whether a failed attempt may have changed something on the server: any transient status but
- * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
- * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
- * that are not idempotent, told to the caller through the error.
- */
-function mayHaveTakenEffect(failure, policy) {
-    switch (failure.kind) {
-        case "status":
-            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
-        case "network":
-            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
-        case "attempt-timeout":
-        case "invalid-body":
-            return true;
-    }
-}
-/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
-function backoffDelay(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-    return Math.round(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/authentication-error.js
-
-/** 401 or 403: the credentials were refused or lack permission. */
-class AuthenticationError extends stashkit_error/* StashkitError */.a {
-    name = "AuthenticationError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
-var conflict_error = __nccwpck_require__(4650);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
-var invalid_request_error = __nccwpck_require__(1343);
-// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
-var not_found_error = __nccwpck_require__(5580);
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
-
-/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
-class RateLimitedError extends stashkit_error/* StashkitError */.a {
-    name = "RateLimitedError";
-    retryAfterMs;
-    retryAt;
-    constructor(message, context) {
-        super(message, context);
-        this.retryAfterMs = context.retryAfterMs;
-        this.retryAt =
-            context.retryAfterMs === undefined
-                ? undefined
-                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
-
-/** 5xx: the API failed; retried for idempotent calls. */
-class ServerError extends stashkit_error/* StashkitError */.a {
-    name = "ServerError";
-}
-
-// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
-var unexpected_status_error = __nccwpck_require__(2832);
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
-
-
-
-
-
-
-
-
-/** Maps a non-2xx answer to the error class that says what it means. */
-function errorForStatus(context) {
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `answered ${context.status}`);
-    const { status } = context;
-    if (status === 401 || status === 403)
-        return new AuthenticationError(message, context);
-    if (status === 404)
-        return new not_found_error/* NotFoundError */.m(message, context);
-    if (status === 409)
-        return new conflict_error/* ConflictError */.f(message, context);
-    if (status === 400 || status === 422)
-        return new invalid_request_error/* InvalidRequestError */.t(message, context);
-    if (status === 429)
-        return new RateLimitedError(message, context);
-    if (status >= 500)
-        return new ServerError(message, context);
-    return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-request.js
-/** What every error about `request` names: the operation, the method and the path. */
-function requestContext(request) {
-    return { operation: request.operation, method: request.method, path: request.path };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
-/**
- * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
- * for none or the header is malformed (the caller then falls back to backoff).
- *
- * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
- * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
- * delta seconds, as other APIs send them).
- */
-function serverRequestedDelay(headers, now, maxMs) {
-    const retryAfter = headers["retry-after"];
-    if (retryAfter !== undefined)
-        return clamp(parseRetryAfter(retryAfter, now), maxMs);
-    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
-        const value = headers[name];
-        if (value !== undefined) {
-            const delay = clamp(parseReset(value, now), maxMs);
-            if (delay !== undefined)
-                return delay;
-        }
-    }
-    return undefined;
-}
-function parseRetryAfter(value, now) {
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed) * 1000;
-    // An HTTP date names a weekday and "GMT"; anything else is malformed.
-    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
-        return undefined;
-    const at = Date.parse(trimmed);
-    return Number.isNaN(at) ? undefined : at - now;
-}
-const A_BILLION_SECONDS = 1_000_000_000;
-function parseReset(value, now) {
-    const trimmed = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(trimmed))
-        return undefined;
-    const seconds = Number(trimmed);
-    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
-}
-function clamp(delay, maxMs) {
-    if (delay === undefined || Number.isNaN(delay))
-        return undefined;
-    return Math.round(Math.min(Math.max(delay, 0), maxMs));
-}
-/**
- * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
- * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
- * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
- */
-function burstBudget(headers, now, maxMs) {
-    const remaining = headers["burst-ratelimit-remaining"]?.trim();
-    const reset = headers["burst-ratelimit-reset"];
-    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
-        return undefined;
-    const delay = clamp(parseReset(reset, now), maxMs);
-    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/classify-answer.js
-
-
-
-
-
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
-/**
- * What an answer means for the call: a value (`read` accepted the 2xx body), or a failure for the
- * retry decision with the error that says it. A body `read` rejects (ResponseValidationError)
- * is a failure like any other, so an idempotent call tries again.
- */
-function classifyAnswer(request, answer, settings, read) {
-    const { status, headers } = answer;
-    const headerId = REQUEST_ID_HEADERS.map((name) => headers[name]).find((v) => v);
-    const requestId = headerId === undefined ? undefined : redactAndClip(headerId, settings.redactor, 100) || undefined;
-    if (status < 200 || status >= 300)
-        return statusFailure(request, answer, requestId, settings);
-    if (answer.tooLarge) {
-        const what = `answered ${status} with a body over ${formatBytes(settings.maxResponseBytes)}, more than stashkit reads`;
-        const context = { ...requestContext(request), status, requestId };
-        const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, what), {
-            ...context,
-            issues: [{ path: [], message: "too large" }],
-            bodyExcerpt: "",
-        });
-        return { failure: { kind: "invalid-body" }, error };
-    }
-    try {
-        return { value: read({ status, text: answer.text, requestId }) };
-    }
-    catch (error) {
-        if (error instanceof response_validation_error/* ResponseValidationError */.d)
-            return { failure: { kind: "invalid-body" }, error };
-        throw error;
-    }
-}
-/** A non-2xx answer as the error class that says what it means; a rate limit with a stated end closes the gate. */
-function statusFailure(request, answer, requestId, settings) {
-    const { status, headers } = answer;
-    const { clock, redactor } = settings;
-    const serverDelayMs = serverRequestedDelay(headers, clock.now(), settings.maxServerDelayMs);
-    const error = errorForStatus({
-        ...requestContext(request),
-        status,
-        apiMessage: extractApiMessage(answer.text, headers["content-type"], redactor),
-        requestId,
-        retryAfterMs: serverDelayMs,
-    });
-    // A rate limit with a stated end holds every request to the origin until then.
-    const heldGate = serverDelayMs !== undefined &&
-        (status === 429 || (status === 503 && headers["retry-after"] !== undefined));
-    if (heldGate)
-        settings.gate.holdUntil(clock.now() + serverDelayMs);
-    return { failure: { kind: "status", status, serverDelayMs }, error, heldGate };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
-
-/** One attempt got no complete answer within the per-attempt timeout. */
-class AttemptTimeoutError extends stashkit_error/* StashkitError */.a {
-    name = "AttemptTimeoutError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
-
-/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
-class ConnectionError extends stashkit_error/* StashkitError */.a {
-    name = "ConnectionError";
-    code;
-    constructor(message, context, options) {
-        super(message, context, options);
-        this.code = context.code;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/network-failure.js
-
-
-
-/** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
-function attemptTimedOut(request, attemptTimeoutMs) {
-    const context = requestContext(request);
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
-    return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
-}
-/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
-function connectionFailed(request, cause, redactor) {
-    const context = requestContext(request);
-    const code = errorCode(cause);
-    const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
-    return {
-        failure: { kind: "network", code },
-        error: new ConnectionError(message, { ...context, code }, { cause }),
-    };
-}
-/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
-function proxyRefused(request, proxyHost) {
-    const context = requestContext(request);
-    const code = "PROXY_AUTHENTICATION_REQUIRED";
-    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
-    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
-    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
-}
-/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
-function proxyStatus(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const message = current.message;
-        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
-        if (status)
-            return Number(status);
-        current = current.cause;
-    }
-    return undefined;
-}
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/attempt.js
-
-
-
-
-
-/**
- * Sends the request once, within its own timeout and the call's scope, and says what came of it.
- * Throws only when the caller or the deadline stopped the call; the gate learns of every answer.
- */
-async function sendAttempt(settings, scope, read) {
-    const { clock, logger, gate } = settings;
-    const { request } = scope;
-    let burst;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
-    const url = `${baseUrlString(settings.baseUrl)}${request.path}`;
-    const started = clock.now();
-    try {
-        const http = await settings.http();
-        const init = requestInit(settings, request, http, AbortSignal.any([timeout.signal, scope.stop]));
-        const answer = await http.fetch(url, init);
-        const { text, tooLarge } = await readBody(answer, settings.maxResponseBytes);
-        const headers = flatten(answer.headers);
-        burst = burstBudget(headers, clock.now(), settings.maxServerDelayMs);
-        logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
-        if (answer.status === 407)
-            return proxyRefused(request, http.proxyFor(url));
-        return classifyAnswer(request, { status: answer.status, text, tooLarge, headers }, settings, read);
-    }
-    catch (cause) {
-        scope.throwIfAborted(cause);
-        if (timeout.signal.aborted)
-            return attemptTimedOut(request, settings.attemptTimeoutMs);
-        // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
-        if (proxyStatus(cause) === 407)
-            return proxyRefused(request, (await settings.http()).proxyFor(url));
-        return connectionFailed(request, cause, settings.redactor);
-    }
-    finally {
-        clearTimeout(timer);
-        gate.leave(burst);
-    }
-}
-function requestInit(settings, request, http, signal) {
-    const headers = {
-        authorization: settings.authorization,
-        "user-agent": settings.userAgent,
-        accept: "application/json",
-    };
-    if (request.body !== undefined)
-        headers["content-type"] = "application/json";
-    const init = {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? null : JSON.stringify(request.body),
-        signal,
-        // An API answer is never a redirect; following one could carry the credentials elsewhere.
-        redirect: "manual",
-    };
-    // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
-    if (http.dispatcher)
-        Object.assign(init, { dispatcher: http.dispatcher });
-    return init;
-}
-function flatten(headers) {
-    const flat = {};
-    headers.forEach((value, name) => {
-        flat[name.toLowerCase()] = value;
-    });
-    return flat;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/aborted-error.js
-
-/** The caller aborted the request through its own AbortSignal. */
-class AbortedError extends stashkit_error/* StashkitError */.a {
-    name = "AbortedError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/errors/deadline-error.js
-
-/** The overall deadline passed (across all attempts). */
-class DeadlineExceededError extends stashkit_error/* StashkitError */.a {
-    name = "DeadlineExceededError";
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
-
-
-/** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
-function abortedError(request) {
-    const context = requestContext(request);
-    return new AbortedError((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
-}
-function deadlineError(request, deadlineAt, cause) {
-    const context = requestContext(request);
-    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
-    return new DeadlineExceededError((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
-        cause,
-    });
-}
-/** The origin's gate stays closed past the deadline: nothing was sent. */
-function gateClosedError(request, waitMs, now) {
-    const context = requestContext(request);
-    const retryAt = new Date(now + waitMs).toISOString();
-    return new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
-}
-/** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
-function outOfTimeError(request, error, delayMs, now) {
-    const context = {
-        ...requestContext(request),
-        status: error.status,
-        apiMessage: error.apiMessage,
-        requestId: error.requestId,
-    };
-    if (error instanceof RateLimitedError) {
-        const retryAt = new Date(now + delayMs).toISOString();
-        return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
-    }
-    return new DeadlineExceededError(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
-
-/**
- * What stops one call, across its attempts and waits: the caller's signal and the deadline, as
- * signals for fetch and sleeps, and as checks that throw the matching error. Disposed when the
- * call ends, so its deadline timer never outlives it.
- */
-class CallScope {
-    request;
-    /** Epoch ms; Infinity when no deadline applies. */
-    deadlineAt;
-    callerSignal;
-    /** Aborts when the caller aborts or the deadline passes. */
-    stop;
-    #deadline = new AbortController();
-    #timer;
-    #clock;
-    constructor(options) {
-        this.request = options.request;
-        this.deadlineAt = options.deadlineAt;
-        this.callerSignal = options.signal;
-        this.#clock = options.clock;
-        this.#timer = Number.isFinite(this.deadlineAt)
-            ? setTimeout(() => this.#deadline.abort(), Math.max(0, this.deadlineAt - this.#clock.now()))
-            : undefined;
-        this.stop = this.callerSignal
-            ? AbortSignal.any([this.callerSignal, this.#deadline.signal])
-            : this.#deadline.signal;
-    }
-    /** Throws when the caller aborted or the deadline has passed. */
-    throwIfStopped() {
-        this.throwIfAborted(undefined);
-        if (this.#clock.now() >= this.deadlineAt)
-            throw deadlineError(this.request, this.deadlineAt, undefined);
-    }
-    /** Throws when an abort signal fired (`cause` is what it interrupted): the caller's first, then the deadline's. */
-    throwIfAborted(cause) {
-        if (this.callerSignal?.aborted)
-            throw abortedError(this.request);
-        if (this.#deadline.signal.aborted)
-            throw deadlineError(this.request, this.deadlineAt, cause);
-    }
-    /** Waits `ms`; a wait the caller or the deadline cut short throws their error. */
-    async sleep(ms) {
-        try {
-            await this.#clock.sleep(ms, this.stop);
-        }
-        catch {
-            this.throwIfStopped();
-        }
-    }
-    dispose() {
-        clearTimeout(this.#timer);
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
-/**
- * Shared backoff for one origin. When the API turns a request away for its rate limit (429, or
- * 503 with Retry-After), every other request of the client to that origin, queued or retrying,
- * waits for the same moment instead of each discovering the limit on its own (as Octokit's
- * throttling plugin treats a secondary rate limit). Requests already on the wire cannot be
- * recalled; their retries wait at the gate too.
- *
- * Between 429s the gate also paces by the burst budget the messaging API announces on every
- * answer (`Burst-RateLimit-Remaining`, `Burst-RateLimit-Reset`): once the requests in flight
- * would use up what is left of the window, the next request waits for the window's reset.
- * Without those headers nothing is paced. The daily `RateLimit-*` family is not followed: waiting
- * for it would outlast any step.
- */
-class OriginGate {
-    /** No request starts before this (epoch ms). */
-    #openAt = 0;
-    #inFlight = 0;
-    /** Requests the server's current window still takes, less those already in flight; Infinity when unknown. */
-    #allowance = Number.POSITIVE_INFINITY;
-    #windowEndsAt = 0;
-    /** When the next request may start: now, or a moment the gate waits for. */
-    nextStart(now) {
-        if (now >= this.#windowEndsAt)
-            this.#allowance = Number.POSITIVE_INFINITY;
-        const paced = this.#allowance <= 0 ? this.#windowEndsAt : 0;
-        return Math.max(now, this.#openAt, paced);
-    }
-    /**
-     * Waits until a request may start, then counts it as in flight. Resolves `false` without
-     * waiting when that moment is at or past `deadlineAt`; rejects if `signal` aborts the wait.
-     */
-    async enter(clock, deadlineAt, signal) {
-        for (;;) {
-            const now = clock.now();
-            const start = this.nextStart(now);
-            if (start <= now)
-                break;
-            if (start >= deadlineAt)
-                return false;
-            await clock.sleep(start - now, signal);
-        }
-        this.#inFlight++;
-        this.#allowance--;
-        return true;
-    }
-    /** A request came back (or failed); `burst` is the budget its answer announced, if any. */
-    leave(burst) {
-        this.#inFlight--;
-        if (burst) {
-            // Those still in flight will be counted against the same window.
-            this.#allowance = burst.remaining - this.#inFlight;
-            this.#windowEndsAt = burst.resetAt;
-        }
-    }
-    /** Holds every request to the origin until `at` (epoch ms); a later hold extends it. */
-    holdUntil(at) {
-        this.#openAt = Math.max(this.#openAt, at);
-    }
-    /** When the current hold ends (epoch ms); at or before now when there is none. */
-    get openAt() {
-        return this.#openAt;
-    }
-}
-/** One gate per origin the client talks to. */
-class OriginGates {
-    #gates = new Map();
-    for(url) {
-        let gate = this.#gates.get(url.origin);
-        if (!gate) {
-            gate = new OriginGate();
-            this.#gates.set(url.origin, gate);
-        }
-        return gate;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
-
-/**
- * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
- * the client's attempts, backoff and deadline, handed out by the transport so the operation
- * needs neither the retry policy nor the clock.
- */
-class RetryBudget {
-    #policy;
-    #clock;
-    #deadlineAt;
-    #signal;
-    #attempts = 1;
-    constructor(options) {
-        this.#policy = options.policy;
-        this.#clock = options.clock;
-        this.#deadlineAt = options.deadlineAt;
-        this.#signal = options.signal;
-    }
-    /**
-     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
-     * or the wait would pass the deadline.
-     */
-    async retryAfter(failure) {
-        const delay = backoffDelay(this.#attempts, this.#policy, this.#clock.random);
-        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
-            throw failure;
-        }
-        this.#attempts++;
-        await this.#clock.sleep(delay, this.#signal);
-    }
-    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
-    async waitUntil(time) {
-        if (time >= this.#deadlineAt)
-            return false;
-        const wait = time - this.#clock.now();
-        if (wait > 0)
-            await this.#clock.sleep(wait, this.#signal);
-        return true;
-    }
-    now() {
-        return this.#clock.now();
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
-
-
-
-
-
-
-/**
- * The one place requests are made: the retry loop around single attempts (`attempt.ts`), the
- * deadline, and the origin's shared backoff. Secrets stay in private fields and every message
- * passes the redactor.
- */
-class Transport {
-    #attempt;
-    #retry;
-    #deadlineMs;
-    #deadline;
-    #gate;
-    constructor(options) {
-        const { gates, retry, deadlineMs, deadline, ...rest } = options;
-        this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
-        this.#attempt = { ...rest, maxServerDelayMs: retry.maxServerDelayMs, gate: this.#gate };
-        this.#retry = retry;
-        this.#deadlineMs = deadlineMs;
-        this.#deadline = deadline;
-    }
-    get baseUrl() {
-        return this.#attempt.baseUrl;
-    }
-    get redactor() {
-        return this.#attempt.redactor;
-    }
-    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
-    retryBudget(call = {}) {
-        const { clock } = this.#attempt;
-        return new RetryBudget({
-            policy: this.#retry,
-            clock,
-            deadlineAt: this.#deadlineAt(call),
-            signal: call.signal,
-        });
-    }
-    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
-    #deadlineAt(call) {
-        return Math.min(call.deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadlineMs === undefined
-            ? Number.POSITIVE_INFINITY
-            : this.#attempt.clock.now() + this.#deadlineMs);
-    }
-    /**
-     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
-     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
-     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
-     */
-    async send(request, call = {}, read = (response) => response) {
-        const { clock } = this.#attempt;
-        const scope = new CallScope({ request, deadlineAt: this.#deadlineAt(call), signal: call.signal, clock });
-        try {
-            for (let attempt = 1;; attempt++) {
-                scope.throwIfStopped();
-                await this.#enterGate(scope);
-                const outcome = await sendAttempt(this.#attempt, scope, read);
-                if ("value" in outcome)
-                    return outcome.value;
-                const waitMs = this.#waitBeforeRetry(scope, attempt, outcome);
-                // A held gate waits there, with every other request to the origin, for the same moment.
-                if (!outcome.heldGate)
-                    await scope.sleep(waitMs);
-            }
-        }
-        finally {
-            scope.dispose();
-        }
-    }
-    /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
-    async #enterGate(scope) {
-        const { clock } = this.#attempt;
-        let entered;
-        try {
-            entered = await this.#gate.enter(clock, scope.deadlineAt, scope.stop);
-        }
-        catch (error) {
-            scope.throwIfStopped();
-            throw error;
-        }
-        if (entered)
-            return;
-        const now = clock.now();
-        throw gateClosedError(scope.request, this.#gate.nextStart(now) - now, now);
-    }
-    /**
-     * How long to wait before the next attempt, said to the logger; throws the attempt's error
-     * when the policy says stop, or the error saying the wait would pass the deadline.
-     */
-    #waitBeforeRetry(scope, attempt, outcome) {
-        const { clock, logger } = this.#attempt;
-        const { request, deadlineAt } = scope;
-        const { failure, error } = outcome;
-        error.mayHaveTakenEffect = mayHaveTakenEffect(failure, this.#retry);
-        const policy = this.#retry;
-        const decision = decideRetry({
-            attempt,
-            policy,
-            idempotent: request.idempotent,
-            failure,
-            random: clock.random,
-        });
-        if (!decision.retry)
-            throw error;
-        const failed = `${error.message}; attempt ${attempt} of ${policy.maxAttempts} failed`;
-        if (outcome.heldGate) {
-            const waitMs = Math.max(0, this.#gate.openAt - clock.now());
-            if (this.#gate.openAt >= deadlineAt)
-                throw outOfTimeError(request, error, waitMs, clock.now());
-            logger.info(`${failed}, holding requests to this API for ${waitMs} ms`);
-            return waitMs;
-        }
-        if (clock.now() + decision.delayMs >= deadlineAt)
-            throw outOfTimeError(request, error, decision.delayMs, clock.now());
-        logger.info(`${failed}, retrying in ${decision.delayMs} ms`);
-        return decision.delayMs;
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/version.js
-/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
-const VERSION = "0.1.0";
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
-
-/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
-function userAgent(caller) {
-    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
-    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
-
-
-
-
-
-
-
-
-
-
-/** Validates shared options and builds the transport; nothing is sent here. */
-function buildTransport(options, target) {
-    const redactor = options.redactor ?? new Redactor();
-    redactor.add(target.authorization, ...target.secrets);
-    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
-    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
-    wholeNumberIn("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
-    if (deadlineMs !== undefined)
-        wholeNumberIn("deadlineMs", deadlineMs, 1, 86_400_000);
-    const transport = new Transport({
-        baseUrl: base_url_parseBaseUrl(options.baseUrl ?? target.defaultBaseUrl, target.baseUrlInput ?? "baseUrl"),
-        authorization: target.authorization,
-        redactor,
-        retry: resolveRetryPolicy(options.retry),
-        attemptTimeoutMs,
-        maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
-        deadlineMs,
-        deadline: options.deadline,
-        userAgent: userAgent(options.userAgentSuffix),
-        logger: redactingLogger(options.logger ?? silentLogger, redactor),
-        http: httpStackFor(options.env ?? process.env, options.dispatcher),
-        clock: options.clock ?? systemClock,
-    });
-    return { transport, redactor };
-}
-function requireSecret(value, input, hint) {
-    if (value === undefined || value.trim() === "") {
-        throw new configuration_error/* ConfigurationError */.j(input, `${input} is empty; ${hint}`);
-    }
-    return value.trim();
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/transport/base-url.js
+var base_url = __nccwpck_require__(2488);
+// EXTERNAL MODULE: ../../packages/core/dist/clients/client-options.js + 19 modules
+var client_options = __nccwpck_require__(1693);
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/credential-forms.js
 /** The value after "Basic ": base64 of `email:apiKey`. A secret in its own right. */
 function basicCredential(email, apiKey) {
@@ -11936,65 +11535,8 @@ function withPercentEncoded(forms) {
     return [...new Set(forms.flatMap((form) => [form, encodeURIComponent(form)]))];
 }
 
-;// CONCATENATED MODULE: ../../packages/core/dist/clients/from-env.js
-
-
-/**
- * The variables the official SDKs and tools read, so that what works with them (and what the
- * emulator prints) works here. The management API has no official base URL variable: its base
- * URL comes from `baseUrl` alone.
- */
-const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
-const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
-/** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
-const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" };
-/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
-function messagingOptionsFromEnv(options) {
-    const env = options.env ?? process.env;
-    const [token] = required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
-    const url = present(env, MESSAGING_ENV.url);
-    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
-    if (options.baseUrl === undefined && url !== undefined)
-        parseBaseUrl(url, MESSAGING_ENV.url);
-    const baseUrl = options.baseUrl ?? url;
-    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
-}
-/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
-function managementOptionsFromEnv(options) {
-    const env = options.env ?? process.env;
-    const [email, apiKey] = required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
-    return { ...options, email, apiKey };
-}
-/** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */
-function searchDataOptionsFromEnv(options) {
-    const env = options.env ?? process.env;
-    const { baseUrl, ...rest } = options;
-    if (baseUrl !== undefined) {
-        const [token] = required(env, [SEARCH_DATA_ENV.token], "the index's token", "SearchIndexData");
-        return { ...rest, url: baseUrl, token };
-    }
-    const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token];
-    const [url, token] = required(env, names, "the index's REST URL and token", "SearchIndexData");
-    // Checked here, so that a bad value is reported under the variable's name, not as "url".
-    parseBaseUrl(url, SEARCH_DATA_ENV.url);
-    return { ...rest, url, token };
-}
-function present(env, name) {
-    const value = env[name]?.trim();
-    return value === undefined || value === "" ? undefined : value;
-}
-/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
-function required(env, names, what, client) {
-    const values = names.map((name) => present(env, name));
-    const missing = names.filter((_name, i) => values[i] === undefined);
-    const [first] = missing;
-    if (first !== undefined) {
-        const list = missing.join(" and ");
-        throw new configuration_error/* ConfigurationError */.j(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
-    }
-    return values;
-}
-
+// EXTERNAL MODULE: ../../packages/core/dist/clients/from-env.js
+var from_env = __nccwpck_require__(7576);
 ;// CONCATENATED MODULE: ../../packages/core/dist/clients/management-client.js
 
 
@@ -12008,11 +11550,11 @@ class ManagementClient {
     #transport;
     #redact;
     constructor(options) {
-        const email = requireSecret(options.email, "email", "set the account email (UPSTASH_EMAIL)");
-        const apiKey = requireSecret(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
+        const email = (0,client_options/* requireSecret */.e)(options.email, "email", "set the account email (UPSTASH_EMAIL)");
+        const apiKey = (0,client_options/* requireSecret */.e)(options.apiKey, "apiKey", "set the management API key (UPSTASH_API_KEY)");
         const basic = basicCredential(email, apiKey);
         // Every form, the email alone included: it is half of the credential.
-        const { transport, redactor } = buildTransport(options, {
+        const { transport, redactor } = (0,client_options/* buildTransport */.K)(options, {
             defaultBaseUrl: DEFAULT_MANAGEMENT_URL,
             authorization: `Basic ${basic}`,
             secrets: managementCredentialForms(email, apiKey),
@@ -12027,10 +11569,10 @@ class ManagementClient {
      * use another than https://api.upstash.com (the emulator, for example).
      */
     static fromEnv(options = {}) {
-        return new ManagementClient(managementOptionsFromEnv(options));
+        return new ManagementClient((0,from_env/* managementOptionsFromEnv */.pb)(options));
     }
     get baseUrl() {
-        return baseUrlString(this.#transport.baseUrl);
+        return (0,base_url/* baseUrlString */.a)(this.#transport.baseUrl);
     }
     /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
     retryBudget(call) {
@@ -12042,6 +11584,8 @@ class ManagementClient {
 }
 
 
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/inputs.js
 var dist_inputs = __nccwpck_require__(6802);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/secrets.js
@@ -12318,6 +11862,14 @@ function expandNameTemplate(template, values, options = {}) {
     return (0,inputs/* validateIndexName */.ib)(name, input);
 }
 
+// EXTERNAL MODULE: ../../packages/core/dist/transport/redactor.js
+var transport_redactor = __nccwpck_require__(7037);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/dispatcher.js
+var dispatcher = __nccwpck_require__(6308);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/authentication-error.js
+var authentication_error = __nccwpck_require__(7416);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
 // EXTERNAL MODULE: ../../packages/action-kit/dist/runner/commands.js + 1 modules
 var commands = __nccwpck_require__(5504);
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/failure.js
@@ -12327,7 +11879,7 @@ var commands = __nccwpck_require__(5504);
 function failureLine(action, error, hints) {
     const message = error instanceof Error ? error.message : `non-error thrown: ${String(error)}`;
     let advice = "";
-    if (error instanceof AuthenticationError) {
+    if (error instanceof authentication_error/* AuthenticationError */.v) {
         advice = ` Check ${hints.credentials}.`;
     }
     else if (error instanceof configuration_error/* ConfigurationError */.j && hints.credentialInputs.includes(error.input)) {
@@ -12357,86 +11909,8 @@ async function runStep(action, body, hints) {
     }
 }
 //# sourceMappingURL=failure.js.map
-;// CONCATENATED MODULE: ../../packages/core/dist/schemas/step-limits.js
-/**
- * The defaults and bounds of `timeout-seconds` / `--timeout-seconds` and `max-attempts` /
- * `--max-attempts`, for every action and every CLI command.
- */
-const STEP_LIMITS = {
-    timeoutSeconds: { default: 120, min: 1, max: 3600 },
-    maxAttempts: { default: 5, min: 1, max: 20 },
-};
-/** Bounds on one attempt: a hung request must leave room for retries, yet never be cut short. */
-const ATTEMPT_MS = { min: 1_000, max: 30_000 };
-/**
- * The client options a step's limits give: the attempts, and each attempt's fair share of the
- * time limit (1 s to 30 s). The deadline itself is the caller's, created once per step.
- */
-function step_limits_clientLimits(limits) {
-    const share = (limits.timeoutSeconds * 1000) / limits.maxAttempts;
-    return {
-        retry: { maxAttempts: limits.maxAttempts },
-        attemptTimeoutMs: Math.round(Math.min(ATTEMPT_MS.max, Math.max(ATTEMPT_MS.min, share))),
-    };
-}
-
-;// CONCATENATED MODULE: ../../packages/core/dist/transport/deadline.js
-
-/**
- * One absolute point in time by which everything a step (or any caller) does must be done.
- * Created once from the caller's time limit and handed to the client unchanged; the transport
- * never lets an attempt, a backoff or a wait run past it.
- */
-class Deadline {
-    /** Epoch milliseconds. */
-    at;
-    constructor(at) {
-        this.at = at;
-    }
-    /** The deadline `ms` from now on `clock`. */
-    static after(ms, clock = systemClock) {
-        return new Deadline(clock.now() + ms);
-    }
-    /** Milliseconds left on `clock`, never negative. */
-    remainingMs(clock = systemClock) {
-        return Math.max(0, this.at - clock.now());
-    }
-}
-
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/logger.js
-
-/** The client's logger on the runner: retries as info lines, details as debug. */
-const actionsLogger = {
-    debug: (message) => commands/* debug */.Yz(message),
-    info: (message) => commands/* info */.pq(message),
-    warning: (message) => commands/* warning */.$e(message),
-};
-//# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/limits.js
-
-
-
-/** The `max-attempts` and `timeout-seconds` inputs every action takes; defaults and bounds are core's. */
-function readStepLimits() {
-    const { maxAttempts, timeoutSeconds } = STEP_LIMITS;
-    return {
-        maxAttempts: (0,dist_inputs/* readWholeNumber */.bf)("max-attempts", maxAttempts.default, maxAttempts.min, maxAttempts.max),
-        timeoutSeconds: (0,dist_inputs/* readWholeNumber */.bf)("timeout-seconds", timeoutSeconds.default, timeoutSeconds.min, timeoutSeconds.max),
-    };
-}
-/** The one place `timeout-seconds` becomes a deadline; everything the step sends is held to it. */
-function stepDeadline(limits) {
-    return Deadline.after(limits.timeoutSeconds * 1000);
-}
-/** Each attempt's share of the step's time limit: core's rule, the same as the CLI's. */
-function attemptTimeoutMs(limits) {
-    return clientLimits(limits).attemptTimeoutMs;
-}
-/** What every step's client shares: its retries, its deadline, its name in the user agent, the runner's log. */
-function stepClientOptions(action, limits, deadline) {
-    return { ...step_limits_clientLimits(limits), deadline, userAgentSuffix: action, logger: actionsLogger };
-}
-//# sourceMappingURL=limits.js.map
+// EXTERNAL MODULE: ../../packages/action-kit/dist/step/limits.js + 3 modules
+var step_limits = __nccwpck_require__(2394);
 ;// CONCATENATED MODULE: ../../packages/action-kit/dist/step/open-step.js
 
 
@@ -12469,7 +11943,7 @@ const GRACE_MS = 3_000;
 async function openStep(api, action, body, options) {
     const context = readGitHubContext();
     const title = options.title ?? action;
-    const redactor = new Redactor();
+    const redactor = new transport_redactor/* Redactor */.pO();
     let watchdog;
     let failureWritten = false;
     const succeeded = await runStep(title, async () => {
@@ -12478,9 +11952,9 @@ async function openStep(api, action, body, options) {
         const secretInputs = (options.secretInputs ?? []).map(dist_inputs/* readInput */.R5);
         (0,secrets/* registerSecrets */.d)(...secretInputs);
         redactor.add(...secretInputs);
-        const limits = readStepLimits();
+        const limits = (0,step_limits/* readStepLimits */.f6)();
         const baseUrl = readBaseUrl(api.baseUrl);
-        const deadline = stepDeadline(limits);
+        const deadline = (0,step_limits/* stepDeadline */.VN)(limits);
         watchdog = startWatchdog(deadline, () => failureWritten
             ? undefined
             : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`);
@@ -12494,7 +11968,7 @@ async function openStep(api, action, body, options) {
             client: () => {
                 if (client === undefined) {
                     requireCredentials(api.credentials, credentials);
-                    const shared = stepClientOptions(action, limits, deadline);
+                    const shared = (0,step_limits/* stepClientOptions */.MM)(action, limits, deadline);
                     client = api.build(credentials, { baseUrl, ...shared, redactor });
                 }
                 return client;
@@ -12512,13 +11986,13 @@ async function openStep(api, action, body, options) {
     }
     else {
         failureWritten = true;
-        await destroyProxyAgents();
+        await (0,dispatcher/* destroyProxyAgents */.T)();
     }
 }
 /** The base URL input, else (when given) its environment variable, else the public API; checked. */
 function readBaseUrl({ input, env, fallback }) {
     const baseUrl = env ? (0,dist_inputs/* readWithEnvFallback */.IK)(input, env, fallback) : (0,dist_inputs/* readInput */.R5)(input) || fallback;
-    base_url_parseBaseUrl(baseUrl, input);
+    (0,base_url/* parseBaseUrl */.Q)(baseUrl, input);
     return baseUrl;
 }
 /**
@@ -12549,6 +12023,925 @@ function runManagementStep(action, body, options = {}) {
     return openStep(MANAGEMENT, action, body, options);
 }
 //# sourceMappingURL=management-step.js.map
+
+/***/ }),
+
+/***/ 1693:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  K: () => (/* binding */ buildTransport),
+  e: () => (/* binding */ requireSecret)
+});
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/configuration-error.js
+var configuration_error = __nccwpck_require__(8794);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/base-url.js
+var base_url = __nccwpck_require__(2488);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/clock.js + 1 modules
+var clock = __nccwpck_require__(9908);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/dispatcher.js
+var dispatcher = __nccwpck_require__(6308);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/logger.js
+const silentLogger = { debug() { }, info() { }, warning() { } };
+/** Every line passes the redactor first, whatever the logger does with it. */
+function redactingLogger(logger, redactor) {
+    return {
+        debug: (message) => logger.debug(redactor.redact(message)),
+        info: (message) => logger.info(redactor.redact(message)),
+        warning: (message) => logger.warning(redactor.redact(message)),
+    };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/read-body.js
+/**
+ * The most of an answer the client reads. The largest real answer is a list of search indexes:
+ * about 0.75 KB each, so 20,000 indexes (an account the benchmark's S5 models) are ~15 MB. Four
+ * times that leaves room, and still keeps a huge or endless answer from taking the memory.
+ */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** "64 MB", "512 KB" or "100 bytes", for messages. */
+function formatBytes(bytes) {
+    if (bytes % (1024 * 1024) === 0)
+        return `${bytes / 1024 / 1024} MB`;
+    if (bytes % 1024 === 0)
+        return `${bytes / 1024} KB`;
+    return `${bytes} bytes`;
+}
+/**
+ * Reads an answer's body, at most `limit` bytes of it, so a huge or endless answer cannot take
+ * the process's memory. An answer that declares a length within the limit is read whole, the
+ * fast way; one without a length (chunked) is read piece by piece and cut off past the limit.
+ */
+async function readBody(answer, limit = MAX_RESPONSE_BYTES) {
+    const declared = answer.headers.get("content-length");
+    if (declared !== null && /^\d+$/.test(declared)) {
+        if (Number(declared) <= limit)
+            return { text: await answer.text(), tooLarge: false };
+        await answer.body?.cancel();
+        return { text: "", tooLarge: true };
+    }
+    if (answer.body === null)
+        return { text: "", tooLarge: false };
+    const reader = answer.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            return { text: text + decoder.decode(), tooLarge: false };
+        bytes += value.byteLength;
+        if (bytes > limit) {
+            await reader.cancel();
+            return { text: text + decoder.decode(), tooLarge: true };
+        }
+        text += decoder.decode(value, { stream: true });
+    }
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/redactor.js
+var transport_redactor = __nccwpck_require__(7037);
+// EXTERNAL MODULE: ../../packages/core/dist/transport/retry-policy.js
+var retry_policy = __nccwpck_require__(4358);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/response-validation-error.js
+var response_validation_error = __nccwpck_require__(1113);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/stashkit-error.js
+var stashkit_error = __nccwpck_require__(8627);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/authentication-error.js
+var authentication_error = __nccwpck_require__(7416);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/conflict-error.js
+var conflict_error = __nccwpck_require__(4650);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/invalid-request-error.js
+var invalid_request_error = __nccwpck_require__(1343);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/not-found-error.js
+var not_found_error = __nccwpck_require__(5580);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/rate-limited-error.js
+
+/** 429: too many requests. `retryAfterMs` and `retryAt` say when the API will accept another. */
+class RateLimitedError extends stashkit_error/* StashkitError */.a {
+    name = "RateLimitedError";
+    retryAfterMs;
+    retryAt;
+    constructor(message, context) {
+        super(message, context);
+        this.retryAfterMs = context.retryAfterMs;
+        this.retryAt =
+            context.retryAfterMs === undefined
+                ? undefined
+                : new Date((context.now ?? Date.now()) + context.retryAfterMs);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/server-error.js
+
+/** 5xx: the API failed; retried for idempotent calls. */
+class ServerError extends stashkit_error/* StashkitError */.a {
+    name = "ServerError";
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/unexpected-status-error.js
+var unexpected_status_error = __nccwpck_require__(2832);
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/error-for-status.js
+
+
+
+
+
+
+
+
+/** Maps a non-2xx answer to the error class that says what it means. */
+function errorForStatus(context) {
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `answered ${context.status}`);
+    const { status } = context;
+    if (status === 401 || status === 403)
+        return new authentication_error/* AuthenticationError */.v(message, context);
+    if (status === 404)
+        return new not_found_error/* NotFoundError */.m(message, context);
+    if (status === 409)
+        return new conflict_error/* ConflictError */.f(message, context);
+    if (status === 400 || status === 422)
+        return new invalid_request_error/* InvalidRequestError */.t(message, context);
+    if (status === 429)
+        return new RateLimitedError(message, context);
+    if (status >= 500)
+        return new ServerError(message, context);
+    return new unexpected_status_error/* UnexpectedStatusError */.y(message, context);
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/api-message.js
+var api_message = __nccwpck_require__(3323);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/api-request.js
+/** What every error about `request` names: the operation, the method and the path. */
+function requestContext(request) {
+    return { operation: request.operation, method: request.method, path: request.path };
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/transport/clip.js
+var clip = __nccwpck_require__(2895);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-timing.js
+/**
+ * The wait a server asks for, in milliseconds, clamped to [0, maxMs]; `undefined` when it asks
+ * for none or the header is malformed (the caller then falls back to backoff).
+ *
+ * Order: `Retry-After` (delta seconds or an HTTP date), then the messaging API's
+ * `Burst-RateLimit-Reset` and `RateLimit-Reset` (Unix seconds; small values are read as
+ * delta seconds, as other APIs send them).
+ */
+function serverRequestedDelay(headers, now, maxMs) {
+    const retryAfter = headers["retry-after"];
+    if (retryAfter !== undefined)
+        return clamp(parseRetryAfter(retryAfter, now), maxMs);
+    for (const name of ["burst-ratelimit-reset", "ratelimit-reset"]) {
+        const value = headers[name];
+        if (value !== undefined) {
+            const delay = clamp(parseReset(value, now), maxMs);
+            if (delay !== undefined)
+                return delay;
+        }
+    }
+    return undefined;
+}
+function parseRetryAfter(value, now) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    // An HTTP date names a weekday and "GMT"; anything else is malformed.
+    if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed))
+        return undefined;
+    const at = Date.parse(trimmed);
+    return Number.isNaN(at) ? undefined : at - now;
+}
+const A_BILLION_SECONDS = 1_000_000_000;
+function parseReset(value, now) {
+    const trimmed = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(trimmed))
+        return undefined;
+    const seconds = Number(trimmed);
+    return seconds >= A_BILLION_SECONDS ? seconds * 1000 - now : seconds * 1000;
+}
+function clamp(delay, maxMs) {
+    if (delay === undefined || Number.isNaN(delay))
+        return undefined;
+    return Math.round(Math.min(Math.max(delay, 0), maxMs));
+}
+/**
+ * The messaging API's per-second budget as its answers announce it (`Burst-RateLimit-Remaining`
+ * and `Burst-RateLimit-Reset`), or `undefined` when either is absent or malformed. The reset is
+ * read like the 429 headers: Unix seconds, or delta seconds when small; at most `maxMs` ahead.
+ */
+function burstBudget(headers, now, maxMs) {
+    const remaining = headers["burst-ratelimit-remaining"]?.trim();
+    const reset = headers["burst-ratelimit-reset"];
+    if (remaining === undefined || reset === undefined || !/^\d+$/.test(remaining))
+        return undefined;
+    const delay = clamp(parseReset(reset, now), maxMs);
+    return delay === undefined ? undefined : { remaining: Number(remaining), resetAt: now + delay };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/classify-answer.js
+
+
+
+
+
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "upstash-request-id", "x-amzn-requestid", "cf-ray"];
+/**
+ * What an answer means for the call: a value (`read` accepted the 2xx body), or a failure for the
+ * retry decision with the error that says it. A body `read` rejects (ResponseValidationError)
+ * is a failure like any other, so an idempotent call tries again.
+ */
+function classifyAnswer(request, answer, settings, read) {
+    const { status, headers } = answer;
+    const headerId = REQUEST_ID_HEADERS.map((name) => headers[name]).find((v) => v);
+    const requestId = headerId === undefined ? undefined : (0,clip/* redactAndClip */.v)(headerId, settings.redactor, 100) || undefined;
+    if (status < 200 || status >= 300)
+        return statusFailure(request, answer, requestId, settings);
+    if (answer.tooLarge) {
+        const what = `answered ${status} with a body over ${formatBytes(settings.maxResponseBytes)}, more than stashkit reads`;
+        const context = { ...requestContext(request), status, requestId };
+        const error = new response_validation_error/* ResponseValidationError */.d((0,stashkit_error/* describeFailure */.I)(context, what), {
+            ...context,
+            issues: [{ path: [], message: "too large" }],
+            bodyExcerpt: "",
+        });
+        return { failure: { kind: "invalid-body" }, error };
+    }
+    try {
+        return { value: read({ status, text: answer.text, requestId }) };
+    }
+    catch (error) {
+        if (error instanceof response_validation_error/* ResponseValidationError */.d)
+            return { failure: { kind: "invalid-body" }, error };
+        throw error;
+    }
+}
+/** A non-2xx answer as the error class that says what it means; a rate limit with a stated end closes the gate. */
+function statusFailure(request, answer, requestId, settings) {
+    const { status, headers } = answer;
+    const { clock, redactor } = settings;
+    const serverDelayMs = serverRequestedDelay(headers, clock.now(), settings.maxServerDelayMs);
+    const error = errorForStatus({
+        ...requestContext(request),
+        status,
+        apiMessage: (0,api_message/* extractApiMessage */.d)(answer.text, headers["content-type"], redactor),
+        requestId,
+        retryAfterMs: serverDelayMs,
+    });
+    // A rate limit with a stated end holds every request to the origin until then.
+    const heldGate = serverDelayMs !== undefined &&
+        (status === 429 || (status === 503 && headers["retry-after"] !== undefined));
+    if (heldGate)
+        settings.gate.holdUntil(clock.now() + serverDelayMs);
+    return { failure: { kind: "status", status, serverDelayMs }, error, heldGate };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/attempt-timeout-error.js
+
+/** One attempt got no complete answer within the per-attempt timeout. */
+class AttemptTimeoutError extends stashkit_error/* StashkitError */.a {
+    name = "AttemptTimeoutError";
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/errors/connection-error.js
+
+/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
+class ConnectionError extends stashkit_error/* StashkitError */.a {
+    name = "ConnectionError";
+    code;
+    constructor(message, context, options) {
+        super(message, context, options);
+        this.code = context.code;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/network-failure.js
+
+
+
+/** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
+function attemptTimedOut(request, attemptTimeoutMs) {
+    const context = requestContext(request);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `got no complete answer within ${attemptTimeoutMs} ms`);
+    return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
+}
+/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
+function connectionFailed(request, cause, redactor) {
+    const context = requestContext(request);
+    const code = errorCode(cause);
+    const reason = (0,clip/* redactAndClip */.v)(cause instanceof Error ? cause.message : String(cause), redactor, 200);
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `failed to connect or lost the connection (${code ?? reason})`);
+    return {
+        failure: { kind: "network", code },
+        error: new ConnectionError(message, { ...context, code }, { cause }),
+    };
+}
+/** A proxy's 407: its credentials (in HTTPS_PROXY / HTTP_PROXY) are wrong; named by host, never with them. */
+function proxyRefused(request, proxyHost) {
+    const context = requestContext(request);
+    const code = "PROXY_AUTHENTICATION_REQUIRED";
+    const proxy = proxyHost ? `the proxy ${proxyHost}` : "the proxy";
+    const message = (0,stashkit_error/* describeFailure */.I)(context, `could not be sent: ${proxy} refused the credentials (407 Proxy Authentication Required); check the user and password in HTTPS_PROXY / HTTP_PROXY`);
+    return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
+}
+/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+function proxyStatus(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const message = current.message;
+        const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
+        if (status)
+            return Number(status);
+        current = current.cause;
+    }
+    return undefined;
+}
+/** undici and Node put the stable code on the error or on its cause. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/attempt.js
+
+
+
+
+
+/**
+ * Sends the request once, within its own timeout and the call's scope, and says what came of it.
+ * Throws only when the caller or the deadline stopped the call; the gate learns of every answer.
+ */
+async function sendAttempt(settings, scope, read) {
+    const { clock, logger, gate } = settings;
+    const { request } = scope;
+    let burst;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
+    const url = `${(0,base_url/* baseUrlString */.a)(settings.baseUrl)}${request.path}`;
+    const started = clock.now();
+    try {
+        const http = await settings.http();
+        const init = requestInit(settings, request, http, AbortSignal.any([timeout.signal, scope.stop]));
+        const answer = await http.fetch(url, init);
+        const { text, tooLarge } = await readBody(answer, settings.maxResponseBytes);
+        const headers = flatten(answer.headers);
+        burst = burstBudget(headers, clock.now(), settings.maxServerDelayMs);
+        logger.debug(`${request.method} ${request.path} answered ${answer.status} in ${clock.now() - started} ms`);
+        if (answer.status === 407)
+            return proxyRefused(request, http.proxyFor(url));
+        return classifyAnswer(request, { status: answer.status, text, tooLarge, headers }, settings, read);
+    }
+    catch (cause) {
+        scope.throwIfAborted(cause);
+        if (timeout.signal.aborted)
+            return attemptTimedOut(request, settings.attemptTimeoutMs);
+        // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
+        if (proxyStatus(cause) === 407)
+            return proxyRefused(request, (await settings.http()).proxyFor(url));
+        return connectionFailed(request, cause, settings.redactor);
+    }
+    finally {
+        clearTimeout(timer);
+        gate.leave(burst);
+    }
+}
+function requestInit(settings, request, http, signal) {
+    const headers = {
+        authorization: settings.authorization,
+        "user-agent": settings.userAgent,
+        accept: "application/json",
+    };
+    if (request.body !== undefined)
+        headers["content-type"] = "application/json";
+    const init = {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal,
+        // An API answer is never a redirect; following one could carry the credentials elsewhere.
+        redirect: "manual",
+    };
+    // Node's fetch takes an undici dispatcher; the package's types and Node's differ only in name.
+    if (http.dispatcher)
+        Object.assign(init, { dispatcher: http.dispatcher });
+    return init;
+}
+function flatten(headers) {
+    const flat = {};
+    headers.forEach((value, name) => {
+        flat[name.toLowerCase()] = value;
+    });
+    return flat;
+}
+
+// EXTERNAL MODULE: ../../packages/core/dist/errors/aborted-error.js
+var aborted_error = __nccwpck_require__(5227);
+// EXTERNAL MODULE: ../../packages/core/dist/errors/deadline-error.js
+var deadline_error = __nccwpck_require__(2744);
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/stop-errors.js
+
+
+/** The errors that end a call before the retry policy would: the caller, the deadline, a rate limit's wait. */
+function abortedError(request) {
+    const context = requestContext(request);
+    return new aborted_error/* AbortedError */.o((0,stashkit_error/* describeFailure */.I)(context, "was aborted by the caller"), context);
+}
+function deadlineError(request, deadlineAt, cause) {
+    const context = requestContext(request);
+    const at = Number.isFinite(deadlineAt) ? ` (${new Date(deadlineAt).toISOString()})` : "";
+    return new deadline_error/* DeadlineExceededError */.K((0,stashkit_error/* describeFailure */.I)(context, `did not finish before the deadline${at}`), context, {
+        cause,
+    });
+}
+/** The origin's gate stays closed past the deadline: nothing was sent. */
+function gateClosedError(request, waitMs, now) {
+    const context = requestContext(request);
+    const retryAt = new Date(now + waitMs).toISOString();
+    return new RateLimitedError((0,stashkit_error/* describeFailure */.I)(context, `was not sent: the API's rate limit holds requests for ${Math.ceil(waitMs / 1000)} s, past the deadline: try again after ${retryAt}`), { ...context, retryAfterMs: waitMs, now });
+}
+/** The next wait would pass the deadline: fail now, saying when to try again for a 429. */
+function outOfTimeError(request, error, delayMs, now) {
+    const context = {
+        ...requestContext(request),
+        status: error.status,
+        apiMessage: error.apiMessage,
+        requestId: error.requestId,
+    };
+    if (error instanceof RateLimitedError) {
+        const retryAt = new Date(now + delayMs).toISOString();
+        return new RateLimitedError(`${error.message}; waiting ${Math.ceil(delayMs / 1000)} s would pass the deadline: try again after ${retryAt}`, { ...context, retryAfterMs: delayMs, now });
+    }
+    return new deadline_error/* DeadlineExceededError */.K(`${error.message}; gave up: the next attempt (in ${delayMs} ms) would start after the deadline`, context, { cause: error });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/call-scope.js
+
+/**
+ * What stops one call, across its attempts and waits: the caller's signal and the deadline, as
+ * signals for fetch and sleeps, and as checks that throw the matching error. Disposed when the
+ * call ends, so its deadline timer never outlives it.
+ */
+class CallScope {
+    request;
+    /** Epoch ms; Infinity when no deadline applies. */
+    deadlineAt;
+    callerSignal;
+    /** Aborts when the caller aborts or the deadline passes. */
+    stop;
+    #deadline = new AbortController();
+    #timer;
+    #clock;
+    constructor(options) {
+        this.request = options.request;
+        this.deadlineAt = options.deadlineAt;
+        this.callerSignal = options.signal;
+        this.#clock = options.clock;
+        this.#timer = Number.isFinite(this.deadlineAt)
+            ? setTimeout(() => this.#deadline.abort(), Math.max(0, this.deadlineAt - this.#clock.now()))
+            : undefined;
+        this.stop = this.callerSignal
+            ? AbortSignal.any([this.callerSignal, this.#deadline.signal])
+            : this.#deadline.signal;
+    }
+    /** Throws when the caller aborted or the deadline has passed. */
+    throwIfStopped() {
+        this.throwIfAborted(undefined);
+        if (this.#clock.now() >= this.deadlineAt)
+            throw deadlineError(this.request, this.deadlineAt, undefined);
+    }
+    /** Throws when an abort signal fired (`cause` is what it interrupted): the caller's first, then the deadline's. */
+    throwIfAborted(cause) {
+        if (this.callerSignal?.aborted)
+            throw abortedError(this.request);
+        if (this.#deadline.signal.aborted)
+            throw deadlineError(this.request, this.deadlineAt, cause);
+    }
+    /** Waits `ms`; a wait the caller or the deadline cut short throws their error. */
+    async sleep(ms) {
+        try {
+            await this.#clock.sleep(ms, this.stop);
+        }
+        catch {
+            this.throwIfStopped();
+        }
+    }
+    dispose() {
+        clearTimeout(this.#timer);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/origin-gate.js
+/**
+ * Shared backoff for one origin. When the API turns a request away for its rate limit (429, or
+ * 503 with Retry-After), every other request of the client to that origin, queued or retrying,
+ * waits for the same moment instead of each discovering the limit on its own (as Octokit's
+ * throttling plugin treats a secondary rate limit). Requests already on the wire cannot be
+ * recalled; their retries wait at the gate too.
+ *
+ * Between 429s the gate also paces by the burst budget the messaging API announces on every
+ * answer (`Burst-RateLimit-Remaining`, `Burst-RateLimit-Reset`): once the requests in flight
+ * would use up what is left of the window, the next request waits for the window's reset.
+ * Without those headers nothing is paced. The daily `RateLimit-*` family is not followed: waiting
+ * for it would outlast any step.
+ */
+class OriginGate {
+    /** No request starts before this (epoch ms). */
+    #openAt = 0;
+    #inFlight = 0;
+    /** Requests the server's current window still takes, less those already in flight; Infinity when unknown. */
+    #allowance = Number.POSITIVE_INFINITY;
+    #windowEndsAt = 0;
+    /** When the next request may start: now, or a moment the gate waits for. */
+    nextStart(now) {
+        if (now >= this.#windowEndsAt)
+            this.#allowance = Number.POSITIVE_INFINITY;
+        const paced = this.#allowance <= 0 ? this.#windowEndsAt : 0;
+        return Math.max(now, this.#openAt, paced);
+    }
+    /**
+     * Waits until a request may start, then counts it as in flight. Resolves `false` without
+     * waiting when that moment is at or past `deadlineAt`; rejects if `signal` aborts the wait.
+     */
+    async enter(clock, deadlineAt, signal) {
+        for (;;) {
+            const now = clock.now();
+            const start = this.nextStart(now);
+            if (start <= now)
+                break;
+            if (start >= deadlineAt)
+                return false;
+            await clock.sleep(start - now, signal);
+        }
+        this.#inFlight++;
+        this.#allowance--;
+        return true;
+    }
+    /** A request came back (or failed); `burst` is the budget its answer announced, if any. */
+    leave(burst) {
+        this.#inFlight--;
+        if (burst) {
+            // Those still in flight will be counted against the same window.
+            this.#allowance = burst.remaining - this.#inFlight;
+            this.#windowEndsAt = burst.resetAt;
+        }
+    }
+    /** Holds every request to the origin until `at` (epoch ms); a later hold extends it. */
+    holdUntil(at) {
+        this.#openAt = Math.max(this.#openAt, at);
+    }
+    /** When the current hold ends (epoch ms); at or before now when there is none. */
+    get openAt() {
+        return this.#openAt;
+    }
+}
+/** One gate per origin the client talks to. */
+class OriginGates {
+    #gates = new Map();
+    for(url) {
+        let gate = this.#gates.get(url.origin);
+        if (!gate) {
+            gate = new OriginGate();
+            this.#gates.set(url.origin, gate);
+        }
+        return gate;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/retry-budget.js
+
+/**
+ * What an operation that repeats a call of its own (ensure's create-then-check loop) may spend:
+ * the client's attempts, backoff and deadline, handed out by the transport so the operation
+ * needs neither the retry policy nor the clock.
+ */
+class RetryBudget {
+    #policy;
+    #clock;
+    #deadlineAt;
+    #signal;
+    #attempts = 1;
+    constructor(options) {
+        this.#policy = options.policy;
+        this.#clock = options.clock;
+        this.#deadlineAt = options.deadlineAt;
+        this.#signal = options.signal;
+    }
+    /**
+     * Waits the backoff before the next attempt, or throws `failure` when the attempts are spent
+     * or the wait would pass the deadline.
+     */
+    async retryAfter(failure) {
+        const delay = (0,retry_policy/* backoffDelay */.EY)(this.#attempts, this.#policy, this.#clock.random);
+        if (this.#attempts >= this.#policy.maxAttempts || this.#clock.now() + delay >= this.#deadlineAt) {
+            throw failure;
+        }
+        this.#attempts++;
+        await this.#clock.sleep(delay, this.#signal);
+    }
+    /** Waits until `time` (epoch ms); false, without waiting, when that is at or past the deadline. */
+    async waitUntil(time) {
+        if (time >= this.#deadlineAt)
+            return false;
+        const wait = time - this.#clock.now();
+        if (wait > 0)
+            await this.#clock.sleep(wait, this.#signal);
+        return true;
+    }
+    now() {
+        return this.#clock.now();
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/transport.js
+
+
+
+
+
+
+/**
+ * The one place requests are made: the retry loop around single attempts (`attempt.ts`), the
+ * deadline, and the origin's shared backoff. Secrets stay in private fields and every message
+ * passes the redactor.
+ */
+class Transport {
+    #attempt;
+    #retry;
+    #deadlineMs;
+    #deadline;
+    #gate;
+    constructor(options) {
+        const { gates, retry, deadlineMs, deadline, ...rest } = options;
+        this.#gate = (gates ?? new OriginGates()).for(rest.baseUrl);
+        this.#attempt = { ...rest, maxServerDelayMs: retry.maxServerDelayMs, gate: this.#gate };
+        this.#retry = retry;
+        this.#deadlineMs = deadlineMs;
+        this.#deadline = deadline;
+    }
+    get baseUrl() {
+        return this.#attempt.baseUrl;
+    }
+    get redactor() {
+        return this.#attempt.redactor;
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call = {}) {
+        const { clock } = this.#attempt;
+        return new RetryBudget({
+            policy: this.#retry,
+            clock,
+            deadlineAt: this.#deadlineAt(call),
+            signal: call.signal,
+        });
+    }
+    /** The earliest of the call's deadline, the client's deadline and the per-call limit. */
+    #deadlineAt(call) {
+        return Math.min(call.deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadline?.at ?? Number.POSITIVE_INFINITY, this.#deadlineMs === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.#attempt.clock.now() + this.#deadlineMs);
+    }
+    /**
+     * Sends the request, retrying as the policy allows, and resolves with `read(answer)` for the
+     * first 2xx answer `read` accepts. A body `read` rejects (ResponseValidationError) is retried
+     * like a failed attempt when the call is idempotent: a proxy's garbled answer is worth another try.
+     */
+    async send(request, call = {}, read = (response) => response) {
+        const { clock } = this.#attempt;
+        const scope = new CallScope({ request, deadlineAt: this.#deadlineAt(call), signal: call.signal, clock });
+        try {
+            for (let attempt = 1;; attempt++) {
+                scope.throwIfStopped();
+                await this.#enterGate(scope);
+                const outcome = await sendAttempt(this.#attempt, scope, read);
+                if ("value" in outcome)
+                    return outcome.value;
+                const waitMs = this.#waitBeforeRetry(scope, attempt, outcome);
+                // A held gate waits there, with every other request to the origin, for the same moment.
+                if (!outcome.heldGate)
+                    await scope.sleep(waitMs);
+            }
+        }
+        finally {
+            scope.dispose();
+        }
+    }
+    /** Waits at the origin's gate; out of time when it stays closed past the deadline. */
+    async #enterGate(scope) {
+        const { clock } = this.#attempt;
+        let entered;
+        try {
+            entered = await this.#gate.enter(clock, scope.deadlineAt, scope.stop);
+        }
+        catch (error) {
+            scope.throwIfStopped();
+            throw error;
+        }
+        if (entered)
+            return;
+        const now = clock.now();
+        throw gateClosedError(scope.request, this.#gate.nextStart(now) - now, now);
+    }
+    /**
+     * How long to wait before the next attempt, said to the logger; throws the attempt's error
+     * when the policy says stop, or the error saying the wait would pass the deadline.
+     */
+    #waitBeforeRetry(scope, attempt, outcome) {
+        const { clock, logger } = this.#attempt;
+        const { request, deadlineAt } = scope;
+        const { failure, error } = outcome;
+        error.mayHaveTakenEffect = (0,retry_policy/* mayHaveTakenEffect */.Y2)(failure, this.#retry);
+        const policy = this.#retry;
+        const decision = (0,retry_policy/* decideRetry */.tE)({
+            attempt,
+            policy,
+            idempotent: request.idempotent,
+            failure,
+            random: clock.random,
+        });
+        if (!decision.retry)
+            throw error;
+        const failed = `${error.message}; attempt ${attempt} of ${policy.maxAttempts} failed`;
+        if (outcome.heldGate) {
+            const waitMs = Math.max(0, this.#gate.openAt - clock.now());
+            if (this.#gate.openAt >= deadlineAt)
+                throw outOfTimeError(request, error, waitMs, clock.now());
+            logger.info(`${failed}, holding requests to this API for ${waitMs} ms`);
+            return waitMs;
+        }
+        if (clock.now() + decision.delayMs >= deadlineAt)
+            throw outOfTimeError(request, error, decision.delayMs, clock.now());
+        logger.info(`${failed}, retrying in ${decision.delayMs} ms`);
+        return decision.delayMs;
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/version.js
+/** Kept in step with package.json by a test; a literal keeps bundles free of JSON imports. */
+const VERSION = "0.1.0";
+
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/user-agent.js
+
+/** `stashkit/<version> (+<caller>) node/<version>`; the caller part only when there is one. */
+function userAgent(caller) {
+    const via = caller ? ` (+${caller.replace(/[^\w./@+-]/g, "")})` : "";
+    return `stashkit/${VERSION}${via} node/${process.versions.node}`;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/client-options.js
+
+
+
+
+
+
+
+
+
+
+/** Validates shared options and builds the transport; nothing is sent here. */
+function buildTransport(options, target) {
+    const redactor = options.redactor ?? new transport_redactor/* Redactor */.pO();
+    redactor.add(target.authorization, ...target.secrets);
+    const attemptTimeoutMs = options.attemptTimeoutMs ?? 30_000;
+    const deadlineMs = options.deadlineMs ?? (options.deadline ? undefined : 120_000);
+    (0,retry_policy/* wholeNumberIn */.k)("attemptTimeoutMs", attemptTimeoutMs, 1, 3_600_000);
+    if (deadlineMs !== undefined)
+        (0,retry_policy/* wholeNumberIn */.k)("deadlineMs", deadlineMs, 1, 86_400_000);
+    const transport = new Transport({
+        baseUrl: (0,base_url/* parseBaseUrl */.Q)(options.baseUrl ?? target.defaultBaseUrl, target.baseUrlInput ?? "baseUrl"),
+        authorization: target.authorization,
+        redactor,
+        retry: (0,retry_policy/* resolveRetryPolicy */.NO)(options.retry),
+        attemptTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+        deadlineMs,
+        deadline: options.deadline,
+        userAgent: userAgent(options.userAgentSuffix),
+        logger: redactingLogger(options.logger ?? silentLogger, redactor),
+        http: (0,dispatcher/* httpStackFor */.Q)(options.env ?? process.env, options.dispatcher),
+        clock: options.clock ?? clock/* systemClock */.m,
+    });
+    return { transport, redactor };
+}
+function requireSecret(value, input, hint) {
+    if (value === undefined || value.trim() === "") {
+        throw new configuration_error/* ConfigurationError */.j(input, `${input} is empty; ${hint}`);
+    }
+    return value.trim();
+}
+
+
+/***/ }),
+
+/***/ 7576:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sk: () => (/* binding */ searchDataOptionsFromEnv),
+/* harmony export */   pb: () => (/* binding */ managementOptionsFromEnv)
+/* harmony export */ });
+/* unused harmony export messagingOptionsFromEnv */
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
+/* harmony import */ var _transport_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2488);
+
+
+/**
+ * The variables the official SDKs and tools read, so that what works with them (and what the
+ * emulator prints) works here. The management API has no official base URL variable: its base
+ * URL comes from `baseUrl` alone.
+ */
+const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" };
+const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" };
+/** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
+const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" };
+/** `QSTASH_URL` (optional) and `QSTASH_TOKEN`; an explicit `baseUrl` wins over `QSTASH_URL`. */
+function messagingOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [token] = required(env, [MESSAGING_ENV.token], "the messaging API token", "MessagingClient");
+    const url = present(env, MESSAGING_ENV.url);
+    // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+    if (options.baseUrl === undefined && url !== undefined)
+        parseBaseUrl(url, MESSAGING_ENV.url);
+    const baseUrl = options.baseUrl ?? url;
+    return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+function managementOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const [email, apiKey] = required(env, [MANAGEMENT_ENV.email, MANAGEMENT_ENV.apiKey], "the account email and the management API key", "ManagementClient");
+    return { ...options, email, apiKey };
+}
+/** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */
+function searchDataOptionsFromEnv(options) {
+    const env = options.env ?? process.env;
+    const { baseUrl, ...rest } = options;
+    if (baseUrl !== undefined) {
+        const [token] = required(env, [SEARCH_DATA_ENV.token], "the index's token", "SearchIndexData");
+        return { ...rest, url: baseUrl, token };
+    }
+    const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token];
+    const [url, token] = required(env, names, "the index's REST URL and token", "SearchIndexData");
+    // Checked here, so that a bad value is reported under the variable's name, not as "url".
+    (0,_transport_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .parseBaseUrl */ .Q)(url, SEARCH_DATA_ENV.url);
+    return { ...rest, url, token };
+}
+function present(env, name) {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+}
+/** Every named variable's value; a ConfigurationError naming each one that is unset or blank. */
+function required(env, names, what, client) {
+    const values = names.map((name) => present(env, name));
+    const missing = names.filter((_name, i) => values[i] === undefined);
+    const [first] = missing;
+    if (first !== undefined) {
+        const list = missing.join(" and ");
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(first, `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`);
+    }
+    return values;
+}
+
+
+/***/ }),
+
+/***/ 5227:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ AbortedError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** The caller aborted the request through its own AbortSignal. */
+class AbortedError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "AbortedError";
+}
+
+
+/***/ }),
+
+/***/ 7416:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ AuthenticationError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** 401 or 403: the credentials were refused or lack permission. */
+class AuthenticationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "AuthenticationError";
+}
+
 
 /***/ }),
 
@@ -12584,6 +12977,22 @@ class ConfigurationError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__
 /** 409, or an answer saying the name already exists. */
 class ConflictError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
     name = "ConflictError";
+}
+
+
+/***/ }),
+
+/***/ 2744:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ DeadlineExceededError)
+/* harmony export */ });
+/* harmony import */ var _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8627);
+
+/** The overall deadline passed (across all attempts). */
+class DeadlineExceededError extends _stashkit_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StashkitError */ .a {
+    name = "DeadlineExceededError";
 }
 
 
@@ -12734,6 +13143,85 @@ async function deleteById(client, id, call = {}) {
 
 /***/ }),
 
+/***/ 4209:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FW: () => (/* binding */ Resource),
+/* harmony export */   Jt: () => (/* binding */ get),
+/* harmony export */   bE: () => (/* binding */ post),
+/* harmony export */   yH: () => (/* binding */ del)
+/* harmony export */ });
+/* harmony import */ var _transport_parse_response_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9672);
+
+/**
+ * The base of every resource: a method builds its request (`get`, `post`, `del` below) and hands
+ * it to `read` (a 2xx body checked against a schema) or `send` (any 2xx is success). The body
+ * is checked inside the retry loop, so an unreadable answer to an idempotent call is tried again.
+ */
+class Resource {
+    #transport;
+    constructor(transport) {
+        this.#transport = transport;
+    }
+    get redactor() {
+        return this.#transport.redactor;
+    }
+    /** Sends `request` and returns its 2xx body as `schema` reads it. */
+    read(request, schema, call) {
+        return this.#transport.send(request, call, (response) => (0,_transport_parse_response_js__WEBPACK_IMPORTED_MODULE_0__/* .parseResponse */ .x)(request, response, schema, this.redactor));
+    }
+    /** Sends `request` and returns what `reader` makes of the 2xx answer (it may throw ResponseValidationError). */
+    readWith(request, reader, call) {
+        return this.#transport.send(request, call, reader);
+    }
+    /** Sends `request`; any 2xx answer is success and its body is not read. */
+    async send(request, call) {
+        await this.#transport.send(request, call);
+    }
+}
+/** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
+function get(path, operation) {
+    return { method: "GET", path, operation, idempotent: true };
+}
+function post(path, operation, options = {}) {
+    const { body, idempotent = true } = options;
+    return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
+}
+function del(path, operation) {
+    return { method: "DELETE", path, operation, idempotent: true };
+}
+
+
+/***/ }),
+
+/***/ 4691:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ restUrl)
+/* harmony export */ });
+/* unused harmony export DEFAULT_REST_URL_TEMPLATE */
+/** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
+const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
+/**
+ * The REST URL of a search index, from its `endpoint` field:
+ * - an absolute URL (`https://…`) is used as it is;
+ * - a host name with a dot gets `https://` in front;
+ * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
+ */
+function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
+    const endpoint = index.endpoint.trim();
+    if (/^https?:\/\//i.test(endpoint))
+        return endpoint.replace(/\/+$/, "");
+    if (endpoint.includes("."))
+        return `https://${endpoint.replace(/\/+$/, "")}`;
+    return template.replaceAll("{endpoint}", endpoint);
+}
+
+
+/***/ }),
+
 /***/ 6927:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12865,14 +13353,15 @@ function normalizePlan(plan) {
  * unknown fields pass through and absent ones are tolerated, except the seven the product
  * uses. Region and plan stay open strings so that an index in a newer region does not
  * break listing the others. An id or name the API should never send (a control character, a
- * path separator, a dot segment) fails validation: it is never printed or put in a path.
+ * path separator, a dot segment) fails validation: it is never printed or put in a path. Ids,
+ * tokens and the endpoint hold only characters no shell reads (see `server-values.ts`).
  */
 const searchIndexSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     id: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverIdSchema */ .GO,
     name: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverNameSchema */ .GD,
-    endpoint: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)),
-    token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    read_only_token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    endpoint: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverEndpointSchema */ .eE,
+    token: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTokenSchema */ .SA,
+    read_only_token: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTokenSchema */ .SA,
     region: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)),
     type: _server_values_js__WEBPACK_IMPORTED_MODULE_1__/* .serverTextSchema */ .qv.pipe(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1)).transform(normalizePlan),
     creation_time: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional().catch(undefined),
@@ -12900,9 +13389,11 @@ const listedEntriesSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zo
 /* harmony export */   JA: () => (/* binding */ isSafeId),
 /* harmony export */   QR: () => (/* binding */ hasUnsafeCharacter),
 /* harmony export */   Qx: () => (/* binding */ MAX_ID_LENGTH),
+/* harmony export */   SA: () => (/* binding */ serverTokenSchema),
+/* harmony export */   eE: () => (/* binding */ serverEndpointSchema),
 /* harmony export */   qv: () => (/* binding */ serverTextSchema)
 /* harmony export */ });
-/* unused harmony exports MAX_SERVER_NAME_LENGTH, isSafeServerName */
+/* unused harmony exports MAX_SERVER_NAME_LENGTH, isSafeServerName, MAX_TOKEN_LENGTH */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6585);
 
 /**
@@ -12936,11 +13427,32 @@ function isSafeId(value) {
 function isSafeServerName(value) {
     return value.length <= MAX_SERVER_NAME_LENGTH && !isDotSegment(value) && !hasUnsafeCharacter(value);
 }
+/**
+ * The characters an id, a token or an endpoint from an answer may hold. They end up in dotenv
+ * files, environment files and shell commands (a CircleCI `$BASH_ENV`), so each set holds only
+ * characters no shell or dotenv parser gives a meaning to: no `$`, backtick, quote, space, `;`,
+ * `&`, `|`, `#` or backslash. UUIDs, base64 tokens, host names and URLs fit.
+ */
+const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
+const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
+const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+/** Longer than any token the API hands out; checked before the pattern runs. */
+const MAX_TOKEN_LENGTH = 4096;
 // The messages never quote the value: it is exactly what must not be printed.
 const serverIdSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     .min(1)
-    .refine(isSafeId, {
-    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, surrounding spaces, "." or "..", a control character or a path separator)`,
+    .refine((value) => isSafeId(value) && SAFE_ID.test(value), {
+    message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
+});
+const serverTokenSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(1)
+    .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+    message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
+});
+const serverEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(1)
+    .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+    message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
 });
 const serverNameSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine(isSafeServerName, {
     message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
@@ -12950,6 +13462,603 @@ const serverTextSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
     message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
 });
+
+
+/***/ }),
+
+/***/ 3323:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ tryParseJson),
+/* harmony export */   d: () => (/* binding */ extractApiMessage)
+/* harmony export */ });
+/* harmony import */ var _clip_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2895);
+
+const MAX_LENGTH = 300;
+/** HTML is searched for its title in this much of the page only. */
+const HTML_HEAD = 65_536;
+/**
+ * Finds the API's own words in an error body, masked and clipped to 300 characters. The
+ * messaging API answers `{"error": "…"}`; the management API has been seen to answer plain
+ * text, a JSON string, `{"error"}` or `{"message"}`. HTML error pages (proxies, load balancers)
+ * are reduced to their title.
+ */
+function extractApiMessage(body, contentType, redactor) {
+    const text = body.trim();
+    if (text === "")
+        return undefined;
+    const parsed = tryParseJson(text);
+    const clip = (message) => {
+        const clipped = message === undefined ? "" : (0,_clip_js__WEBPACK_IMPORTED_MODULE_0__/* .redactAndClip */ .v)(message, redactor, MAX_LENGTH);
+        return clipped === "" ? undefined : clipped;
+    };
+    if (parsed.ok)
+        return clip(messageFromJson(parsed.value, 0));
+    if (/html/i.test(contentType ?? "") || text.startsWith("<")) {
+        const title = /<title[^>]{0,200}>([^<]{0,1000})<\/title>/i.exec(text.slice(0, HTML_HEAD))?.[1];
+        return clip(title ? `HTML error page: ${title}` : "HTML error page");
+    }
+    return clip(text);
+}
+function messageFromJson(value, depth) {
+    if (typeof value === "string")
+        return value;
+    if (depth > 4 || value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const record = value;
+    for (const key of ["error", "message", "msg", "detail"]) {
+        const field = record[key];
+        if (typeof field === "string")
+            return field;
+        if (field !== null && typeof field === "object") {
+            const nested = messageFromJson(field, depth + 1);
+            if (nested)
+                return nested;
+        }
+    }
+    return undefined;
+}
+function tryParseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+
+
+/***/ }),
+
+/***/ 2488:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ parseBaseUrl),
+/* harmony export */   a: () => (/* binding */ baseUrlString)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8794);
+
+
+/**
+ * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),
+ * which may use `http:` (the emulator, local tunnels). Only literal loopback addresses and the
+ * name `localhost` itself count: a name such as `api.localhost` is resolved through DNS by Node
+ * and could lead anywhere, so credentials would travel in clear text. User info, a query or a fragment is
+ * refused: credentials have their own inputs, and a query string would end up in logs.
+ * The refused value is never echoed whole, since it may carry a password.
+ */
+function parseBaseUrl(value, input) {
+    const trimmed = value.trim();
+    if (trimmed === "" || !URL.canParse(trimmed)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must be an absolute URL such as https://api.example.com`);
+    }
+    const url = new URL(trimmed);
+    if (url.username !== "" || url.password !== "") {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must not contain user info (user:password@); pass credentials through their own inputs`);
+    }
+    if (url.search !== "" || trimmed.includes("?")) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must not contain a query string`);
+    }
+    if (url.hash !== "" || trimmed.includes("#")) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must not contain a fragment (#…)`);
+    }
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must use https:// (http:// is accepted only for loopback hosts: localhost, 127.0.0.0/8, [::1]); got http://${url.host}`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j(input, `${input} must use https://; got ${url.protocol}//`);
+    }
+    return url;
+}
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    if (host === "localhost")
+        return true;
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4)
+        return host.startsWith("127.");
+    if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 6)
+        return host === "::1" || host === "0:0:0:0:0:0:0:1";
+    return false;
+}
+/** Origin plus any path prefix, without a trailing slash: what request paths are appended to. */
+function baseUrlString(url) {
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+
+/***/ }),
+
+/***/ 2895:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ redactAndClip)
+/* harmony export */ });
+/**
+ * The one place text that came from outside (an API's error text, a body excerpt, a request id,
+ * a network error, another API's error) is made fit for a message: secrets masked first, then
+ * made one line (whitespace and control characters become one space), then cut to `maxLength`
+ * with "…". Masking first means a secret the cut would split is masked whole; and masking stops
+ * once it has enough text, so a huge input costs no more than a short one.
+ */
+function redactAndClip(text, redactor, maxLength) {
+    // Room for whitespace runs that collapse to one space.
+    const masked = redactor.redact(text, maxLength * 4);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    const oneLine = masked.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+    return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
+}
+
+
+/***/ }),
+
+/***/ 9908:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m: () => (/* binding */ systemClock)
+});
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ../../packages/core/dist/transport/clock.js
+
+const systemClock = {
+    now: () => Date.now(),
+    sleep: async (ms, signal) => {
+        await (0,promises_namespaceObject.setTimeout)(ms, undefined, signal ? { signal } : {});
+    },
+    random: () => Math.random(),
+};
+
+
+/***/ }),
+
+/***/ 6308:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ httpStackFor),
+/* harmony export */   T: () => (/* binding */ destroyProxyAgents)
+/* harmony export */ });
+/**
+ * How requests go out. Without a proxy or an injected dispatcher: Node's own fetch, which is
+ * undici built into Node, with its keep-alive pool per origin and nothing more to load. With
+ * `HTTPS_PROXY`/`HTTP_PROXY` (self-hosted runners) or a dispatcher passed in (tests), the undici
+ * package is loaded on first use and its fetch is paired with the dispatcher, so both always
+ * come from the same undici. The proxy URL may hold credentials: it is never logged.
+ */
+function httpStackFor(env, injected) {
+    const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
+    const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
+    const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
+    if (!injected && !httpsProxy && !httpProxy) {
+        const builtIn = { fetch: globalThis.fetch, dispatcher: undefined, proxyFor: () => undefined };
+        return async () => builtIn;
+    }
+    const proxyFor = (url) => {
+        const proxy = url.startsWith("https:") ? (httpsProxy ?? httpProxy) : httpProxy;
+        return proxy && URL.canParse(proxy) ? new URL(proxy).host : undefined;
+    };
+    let stack;
+    return () => {
+        stack ??= __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3876, 19)).then((undici) => {
+            const options = { noProxy };
+            if (httpProxy)
+                options.httpProxy = httpProxy;
+            if (httpsProxy)
+                options.httpsProxy = httpsProxy;
+            const dispatcher = injected ?? proxyAgent(undici, JSON.stringify([httpProxy, httpsProxy, noProxy]), options);
+            return { fetch: undici.fetch, dispatcher, proxyFor };
+        });
+        return stack;
+    };
+}
+const proxyAgents = new Map();
+/** One proxy agent per proxy configuration in the process, so connections are reused. */
+function proxyAgent(undici, key, options) {
+    let agent = proxyAgents.get(key);
+    if (!agent) {
+        agent = new undici.EnvHttpProxyAgent(options);
+        proxyAgents.set(key, agent);
+    }
+    return agent;
+}
+/**
+ * Closes every proxy agent this process opened, dropping their sockets at once: a proxy that
+ * accepted a connection and never answers would otherwise keep the process alive. For a CI step
+ * that has ended (action-kit calls it after the failure line); a client used afterwards opens new ones.
+ */
+async function destroyProxyAgents() {
+    const agents = [...proxyAgents.values()];
+    proxyAgents.clear();
+    await Promise.allSettled(agents.map((agent) => agent.destroy()));
+}
+
+
+/***/ }),
+
+/***/ 9672:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ checkParsed),
+/* harmony export */   x: () => (/* binding */ parseResponse)
+/* harmony export */ });
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1113);
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8627);
+/* harmony import */ var _schemas_server_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1216);
+/* harmony import */ var _api_message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3323);
+/* harmony import */ var _clip_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2895);
+/* harmony import */ var _redactor_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7037);
+
+
+
+
+
+const EXCERPT_LENGTH = 200;
+/** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
+function parseResponse(request, response, schema, redactor) {
+    const parsed = (0,_api_message_js__WEBPACK_IMPORTED_MODULE_0__/* .tryParseJson */ .B)(response.text);
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    if (!parsed.ok) {
+        const what = /^\s*</.test(response.text) ? "an HTML page" : "a body that is not JSON";
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ResponseValidationError */ .d((0,_errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .describeFailure */ .I)(context, `answered ${response.status} with ${what}`), {
+            ...context,
+            issues: [{ path: [], message: "not JSON" }],
+            bodyExcerpt: excerpt(response.text, redactor),
+        });
+    }
+    return checkParsed(request, response, parsed.value, schema, redactor);
+}
+/**
+ * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
+ * or says precisely what is wrong, naming the request that brought it.
+ */
+function checkParsed(request, response, value, schema, redactor) {
+    const context = {
+        operation: request.operation,
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        requestId: response.requestId,
+    };
+    const result = schema.safeParse(value);
+    if (result.success)
+        return result.data;
+    const issues = result.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+        message: issue.message,
+    }));
+    const first = issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+        .join("; ");
+    throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ResponseValidationError */ .d((0,_errors_index_js__WEBPACK_IMPORTED_MODULE_2__/* .describeFailure */ .I)(context, `answered ${response.status} with an unexpected body (${first})`), {
+        ...context,
+        issues,
+        bodyExcerpt: excerpt(JSON.stringify((0,_redactor_js__WEBPACK_IMPORTED_MODULE_3__/* .maskSecretFields */ .eu)(value)), redactor),
+        resourceId: idOf(value),
+    });
+}
+/**
+ * The start of a body for a message. Only a bounded prefix is ever looked at: the redactor stops
+ * once it has enough (recognising a secret the cut would split), the token-field pattern then
+ * runs over that prefix alone, and the result is clipped.
+ */
+function excerpt(text, redactor) {
+    return (0,_clip_js__WEBPACK_IMPORTED_MODULE_4__/* .redactAndClip */ .v)((0,_redactor_js__WEBPACK_IMPORTED_MODULE_3__/* .maskSecretText */ .ip)(redactor.redact(text, EXCERPT_LENGTH * 4)), redactor, EXCERPT_LENGTH);
+}
+function idOf(value) {
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+        return undefined;
+    const id = value["id"];
+    // An id the API should never send is not worth naming: it would be refused when used.
+    return typeof id === "string" && (0,_schemas_server_values_js__WEBPACK_IMPORTED_MODULE_5__/* .isSafeId */ .JA)(id) ? id : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7037:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   eu: () => (/* binding */ maskSecretFields),
+/* harmony export */   ip: () => (/* binding */ maskSecretText),
+/* harmony export */   pO: () => (/* binding */ Redactor)
+/* harmony export */ });
+const MASK = "***";
+/** Secrets at least this long are found through their first ANCHOR characters. */
+const ANCHOR = 16;
+/**
+ * Knows every secret a client handles (tokens, the API key, the email, the Basic value, the
+ * index tokens it receives) and masks them in any text before it leaves the client: error
+ * messages, log lines, body excerpts.
+ *
+ * Neither adding a secret nor masking a text grows with the number of secrets (20,000 indexes
+ * mean 40,000 tokens): a secret of ANCHOR characters or more is filed under its first ANCHOR
+ * characters, a shorter one under its length; masking looks up each position of the text once.
+ */
+class Redactor {
+    #known = new Set();
+    /** Long secrets by their first ANCHOR characters; each list longest first once sorted. */
+    #anchored = new Map();
+    /** Short secrets by length, lengths longest first. */
+    #short = new Map();
+    #shortLengths = [];
+    /** A cheap first test: whether any secret starts with these two code units (hashed to 16 bits). */
+    #starts = new Uint8Array(0x10000);
+    /** A one-character secret defeats the two-character test. */
+    #singleCharacter = false;
+    /**
+     * Registers secrets; empty values are ignored. The percent-encoded form (as in a URL or a form
+     * body) is masked too; other encodings (the Basic value) are registered by whoever makes them.
+     */
+    add(...values) {
+        for (const value of values) {
+            if (!value)
+                continue;
+            this.#file(value);
+            const encoded = encodeURIComponent(value);
+            if (encoded !== value)
+                this.#file(encoded);
+        }
+    }
+    /**
+     * Masks every registered secret in `text`; secrets that overlap become one mask.
+     * With `maxLength`, returns only the first `maxLength` characters of the masked text, and
+     * stops working once it has them: a secret the cut would split is still recognised whole
+     * (it is matched against the whole text), so clipping after this never shows part of one,
+     * and the work depends on `maxLength`, not on the size of `text`.
+     */
+    redact(text, maxLength = Number.POSITIVE_INFINITY) {
+        if (this.#known.size === 0)
+            return text.length > maxLength ? text.slice(0, maxLength) : text;
+        let out = "";
+        let plainFrom = 0;
+        let i = 0;
+        while (i < text.length) {
+            if (out.length + (i - plainFrom) >= maxLength)
+                break;
+            const length = this.#longestAt(text, i);
+            if (length === 0) {
+                i++;
+                continue;
+            }
+            // Extend the mask over every secret that starts inside it.
+            let end = i + length;
+            for (let j = i + 1; j < end; j++)
+                end = Math.max(end, j + this.#longestAt(text, j));
+            out += `${text.slice(plainFrom, i)}${MASK}`;
+            i = end;
+            plainFrom = end;
+        }
+        out += text.slice(plainFrom, i);
+        return out.length > maxLength ? out.slice(0, maxLength) : out;
+    }
+    #file(secret) {
+        if (this.#known.has(secret))
+            return;
+        this.#known.add(secret);
+        if (secret.length === 1)
+            this.#singleCharacter = true;
+        else
+            this.#starts[pairKey(secret, 0)] = 1;
+        if (secret.length >= ANCHOR) {
+            const key = secret.slice(0, ANCHOR);
+            const bucket = this.#anchored.get(key);
+            if (bucket) {
+                bucket.secrets.push(secret);
+                bucket.sorted = false;
+            }
+            else {
+                this.#anchored.set(key, { secrets: [secret], sorted: true });
+            }
+            return;
+        }
+        const set = this.#short.get(secret.length);
+        if (set) {
+            set.add(secret);
+        }
+        else {
+            this.#short.set(secret.length, new Set([secret]));
+            this.#shortLengths = [...this.#short.keys()].sort((a, b) => b - a);
+        }
+    }
+    /** The length of the longest secret that starts at `i`, 0 if none. */
+    #longestAt(text, i) {
+        if (!this.#singleCharacter && (i + 1 >= text.length || this.#starts[pairKey(text, i)] === 0))
+            return 0;
+        if (this.#anchored.size > 0 && i + ANCHOR <= text.length) {
+            const bucket = this.#anchored.get(text.slice(i, i + ANCHOR));
+            if (bucket) {
+                if (!bucket.sorted) {
+                    bucket.secrets.sort((a, b) => b.length - a.length);
+                    bucket.sorted = true;
+                }
+                for (const secret of bucket.secrets)
+                    if (text.startsWith(secret, i))
+                        return secret.length;
+            }
+        }
+        for (const length of this.#shortLengths) {
+            if (i + length <= text.length && this.#short.get(length)?.has(text.slice(i, i + length)))
+                return length;
+        }
+        return 0;
+    }
+}
+function pairKey(text, i) {
+    return ((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff;
+}
+const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
+/** Masks the values of token-like fields in a parsed JSON value, at any depth. */
+function maskSecretFields(value) {
+    if (Array.isArray(value))
+        return value.map(maskSecretFields);
+    if (value !== null && typeof value === "object") {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
+            key,
+            SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
+        ]));
+    }
+    return value;
+}
+// Bounded repetitions: the key and the value are short in any real answer, and an unbounded
+// `[\w-]*` before a keyword made this quadratic over a long run of word characters.
+const SECRET_PAIR = /("?[\w-]{0,40}(?:token|secret|password|api[-_]?key|authorization)"?\s{0,8}[:=]\s{0,8}"?)([^",\s}&]{1,512})/gi;
+/** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). Callers cut the text first. */
+function maskSecretText(text) {
+    return text.replace(SECRET_PAIR, (_match, key) => `${key}${MASK}`);
+}
+
+
+/***/ }),
+
+/***/ 4358:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   NO: () => (/* binding */ resolveRetryPolicy),
+/* harmony export */   Y2: () => (/* binding */ mayHaveTakenEffect),
+/* harmony export */   k: () => (/* binding */ wholeNumberIn),
+/* harmony export */   tE: () => (/* binding */ decideRetry)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_RETRY_POLICY, NOT_SENT_CODES */
+/* harmony import */ var _errors_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8794);
+
+const DEFAULT_RETRY_POLICY = Object.freeze({
+    maxAttempts: 5,
+    baseDelayMs: 300,
+    maxDelayMs: 8_000,
+    maxServerDelayMs: 60_000,
+    retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
+    retryCodes: Object.freeze([
+        "ECONNRESET",
+        "ECONNREFUSED",
+        "EPIPE",
+        "ETIMEDOUT",
+        "ENOTFOUND",
+        "EAI_AGAIN",
+        "UND_ERR_SOCKET",
+        "UND_ERR_CONNECT_TIMEOUT",
+        "UND_ERR_HEADERS_TIMEOUT",
+        "UND_ERR_BODY_TIMEOUT",
+        "UND_ERR_CLOSED",
+    ]),
+});
+/**
+ * Failures after which the request certainly never reached the API: safe to repeat even for
+ * a call that is not idempotent (create). A reset or timeout after sending is not among them.
+ */
+const NOT_SENT_CODES = [
+    "ECONNREFUSED",
+    "UND_ERR_CONNECT_TIMEOUT",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+];
+function resolveRetryPolicy(overrides = {}) {
+    const policy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+    wholeNumberIn("retry.maxAttempts", policy.maxAttempts, 1, 50);
+    wholeNumberIn("retry.baseDelayMs", policy.baseDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxDelayMs", policy.maxDelayMs, 0, 600_000);
+    wholeNumberIn("retry.maxServerDelayMs", policy.maxServerDelayMs, 0, 600_000);
+    return policy;
+}
+/** `value` when it is a whole number in [min, max]; otherwise a ConfigurationError naming `input`. */
+function wholeNumberIn(input, value, min, max) {
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new _errors_index_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j(input, `${input} must be a whole number from ${min} to ${max}; got ${value}`);
+    }
+    return value;
+}
+/**
+ * The one place that decides whether to try again and after how long, in a fixed order:
+ * attempts left → is the failure retryable → is it safe for this call → how long to wait.
+ */
+function decideRetry(input) {
+    const { attempt, policy, idempotent, failure } = input;
+    if (attempt >= policy.maxAttempts)
+        return { retry: false };
+    switch (failure.kind) {
+        case "status": {
+            if (!policy.retryStatuses.includes(failure.status))
+                return { retry: false };
+            // A 429 means the request was turned away unprocessed; other statuses may follow a side effect.
+            if (!idempotent && failure.status !== 429)
+                return { retry: false };
+            return { retry: true, delayMs: failure.serverDelayMs ?? backoffDelay(attempt, policy, input.random) };
+        }
+        case "network": {
+            if (failure.code === undefined || !policy.retryCodes.includes(failure.code))
+                return { retry: false };
+            if (!idempotent && !NOT_SENT_CODES.includes(failure.code))
+                return { retry: false };
+            return { retry: true, delayMs: backoffDelay(attempt, policy, input.random) };
+        }
+        case "attempt-timeout":
+        case "invalid-body":
+            // Either may follow a side effect, so only an idempotent call is tried again.
+            return idempotent
+                ? { retry: true, delayMs: backoffDelay(attempt, policy, input.random) }
+                : { retry: false };
+    }
+}
+/**
+ * Whether a failed attempt may have changed something on the server: any transient status but
+ * 429 (which is turned away unprocessed), any 5xx, a timeout, a connection lost after sending,
+ * or a 2xx whose body could not be read. The same classification `decideRetry` uses for calls
+ * that are not idempotent, told to the caller through the error.
+ */
+function mayHaveTakenEffect(failure, policy) {
+    switch (failure.kind) {
+        case "status":
+            return (failure.status >= 500 || (failure.status !== 429 && policy.retryStatuses.includes(failure.status)));
+        case "network":
+            return failure.code === undefined || !NOT_SENT_CODES.includes(failure.code);
+        case "attempt-timeout":
+        case "invalid-body":
+            return true;
+    }
+}
+/** Exponential backoff with full jitter. `attempt` is the attempt that just failed (1-based). */
+function backoffDelay(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(random() * ceiling);
+}
 
 
 /***/ })

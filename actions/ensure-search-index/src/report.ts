@@ -2,6 +2,7 @@ import { escapeMarkdown, markdownTable, registerSecrets, runner, writeSummary } 
 import type { EnsureResult, IndexRef } from "@stashkit/core";
 import type { EnsureInputs } from "./inputs.ts";
 import { ensureOutputs, secretOutputs } from "./outputs.ts";
+import type { SeedReport } from "./seed.ts";
 
 /** Everything the runner hears about an ensured index: masks first, then warnings, outputs, log and summary. */
 export function reportEnsured(result: EnsureResult, inputs: EnsureInputs): void {
@@ -47,4 +48,16 @@ export function ensureSummary(result: EnsureResult, maskEndpoint: boolean): stri
     .map((warning) => `> [!WARNING]\n> ${escapeMarkdown(warning)}`)
     .join("\n\n");
   return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
+}
+
+/** The `seeded` output and a summary line per SDK index filled. */
+export function reportSeeded(report: SeedReport): void {
+  runner.setOutput("seeded", String(report.written));
+  if (report.indexes.length === 0) return;
+  const rows = report.indexes.map((entry) => [
+    entry.index,
+    entry.seeded ? String(entry.written) : "0: seeded before",
+    `${(entry.ms / 1000).toFixed(1)} s`,
+  ]);
+  writeSummary(`### Seeded\n\n${markdownTable(["SDK index", "documents written", "time"], rows)}\n`);
 }

@@ -59,6 +59,7 @@ describe("ensure-search-index, run as the runner runs it", () => {
       token: index?.token,
       "read-only-token": index?.read_only_token,
       created: "true",
+      seeded: "0",
     });
     for (const masked of [index?.token, index?.read_only_token, dataPlane]) {
       expect(run.stdout).toContain(`::add-mask::${masked}`);

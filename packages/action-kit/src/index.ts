@@ -27,7 +27,13 @@ export {
   readCredentials,
   requireCredentials,
 } from "./step/credentials.ts";
-export { attemptTimeoutMs, readStepLimits, type StepLimits, stepDeadline } from "./step/limits.ts";
+export {
+  attemptTimeoutMs,
+  readStepLimits,
+  type StepLimits,
+  stepClientOptions,
+  stepDeadline,
+} from "./step/limits.ts";
 export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";

@@ -22,7 +22,7 @@ export interface CloneSearchIndexInput extends Omit<SeedOptions, "index" | "onPr
 
 export interface CloneResult {
   /** One entry per SDK index copied (or found already copied), in the order copied. */
-  indexes: Array<SeedResult & { from: string }>;
+  indexes: Array<SeedResult & { from: string; ms: number }>;
   written: number;
 }
 
@@ -50,6 +50,7 @@ export async function cloneSearchIndex(
   const results: CloneResult["indexes"] = [];
   for (const from of names) {
     const index = into ?? checkedTargetIndex(from, "indexes");
+    const began = Date.now();
     const documents = copied(source.range({ ...call, namespace: from, pageSize: input.pageSize ?? 1_000 }));
     const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
     const result = await seedSearchIndex(target, {
@@ -58,7 +59,7 @@ export async function cloneSearchIndex(
       documents,
       onProgress: (written: number) => onProgress?.(index, written),
     });
-    results.push({ ...result, from });
+    results.push({ ...result, from, ms: Date.now() - began });
   }
   return { indexes: results, written: results.reduce((sum, result) => sum + result.written, 0) };
 }
