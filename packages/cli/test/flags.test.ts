@@ -125,11 +125,17 @@ describe("each command's flags", () => {
   });
 
   it("emulator parses its flags", async () => {
-    expect(await parsed(emulatorCommand, ["--port", "0", "--data-file", "state.json"])).toEqual({
+    const args = ["--port", "0", "--data-file", "state.json", "--seed", "seed.yaml"];
+    const flags = await parsed(emulatorCommand, [...args, "--allowed-host", "app", "--allowed-host", "web"]);
+    expect(flags).toMatchObject({
       port: "0",
       host: "127.0.0.1",
       dataFile: "state.json",
+      seed: "seed.yaml",
+      allowedHost: ["app", "web"],
+      searchEndpoint: "url",
     });
+    expect(flags).not.toHaveProperty("import");
   });
 });
 
