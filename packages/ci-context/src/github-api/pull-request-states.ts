@@ -59,8 +59,7 @@ export async function pullRequestStates(
 ): Promise<Map<number, PullRequestState>> {
   const states = new Map<number, PullRequestState>();
   // No pull request has such a number: it is unknown (its index kept), and never asked about.
-  for (const n of numbers)
-    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_GRAPHQL_INT) states.set(n, "unknown");
+  for (const n of numbers) if (!Number.isInteger(n) || n > MAX_GRAPHQL_INT) states.set(n, "unknown");
   const unique = [...new Set(numbers)].filter((n) => !states.has(n));
   for (let start = 0; start < unique.length; start += PULL_REQUESTS_PER_REQUEST) {
     const chunk = unique.slice(start, start + PULL_REQUESTS_PER_REQUEST);
