@@ -8,7 +8,7 @@ export const emulatorCommand: CommandDeclaration<typeof FLAGS> = {
   flags: FLAGS,
   examples: ["stashkit emulator", "stashkit emulator --port 0 --data-file .stashkit-emulator.json"],
   run: async (flags) => {
-    const { serveEmulator } = await import("../serve-emulator.ts");
+    const { serveEmulator } = await import("./serve-emulator.ts");
     return serveEmulator(flags);
   },
 };
