@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { ConfigurationError } from "@stashkit/core";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
+import { ConfigurationError, httpStackFor } from "@stashkit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   closedPullRequests,
@@ -167,6 +167,43 @@ describe("the GitHub adapter", () => {
     expect(gitHubGraphqlUrl({ GITHUB_GRAPHQL_URL: "http://127.0.0.1:8080/graphql" })).toBe(
       "http://127.0.0.1:8080/graphql",
     );
+  });
+
+  it("asks through the proxy the environment names, with core's HTTP stack", async () => {
+    const url = await github(knownPulls);
+    // A forward proxy: takes the absolute URL of a plain-http request and sends it on.
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const target = new URL(req.url ?? "");
+      const onward = request(target, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(onward);
+    });
+    // A tunnel (CONNECT), as undici's proxy agent opens: recorded, then bytes both ways.
+    proxy.on("connect", (req: IncomingMessage, client: Socket, head: Buffer) => {
+      seen.push(`CONNECT ${req.url}`);
+      const [host = "", port = ""] = (req.url ?? "").split(":");
+      const upstream = connect(Number(port), host, () => {
+        client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on("error", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+    });
+    servers.push(proxy);
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const through = { ...lookup(url), http: httpStackFor({ HTTP_PROXY: proxyUrl }, undefined) };
+    const states = await pullRequestStates(through, [1, 2]);
+    expect(Object.fromEntries(states)).toEqual({ 1: "open", 2: "closed" });
+    const host = new URL(url).host;
+    expect(seen.length).toBe(1);
+    expect([`POST ${url}`, `CONNECT ${host}`]).toContain(seen[0]);
   });
 
   it("finds GraphQL where the runner says, else beside the REST API", () => {
