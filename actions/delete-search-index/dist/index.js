@@ -173,7 +173,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1007);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4990);
 // The runner's entry point: everything testable lives in main.ts.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -183,7 +183,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1007:
+/***/ 4990:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4016,13 +4016,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -4051,7 +4051,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4065,14 +4065,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -4118,7 +4118,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -4142,7 +4142,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4158,14 +4158,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -4185,7 +4185,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -4328,16 +4328,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -4354,7 +4354,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -9145,7 +9145,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     };
     return new ZodObject(def);
 }
@@ -9256,14 +9256,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -9271,14 +9271,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -9401,10 +9401,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -9414,12 +9414,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -11509,7 +11509,7 @@ function searchDataOptionsFromEnv(options) {
     const names = [SEARCH_DATA_ENV.url, SEARCH_DATA_ENV.token];
     const [url, token] = from_env_required(env, names, "the index's REST URL and token", "SearchIndexData");
     // Checked here, so that a bad value is reported under the variable's name, not as "url".
-    parseBaseUrl(url, SEARCH_DATA_ENV.url);
+    base_url_parseBaseUrl(url, SEARCH_DATA_ENV.url);
     return { ...rest, url, token };
 }
 function present(env, name) {
@@ -12342,10 +12342,35 @@ function templateMatcher(pattern, input = "pattern") {
 function readDeleteInputs(step) {
     const name = readInput("name");
     const pattern = readInput("prune-pattern");
-    if ((name === "") === (pattern === "")) {
-        throw new configuration_error_ConfigurationError(name === "" ? "name" : "prune-pattern", "give exactly one of the inputs name (delete that index) and prune-pattern (delete the indexes of closed pull requests)");
-    }
+    const index = readInput("index");
     const dryRun = readBoolean("dry-run", false);
+    if (name !== "" && index !== "" && pattern === "") {
+        const target = {
+            kind: "sdk-index",
+            name: step.expandName(name, "name"),
+            index: step.expandName(index, "index"),
+        };
+        return { target: target, dryRun };
+    }
+    if (index !== "") {
+        throw new configuration_error_ConfigurationError("index", "index is an SDK index of the database name: give name, and not prune-pattern");
+    }
+    if (name !== "" && pattern !== "") {
+        const expanded = step.expandName(name, "name");
+        const prunePattern = readPrunePattern(pattern);
+        return {
+            target: {
+                kind: "prune-sdk-indexes",
+                name: expanded,
+                pattern: prunePattern,
+                githubToken: readGitHubToken(),
+            },
+            dryRun,
+        };
+    }
+    if (name === "" && pattern === "") {
+        throw new configuration_error_ConfigurationError("name", "give name (delete that index), prune-pattern (delete the indexes of closed pull requests), or both (the SDK indexes of closed pull requests inside the database name)");
+    }
     if (name !== "")
         return { target: { kind: "name", name: step.expandName(name, "name") }, dryRun };
     return {
@@ -12676,7 +12701,502 @@ function deleteSummary(result, dryRun) {
     return `### Search indexes ${verb}: ${deleted.length}${left}${table}\n`;
 }
 
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/rest-url.js
+/** Public examples of a search index's REST host look like this; the form is inferred, not documented. */
+const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
+/**
+ * The REST URL of a search index, from its `endpoint` field:
+ * - an absolute URL (`https://…`) is used as it is;
+ * - a host name with a dot gets `https://` in front;
+ * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
+ */
+function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
+    const endpoint = index.endpoint.trim();
+    if (/^https?:\/\//i.test(endpoint))
+        return endpoint.replace(/\/+$/, "");
+    if (endpoint.includes("."))
+        return `https://${endpoint.replace(/\/+$/, "")}`;
+    return template.replaceAll("{endpoint}", endpoint);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
+
+/**
+ * The answers of a search index's data plane (its REST URL), as the official SDKs read them
+ * (`@upstash/search` on `@upstash/vector`'s HTTP client): every 2xx body is `{"result": …}`.
+ * Fields the service adds beyond these are ignored, so a newer service does not break reading.
+ * An error is `{"error": "…"}` with a non-2xx status; the transport reads its message and maps
+ * the status to the typed errors.
+ */
+/**
+ * The `{"result": …}` envelope around `result`, read as the result alone. The declared return
+ * type keeps the emitted `.d.ts` simple: zod's inferred mapped type fails a consumer's `tsc`
+ * when it checks library declarations.
+ */
+function resultOf(result) {
+    return object({ result }).transform((envelope) => envelope.result);
+}
+const jsonObject = record(schemas_string(), unknown());
+/** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
+const searchDocumentSchema = object({
+    id: schemas_string(),
+    content: jsonObject,
+    metadata: jsonObject.optional(),
+});
+/** One search hit: the document and its score, in (0, 1], best first. */
+const searchHitSchema = searchDocumentSchema.extend({ score: schemas_number() });
+/** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
+const doneAnswerSchema = resultOf(schemas_string());
+/** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
+const fetchAnswerSchema = resultOf(array(searchDocumentSchema.nullable()));
+const searchAnswerSchema = resultOf(array(searchHitSchema));
+const deleteAnswerSchema = resultOf(object({ deleted: schemas_int().min(0) }));
+/** One page of a range; `nextCursor` is "" after the last page. */
+const rangeAnswerSchema = resultOf(object({ nextCursor: schemas_string(), vectors: array(searchDocumentSchema) }));
+const countsSchema = object({ vectorCount: schemas_int().min(0), pendingVectorCount: schemas_int().min(0) });
+/**
+ * The database's counts: documents (`vectorCount`) and documents not yet searchable
+ * (`pendingVectorCount`), in all and per namespace ("" is the default namespace), and its size
+ * in bytes.
+ */
+const infoAnswerSchema = resultOf(countsSchema.extend({ indexSize: schemas_number().min(0), namespaces: record(schemas_string(), countsSchema) }));
+const listNamespacesAnswerSchema = resultOf(array(schemas_string()));
+
+;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data-inputs.js
+
+
+
+/**
+ * What the data-plane client checks before it sends anything. The service documents no limit
+ * on namespace names; one goes into the path, so it gets the rules of any path segment here.
+ */
+/** The default namespace: routes without a namespace segment. */
+const DEFAULT_NAMESPACE = "";
+/** The largest `limit` of one range page (and `topK` of one search), as the vector API takes. */
+const MAX_PAGE_SIZE = 1_000;
+/** The batch size when the index states none: the service's free and pay-as-you-go plans, and its advice. */
+const DEFAULT_MAX_WRITES_PER_REQUEST = 100;
+function validateNamespace(namespace, input = "namespace") {
+    if (namespace === DEFAULT_NAMESPACE)
+        return namespace;
+    if (namespace.length > MAX_ID_LENGTH) {
+        throw new configuration_error_ConfigurationError(input, `${input} is ${namespace.length} characters long: at most ${MAX_ID_LENGTH}`);
+    }
+    if (hasUnsafeCharacter(namespace) || server_values_isDotSegment(namespace) || namespace.trim() !== namespace) {
+        throw new configuration_error_ConfigurationError(input, `${input} ${JSON.stringify(namespace)} is invalid: a namespace may not be "." or "..", have surrounding spaces, nor contain control characters, "/" or "\\"`);
+    }
+    return namespace;
+}
+const search_data_inputs_jsonObject = record(schemas_string(), unknown());
+/** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
+const documentInputSchema = object({
+    id: schemas_string().min(1, "an id must not be empty"),
+    content: search_data_inputs_jsonObject,
+    metadata: search_data_inputs_jsonObject.optional(),
+});
+/** Every document checked before the first batch goes out: a bad one fails the upsert with nothing sent. */
+function validateDocuments(documents, input = "documents") {
+    return Array.from(documents, (document, i) => {
+        const parsed = documentInputSchema.safeParse(document);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const where = [i, ...(issue?.path ?? [])].map(String).join(".");
+        throw new configuration_error_ConfigurationError(input, `${input}.${where}: ${issue?.message ?? "invalid"}; nothing was sent`);
+    });
+}
+function validateIds(ids, input = "ids") {
+    ids.forEach((id, i) => {
+        if (typeof id !== "string" || id === "") {
+            throw new configuration_error_ConfigurationError(input, `${input}.${i} must be a non-empty string`);
+        }
+    });
+    return [...ids];
+}
+/** The index's `max_writes_per_request` when it states a usable one; otherwise the default. */
+function maxWritesOf(index) {
+    const stated = index.max_writes_per_request;
+    return typeof stated === "number" && Number.isInteger(stated) && stated >= 1
+        ? stated
+        : DEFAULT_MAX_WRITES_PER_REQUEST;
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-routes.js
+
+/**
+ * The data plane's path for a route, as the official SDKs build it: `/{route}` for the default
+ * namespace, `/{route}/{namespace}` for another. The namespace is checked and encoded.
+ */
+function route(name, options) {
+    const namespace = validateNamespace(options.namespace ?? DEFAULT_NAMESPACE);
+    return namespace === DEFAULT_NAMESPACE ? `/${name}` : `/${name}/${encodeURIComponent(namespace)}`;
+}
+/** The namespace in words, for messages: `in namespace "movies"`, `in the default namespace`. */
+function inNamespace(options) {
+    const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+    return namespace === DEFAULT_NAMESPACE
+        ? "in the default namespace"
+        : `in namespace ${JSON.stringify(namespace)}`;
+}
+/** The call's own options alone, without the method's. */
+function callOf(options) {
+    return { signal: options.signal, deadline: options.deadline };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/resources/search-documents.js
+
+
+
+
+
+
+/** Content and metadata are always asked for: a document without them is of little use here. */
+const INCLUDE = { includeData: true, includeMetadata: true };
+/**
+ * The documents of a search index, one namespace per call. Every method is one request, except
+ * `upsert` (one per batch) and `range` (one per page). Upsert (by id), delete and reset repeat
+ * without harm, so each of their requests is retried like a read.
+ */
+class SearchDocumentsResource extends Resource {
+    /** Documents per upsert request: the index's `max_writes_per_request`. */
+    maxWritesPerRequest;
+    constructor(transport, maxWritesPerRequest) {
+        super(transport);
+        this.maxWritesPerRequest = wholeNumberIn("maxWritesPerRequest", maxWritesPerRequest, 1, 1_000_000);
+    }
+    /**
+     * Stores the documents, replacing any with the same id, in batches sent one after the other.
+     * Every document is checked before the first batch goes out. When a batch fails, those before
+     * it are stored and the error is thrown: calling again with the same documents is safe.
+     */
+    async upsert(documents, options = {}) {
+        const list = validateDocuments(documents);
+        const size = wholeNumberIn("batchSize", options.batchSize ?? this.maxWritesPerRequest, 1, this.maxWritesPerRequest);
+        const path = route("upsert-data", options);
+        let batches = 0;
+        for (let start = 0; start < list.length; start += size, batches++) {
+            const body = list.slice(start, start + size);
+            const operation = `upsert documents ${start + 1}-${start + body.length} of ${list.length} ${inNamespace(options)}`;
+            await this.read(post(path, operation, { body }), doneAnswerSchema, callOf(options));
+        }
+        return { upserted: list.length, batches };
+    }
+    /** The documents with these ids (in order, `null` for an unknown id), or every one whose id starts with `prefix`. */
+    async fetch(selector, options = {}) {
+        const body = "ids" in selector ? { ids: validateIds(selector.ids) } : { prefix: selector.prefix };
+        const request = post(route("fetch", options), `fetch documents ${inNamespace(options)}`, {
+            body: { ...body, ...INCLUDE },
+        });
+        return this.read(request, fetchAnswerSchema, callOf(options));
+    }
+    /** Deletes by ids, by id prefix or by filter; `deleted` counts what the answered request deleted. */
+    async delete(selector, options = {}) {
+        const request = post(route("delete", options), `delete documents ${inNamespace(options)}`, {
+            body: deleteBody(selector),
+        });
+        return this.read(request, deleteAnswerSchema, callOf(options));
+    }
+    /** Every document of the namespace (or with the id prefix), page by page, the cursor handled. */
+    async *range(options = {}) {
+        const limit = wholeNumberIn("pageSize", options.pageSize ?? MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+        const prefix = options.prefix === undefined ? {} : { prefix: options.prefix };
+        let cursor = "0";
+        do {
+            const page = await this.rangePage({ cursor, limit, ...prefix }, options);
+            yield* page.documents;
+            cursor = page.nextCursor;
+        } while (cursor !== "");
+    }
+    /** One page from `cursor` ("0" at first); `nextCursor` is "" after the last. */
+    async rangePage(page, options = {}) {
+        const request = post(route("range", options), `range documents ${inNamespace(options)}`, {
+            body: { ...page, ...INCLUDE },
+        });
+        // A cursor that does not move would make `range` loop for ever.
+        const schema = rangeAnswerSchema.refine((answer) => answer.nextCursor !== page.cursor, {
+            message: "nextCursor repeats the cursor asked for",
+        });
+        const { nextCursor, vectors } = await this.read(request, schema, callOf(options));
+        return { nextCursor, documents: vectors };
+    }
+    /** The best matches for `query`, best first. */
+    async search(query, options = {}) {
+        const topK = wholeNumberIn("topK", query.topK ?? 5, 1, MAX_PAGE_SIZE);
+        const filter = query.filter === undefined ? {} : { filter: query.filter };
+        const request = post(route("search", options), `search ${inNamespace(options)}`, {
+            body: { query: query.query, topK, ...filter, ...INCLUDE },
+        });
+        return this.read(request, searchAnswerSchema, callOf(options));
+    }
+    /** Deletes every document of the namespace; the namespace stays. */
+    async reset(options = {}) {
+        await this.read(post(route("reset", options), `reset ${inNamespace(options)}`), doneAnswerSchema, callOf(options));
+    }
+}
+function deleteBody(selector) {
+    if ("ids" in selector)
+        return { ids: validateIds(selector.ids) };
+    // An empty prefix or filter would read as "everything": reset says that plainly.
+    const [key, value] = "prefix" in selector ? ["prefix", selector.prefix] : ["filter", selector.filter];
+    if (typeof value !== "string" || value === "") {
+        throw new configuration_error_ConfigurationError(key, `${key} must be a non-empty string; to delete every document, use reset`);
+    }
+    return { [key]: value };
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/clients/search-index-data.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Client of one search index's data plane (its REST URL, a Bearer token): the documents of its
+ * namespaces, its counts and its namespaces, with the transport's retries, deadline, shared
+ * backoff on 429 and redaction. The token lives in private fields and is masked in every message.
+ */
+class SearchIndexData extends SearchDocumentsResource {
+    #transport;
+    #redactor;
+    constructor(options) {
+        const token = requireSecret(options.token, "token", "set the index's token (UPSTASH_SEARCH_REST_TOKEN)");
+        const { transport, redactor } = buildTransport({ ...options, baseUrl: options.url }, {
+            defaultBaseUrl: options.url,
+            baseUrlInput: "url",
+            authorization: `Bearer ${token}`,
+            secrets: [token],
+        });
+        super(transport, options.maxWritesPerRequest ?? DEFAULT_MAX_WRITES_PER_REQUEST);
+        this.#transport = transport;
+        this.#redactor = redactor;
+    }
+    /**
+     * A client for an index as the management API describes it: its REST URL from `endpoint`, its
+     * token (or read-only token), batches as large as its `max_writes_per_request` (default 100).
+     * Both tokens are masked.
+     */
+    static fromIndex(index, options = {}) {
+        const { readOnly = false, restUrlTemplate, ...clientOptions } = options;
+        const redactor = options.redactor ?? new Redactor();
+        redactor.add(index.token, index.read_only_token);
+        return new SearchIndexData({
+            ...clientOptions,
+            redactor,
+            url: restUrlTemplate === undefined ? restUrl(index) : restUrl(index, restUrlTemplate),
+            token: readOnly ? index.read_only_token : index.token,
+            maxWritesPerRequest: maxWritesOf(index),
+        });
+    }
+    /**
+     * A client from `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN` (what the official
+     * SDK's `Search.fromEnv()` reads, and what export-env writes), read from `options.env` or
+     * `process.env`.
+     */
+    static fromEnv(options = {}) {
+        return new SearchIndexData(searchDataOptionsFromEnv(options));
+    }
+    /** The REST URL in use, without trailing slash. */
+    get url() {
+        return baseUrlString(this.#transport.baseUrl);
+    }
+    /** Documents and pending documents, in all and per namespace, and the size in bytes. */
+    async info(call = {}) {
+        return this.read(post("/info", "read index info"), infoAnswerSchema, callOf(call));
+    }
+    /** The namespaces; "" is the default one. */
+    async listNamespaces(call = {}) {
+        return this.read(post("/list-namespaces", "list namespaces"), listNamespacesAnswerSchema, callOf(call));
+    }
+    /** Deletes a namespace and its documents. The default namespace cannot be deleted. */
+    async deleteNamespace(namespace, call = {}) {
+        if (validateNamespace(namespace) === DEFAULT_NAMESPACE) {
+            throw new configuration_error_ConfigurationError("namespace", "the default namespace cannot be deleted; reset empties it");
+        }
+        const request = post(route("delete-namespace", { namespace }), `delete namespace ${JSON.stringify(namespace)}`);
+        await this.read(request, doneAnswerSchema, callOf(call));
+    }
+    /** The attempts, backoff and deadline an operation may spend repeating a call of its own. */
+    retryBudget(call) {
+        return this.#transport.retryBudget(call);
+    }
+    /** Masks every secret this client knows in `text`. */
+    redact(text) {
+        return this.#redactor.redact(text);
+    }
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-marker.js
+
+/**
+ * Where a finished seed is recorded: one document per seeded SDK index (namespace), id
+ * `namespace:<name>`, in a namespace of its own. A marker document inside the
+ * seeded namespace would turn up in the app's searches and counts; a namespace apart does not,
+ * and goes with the database when it is deleted. The marker is written only after the last
+ * batch was accepted, so a run that died midway leaves none and the next run seeds again
+ * (upserts by id: what the dead run wrote is replaced, not doubled).
+ */
+const SEED_MARKER_NAMESPACE = "stashkit-seeds";
+const markerSchema = object({ finished: literal(true), documents: schemas_number(), at: schemas_string() });
+// A prefix keeps "" (the default namespace) a valid id and apart from a namespace named "default".
+const markerId = (namespace) => `namespace:${namespace}`;
+/** The marker of a finished seed of `namespace`, or undefined when none finished. */
+async function seed_marker_readSeedMarker(target, namespace, call) {
+    const [found] = await target.fetch({ ids: [markerId(namespace)] }, { ...call, namespace: SEED_MARKER_NAMESPACE });
+    const parsed = markerSchema.safeParse(found?.content);
+    return parsed.success ? parsed.data : undefined;
+}
+async function seed_marker_writeSeedMarker(target, namespace, documents, call) {
+    const content = { finished: true, documents, at: new Date().toISOString() };
+    await target.upsert([{ id: markerId(namespace), content }], { ...call, namespace: SEED_MARKER_NAMESPACE });
+}
+/** Removes the record of `namespace`'s seed: the SDK index is gone, and a new one is seeded again. */
+async function forgetSeedMarker(target, namespace, call) {
+    await target.delete({ ids: [markerId(namespace)] }, { ...call, namespace: SEED_MARKER_NAMESPACE });
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-search-index.js
+
+
+
+
+/** `created`: seed unless a finished seed is recorded; `always`: upsert again on every run. */
+const SEED_WHEN = (/* unused pure expression or super */ null && (["created", "always"]));
+/**
+ * Upserts `documents` into one SDK index of the target, streamed in batches (see
+ * `writeInBatches`), then records the seed as finished. With `when: "created"` a recorded seed
+ * is not redone (nothing is written); a run that died before the record is completed by the
+ * next one. Idempotent by document id.
+ */
+async function seedSearchIndex(target, input) {
+    const index = checkedTargetIndex(input.index, "seed-index");
+    const when = checkedWhen(input.when);
+    const call = { deadline: input.deadline, signal: input.signal };
+    if (when === "created") {
+        const marker = await readSeedMarker(target, index, call);
+        if (marker !== undefined)
+            return { seeded: false, index, written: 0, finishedAt: marker.at };
+    }
+    const { written, batches } = await writeInBatches(target, input.documents, { ...input, namespace: index });
+    await writeSeedMarker(target, index, written, call);
+    return { seeded: true, index, written, batches };
+}
+function checkedTargetIndex(index, name) {
+    const namespace = validateNamespace(index ?? DEFAULT_NAMESPACE, name);
+    if (namespace === SEED_MARKER_NAMESPACE) {
+        throw new configuration_error_ConfigurationError(name, `${name} "${SEED_MARKER_NAMESPACE}" is where stashkit records finished seeds`);
+    }
+    return namespace;
+}
+function checkedWhen(when) {
+    if (when === undefined)
+        return "created";
+    if (SEED_WHEN.includes(when))
+        return when;
+    throw new ConfigurationError("seed-when", `seed-when must be "created" or "always", not ${JSON.stringify(when)}`);
+}
+
+;// CONCATENATED MODULE: ../../packages/core/dist/operations/delete-sdk-index.js
+
+
+
+
+
+/**
+ * Deletes one SDK index (namespace) of a database, and its record of a finished seed, so that a
+ * later ensure seeds it again. An SDK index that is not there counts as deleted already.
+ */
+async function deleteSdkIndex(data, input) {
+    const index = checkedTargetIndex(input.index, "index");
+    if (index === DEFAULT_NAMESPACE)
+        throw new configuration_error_ConfigurationError("index", "the default SDK index cannot be deleted");
+    const call = { deadline: input.deadline, signal: input.signal };
+    const present = (await data.listNamespaces(call)).includes(index);
+    if (input.dryRun)
+        return { deleted: present };
+    if (present)
+        await data.deleteNamespace(index, call);
+    await forgetSeedMarker(data, index, call);
+    return { deleted: present };
+}
+/** Deletes the SDK indexes of one database whose names match the pattern and that `staleOf` calls stale. */
+async function pruneSdkIndexes(data, input) {
+    const matcher = templateMatcher(input.pattern, input.patternInput);
+    const call = { deadline: input.deadline, signal: input.signal };
+    const candidates = [];
+    for (const name of await data.listNamespaces(call)) {
+        const values = name === SEED_MARKER_NAMESPACE ? undefined : matcher(name);
+        if (values)
+            candidates.push({ name, values });
+    }
+    const verdicts = candidates.length > 0 ? await input.staleOf(candidates) : [];
+    const stale = candidates.filter((_, n) => verdicts[n] === true);
+    const kept = candidates.filter((_, n) => verdicts[n] !== true);
+    if (!input.dryRun) {
+        for (const { name } of stale)
+            await deleteSdkIndex(data, { ...call, index: name });
+    }
+    return { deleted: stale, kept };
+}
+
+;// CONCATENATED MODULE: ./lib/sdk-indexes.js
+
+
+/** The database by name, as a data-plane client; its tokens are masked before anything is logged. */
+async function database(step, name, options) {
+    const found = await step.client().searchIndexes.findByName(name);
+    registerSecrets(...found.flatMap((index) => [index.token, index.read_only_token]));
+    const [index, ...others] = found;
+    if (index === undefined)
+        throw new configuration_error_ConfigurationError("name", `no search index named "${name}" in this account`);
+    if (others.length > 0)
+        throw new configuration_error_ConfigurationError("name", `${found.length} search indexes are named "${name}"`);
+    return { id: index.id, data: SearchIndexData.fromIndex(index, { ...options, redactor: step.redactor }) };
+}
+const none = { kept: [], remaining: [], stoppedBy: undefined };
+/** Deletes one SDK index of a database; the outputs name it with the database's id. */
+async function deleteOneSdkIndex(step, target, options) {
+    const { id, data } = await database(step, target.name, options);
+    const { deleted } = await group(`Delete SDK index ${target.index} of ${target.name}`, () => deleteSdkIndex(data, { index: target.index, dryRun: target.dryRun, deadline: step.deadline }));
+    if (!deleted)
+        info(`SDK index ${target.index} of ${target.name} is not there: nothing to delete.`);
+    const refs = deleted ? [{ name: target.index, id }] : [];
+    return { deleted: refs, ...none };
+}
+/** Deletes the SDK indexes of closed pull requests inside one database (one GitHub request per 100). */
+async function pruneInDatabase(step, target, options) {
+    const { id, data } = await database(step, target.name, options);
+    const github = gitHubLookup(step, target.githubToken, "delete-search-index");
+    const result = await group(`Prune SDK indexes of ${target.name} matching ${target.pattern}`, () => pruneSdkIndexes(data, {
+        pattern: target.pattern,
+        patternInput: "prune-pattern",
+        dryRun: target.dryRun,
+        deadline: step.deadline,
+        staleOf: async (candidates) => {
+            const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
+            const verdicts = await closedPullRequests(github, asked, warning);
+            return verdicts.map(({ state, stale }, n) => {
+                info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
+                return stale;
+            });
+        },
+    }));
+    const ref = ({ name }) => ({ name, id });
+    return {
+        deleted: result.deleted.map(ref),
+        kept: result.kept.map(ref),
+        remaining: [],
+        stoppedBy: undefined,
+    };
+}
+
 ;// CONCATENATED MODULE: ./lib/main.js
+
 
 
 
@@ -12687,14 +13207,25 @@ async function run() {
     await runManagementStep(ACTION, async (step) => {
         const { target, dryRun } = readDeleteInputs(step);
         const client = step.client();
-        const result = target.kind === "name"
-            ? {
+        const dataOptions = stepClientOptions(ACTION, step.limits, step.deadline);
+        let result;
+        if (target.kind === "name") {
+            result = {
                 deleted: await group(`Delete search index ${target.name}`, () => deleteSearchIndex(client, { name: target.name, dryRun })),
                 kept: [],
                 remaining: [],
                 stoppedBy: undefined,
-            }
-            : await prune(client, step, { ...target, dryRun });
+            };
+        }
+        else if (target.kind === "prune") {
+            result = await prune(client, step, { ...target, dryRun });
+        }
+        else if (target.kind === "sdk-index") {
+            result = await deleteOneSdkIndex(step, { ...target, dryRun }, dataOptions);
+        }
+        else {
+            result = await pruneInDatabase(step, { ...target, dryRun }, dataOptions);
+        }
         reportDeleted(result, dryRun);
     }, { secretInputs: ["github-token"] });
 }

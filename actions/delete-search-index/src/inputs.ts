@@ -3,7 +3,11 @@ import { ConfigurationError, templateMatcher } from "@stashkit/core";
 
 export type DeleteTarget =
   | { kind: "name"; name: string }
-  | { kind: "prune"; pattern: string; githubToken: string };
+  | { kind: "prune"; pattern: string; githubToken: string }
+  /** One SDK index (namespace) of the database `name`. */
+  | { kind: "sdk-index"; name: string; index: string }
+  /** The SDK indexes of closed pull requests inside the database `name`. */
+  | { kind: "prune-sdk-indexes"; name: string; pattern: string; githubToken: string };
 
 export interface DeleteInputs {
   target: DeleteTarget;
@@ -14,13 +18,41 @@ export interface DeleteInputs {
 export function readDeleteInputs(step: Pick<Step<unknown>, "expandName">): DeleteInputs {
   const name = readInput("name");
   const pattern = readInput("prune-pattern");
-  if ((name === "") === (pattern === "")) {
+  const index = readInput("index");
+  const dryRun = readBoolean("dry-run", false);
+  if (name !== "" && index !== "" && pattern === "") {
+    const target = {
+      kind: "sdk-index",
+      name: step.expandName(name, "name"),
+      index: step.expandName(index, "index"),
+    };
+    return { target: target as DeleteTarget, dryRun };
+  }
+  if (index !== "") {
     throw new ConfigurationError(
-      name === "" ? "name" : "prune-pattern",
-      "give exactly one of the inputs name (delete that index) and prune-pattern (delete the indexes of closed pull requests)",
+      "index",
+      "index is an SDK index of the database name: give name, and not prune-pattern",
     );
   }
-  const dryRun = readBoolean("dry-run", false);
+  if (name !== "" && pattern !== "") {
+    const expanded = step.expandName(name, "name");
+    const prunePattern = readPrunePattern(pattern);
+    return {
+      target: {
+        kind: "prune-sdk-indexes",
+        name: expanded,
+        pattern: prunePattern,
+        githubToken: readGitHubToken(),
+      },
+      dryRun,
+    };
+  }
+  if (name === "" && pattern === "") {
+    throw new ConfigurationError(
+      "name",
+      "give name (delete that index), prune-pattern (delete the indexes of closed pull requests), or both (the SDK indexes of closed pull requests inside the database name)",
+    );
+  }
   if (name !== "") return { target: { kind: "name", name: step.expandName(name, "name") }, dryRun };
   return {
     target: { kind: "prune", pattern: readPrunePattern(pattern), githubToken: readGitHubToken() },

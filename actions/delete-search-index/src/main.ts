@@ -1,8 +1,9 @@
-import { runManagementStep, runner } from "@stashkit/action-kit";
+import { runManagementStep, runner, stepClientOptions } from "@stashkit/action-kit";
 import { deleteSearchIndex } from "@stashkit/core";
 import { readDeleteInputs } from "./inputs.ts";
-import { prune } from "./prune.ts";
+import { type PruneOutcome, prune } from "./prune.ts";
 import { reportDeleted } from "./report.ts";
+import { deleteOneSdkIndex, pruneInDatabase } from "./sdk-indexes.ts";
 
 const ACTION = "delete-search-index";
 
@@ -12,17 +13,24 @@ export async function run(): Promise<void> {
     async (step) => {
       const { target, dryRun } = readDeleteInputs(step);
       const client = step.client();
-      const result =
-        target.kind === "name"
-          ? {
-              deleted: await runner.group(`Delete search index ${target.name}`, () =>
-                deleteSearchIndex(client, { name: target.name, dryRun }),
-              ),
-              kept: [],
-              remaining: [],
-              stoppedBy: undefined,
-            }
-          : await prune(client, step, { ...target, dryRun });
+      const dataOptions = stepClientOptions(ACTION, step.limits, step.deadline);
+      let result: PruneOutcome;
+      if (target.kind === "name") {
+        result = {
+          deleted: await runner.group(`Delete search index ${target.name}`, () =>
+            deleteSearchIndex(client, { name: target.name, dryRun }),
+          ),
+          kept: [],
+          remaining: [],
+          stoppedBy: undefined,
+        };
+      } else if (target.kind === "prune") {
+        result = await prune(client, step, { ...target, dryRun });
+      } else if (target.kind === "sdk-index") {
+        result = await deleteOneSdkIndex(step, { ...target, dryRun }, dataOptions);
+      } else {
+        result = await pruneInDatabase(step, { ...target, dryRun }, dataOptions);
+      }
       reportDeleted(result, dryRun);
     },
     { secretInputs: ["github-token"] },

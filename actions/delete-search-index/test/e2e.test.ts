@@ -269,12 +269,13 @@ describe("delete-search-index, run as the runner runs it", () => {
   });
 
   it.each([
+    ["index without name", { index: "movies-pr-1" }, /index is an SDK index of the database name/],
     [
-      "both name and prune-pattern",
-      { name: "a", "prune-pattern": "a-{pr}" },
-      /give exactly one of the inputs name .* and prune-pattern/,
+      "index with prune-pattern",
+      { name: "a", index: "m", "prune-pattern": "m-{pr}" },
+      /index is an SDK index of the database name: give name, and not prune-pattern/,
     ],
-    ["neither", {}, /give exactly one of the inputs name/],
+    ["neither", {}, /give name \(delete that index\), prune-pattern/],
     ["a prune-pattern without {pr}", { "prune-pattern": "shop-{branch}" }, /must contain \{pr\}/],
     ["an unknown placeholder", { "prune-pattern": "shop-{pr}-{nope}" }, /unknown placeholder \{nope\}/],
     ["a non-boolean dry-run", { name: "a", "dry-run": "perhaps" }, /input dry-run must be true or false/],

@@ -792,6 +792,10 @@ async function writeSeedMarker(target, namespace, documents, call) {
     const content = { finished: true, documents, at: new Date().toISOString() };
     await target.upsert([{ id: markerId(namespace), content }], { ...call, namespace: SEED_MARKER_NAMESPACE });
 }
+/** Removes the record of `namespace`'s seed: the SDK index is gone, and a new one is seeded again. */
+async function forgetSeedMarker(target, namespace, call) {
+    await target.delete({ ids: [markerId(namespace)] }, { ...call, namespace: SEED_MARKER_NAMESPACE });
+}
 
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/write-in-batches.js
 const DEFAULT_CONCURRENCY = 4;

@@ -28,6 +28,13 @@ export {
 } from "./operations/clone-search-index.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
+  type DeleteSdkIndexInput,
+  deleteSdkIndex,
+  type MatchedSdkIndex,
+  type PruneSdkIndexesInput,
+  pruneSdkIndexes,
+} from "./operations/delete-sdk-index.ts";
+export {
   type DeleteSearchIndexInput,
   deleteSearchIndex,
   type IndexRef,

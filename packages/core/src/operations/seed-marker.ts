@@ -41,3 +41,12 @@ export async function writeSeedMarker(
   const content = { finished: true, documents, at: new Date().toISOString() };
   await target.upsert([{ id: markerId(namespace), content }], { ...call, namespace: SEED_MARKER_NAMESPACE });
 }
+
+/** Removes the record of `namespace`'s seed: the SDK index is gone, and a new one is seeded again. */
+export async function forgetSeedMarker(
+  target: SearchIndexData,
+  namespace: string,
+  call: CallOptions,
+): Promise<void> {
+  await target.delete({ ids: [markerId(namespace)] }, { ...call, namespace: SEED_MARKER_NAMESPACE });
+}
