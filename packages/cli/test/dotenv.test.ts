@@ -1,15 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import dotenv from "dotenv";
 import { describe, expect, it } from "vitest";
 import { dotenvLine } from "../src/output/dotenv.ts";
 
-// The dotenv package itself (motdotla/dotenv, in the workspace through @github/local-action), so
-// the file is read by the parser people use, not by our idea of it.
-const workspaceStore = join(import.meta.dirname, "../../../node_modules/.pnpm/node_modules/");
-const dotenv = createRequire(workspaceStore)("dotenv") as { parse(text: string): Record<string, string> };
+// The dotenv package itself (motdotla/dotenv), so the file is read by the parser people use, not
+// by our idea of it.
 
 const dir = mkdtempSync(join(tmpdir(), "stashkit-dotenv-"));
 
