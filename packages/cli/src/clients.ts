@@ -1,5 +1,6 @@
 import {
   type ClientOptions,
+  ConfigurationError,
   clientLimits,
   DEFAULT_MANAGEMENT_URL,
   DEFAULT_MESSAGING_URL,
@@ -9,6 +10,8 @@ import {
   MessagingClient,
   parseBaseUrl,
   type Redactor,
+  type SearchIndex,
+  SearchIndexData,
 } from "@stashkit/core";
 import type { CommandContext } from "./context.ts";
 import { managementCredentials, messagingToken } from "./options/credentials.ts";
@@ -71,3 +74,30 @@ export function messagingClient(flags: ConnectionFlags, context: CommandContext)
 }
 
 export type { Redactor };
+
+/**
+ * The data-plane client of the search index named `name` (exactly one must have that name), with
+ * the command's retries, deadline and redactor; both its tokens are masked from here on.
+ */
+export async function searchDataClient(
+  management: ManagementClient,
+  name: string,
+  context: CommandContext,
+  options: { readOnly?: boolean; flag: string },
+): Promise<{ index: SearchIndex; data: SearchIndexData }> {
+  const found = await management.searchIndexes.findByName(name);
+  for (const index of found) context.redactor.add(index.token, index.read_only_token);
+  const [index, ...others] = found;
+  if (index === undefined)
+    throw new ConfigurationError(options.flag, `${options.flag}: no search index named "${name}"`);
+  if (others.length > 0)
+    throw new ConfigurationError(
+      options.flag,
+      `${options.flag}: ${found.length} search indexes are named "${name}"`,
+    );
+  const data = SearchIndexData.fromIndex(index, {
+    ...clientOptions(context, context.deadline),
+    readOnly: options.readOnly ?? false,
+  });
+  return { index, data };
+}

@@ -3,10 +3,13 @@ import { addCommand, examples } from "./command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
 import { queuesPause } from "./commands/queues-pause.command.ts";
 import { queuesResume } from "./commands/queues-resume.command.ts";
+import { searchClone } from "./commands/search-clone.command.ts";
 import { searchDelete } from "./commands/search-delete.command.ts";
 import { searchEnsure } from "./commands/search-ensure.command.ts";
+import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
+import { searchSeed } from "./commands/search-seed.command.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -45,6 +48,9 @@ export function buildProgram(): Command {
   addCommand(search, searchDelete);
   addCommand(search, searchPrune);
   addCommand(search, searchList);
+  addCommand(search, searchSeed);
+  addCommand(search, searchClone);
+  addCommand(search, searchIndexes);
 
   const queues = program
     .command("queues")

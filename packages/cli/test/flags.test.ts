@@ -5,11 +5,14 @@ import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { emulatorCommand } from "../src/commands/emulator.command.ts";
 import { queuesPause } from "../src/commands/queues-pause.command.ts";
 import { queuesResume } from "../src/commands/queues-resume.command.ts";
+import { searchClone } from "../src/commands/search-clone.command.ts";
 import { searchDelete } from "../src/commands/search-delete.command.ts";
 import { searchEnsure } from "../src/commands/search-ensure.command.ts";
 import type { EnsureFlags } from "../src/commands/search-ensure.flags.ts";
+import { searchIndexes } from "../src/commands/search-indexes.command.ts";
 import { searchList } from "../src/commands/search-list.command.ts";
 import { searchPrune } from "../src/commands/search-prune.command.ts";
+import { searchSeed } from "../src/commands/search-seed.command.ts";
 import { COMMON_FLAGS, TARGET_FLAGS } from "../src/options/flag-sets.ts";
 import { attributeName, type FlagSpec } from "../src/options/flags.ts";
 
@@ -18,6 +21,9 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   searchDelete,
   searchPrune,
   searchList,
+  searchSeed,
+  searchClone,
+  searchIndexes,
   queuesPause,
   queuesResume,
   emulatorCommand,
@@ -98,6 +104,21 @@ describe("each command's flags", () => {
   });
 
   it("search list parses its flags", async () => {
+    expect(
+      await parsed(searchSeed, ["--name", "db", "--file", "a.json", "--file", "b.ndjson"]),
+    ).toMatchObject({
+      name: "db",
+      file: ["a.json", "b.ndjson"],
+      when: "created",
+    });
+    expect(
+      await parsed(searchClone, ["--from", "s", "--to", "t", "--index", "m", "--into", "m-{pr}"]),
+    ).toMatchObject({
+      from: "s",
+      to: "t",
+      index: "m",
+      into: "m-{pr}",
+    });
     expect(await parsed(searchList, ["--pattern", "x-{pr}", "--api-key", "k", "-v"])).toMatchObject({
       pattern: "x-{pr}",
       apiKey: "k",

@@ -1,0 +1,67 @@
+import { cloneSearchIndex, SEED_WHEN } from "@stashkit/core";
+import { managementClient, searchDataClient } from "../clients.ts";
+import type { CommandContext } from "../context.ts";
+import { nonEmpty, oneOf } from "../options/common.ts";
+import { nameExpander } from "../options/run-values.ts";
+import type { CommandResult } from "../output/result.ts";
+import { UsageError } from "../usage-error.ts";
+import type { CloneFlags } from "./search-clone.flags.ts";
+import { writeProgress } from "./write-progress.ts";
+
+/** `stashkit search clone`: every SDK index of --from (or --index) into --to. */
+export async function run(flags: CloneFlags, context: CommandContext): Promise<CommandResult> {
+  const expand = nameExpander(flags, context.env);
+  const from = expand(nonEmpty(flags.from, "--from"), "--from");
+  const to = expand(nonEmpty(flags.to, "--to"), "--to");
+  const when = oneOf(flags.when ?? "created", SEED_WHEN, "--when");
+  if (flags.into !== undefined && flags.index === undefined)
+    throw new UsageError("--into", "--into needs --index");
+  const into = flags.into === undefined ? {} : { into: expand(flags.into, "--into") };
+  const management = managementClient(flags, context);
+  const source = await searchDataClient(management, from, context, { flag: "--from", readOnly: true });
+  const target = await searchDataClient(management, to, context, { flag: "--to" });
+  const info = await source.data.info({ deadline: context.deadline });
+  const progress = writeProgress({
+    label: `cloning ${from} into ${to}`,
+    total: flags.index === undefined ? info.vectorCount : info.namespaces[flags.index]?.vectorCount,
+    env: context.env,
+    quiet: context.common.quiet,
+  });
+  // Written in the SDK indexes finished before the current one, for the running total.
+  let before = 0;
+  let current = "";
+  let lastWritten = 0;
+  const result = await cloneSearchIndex(source.data, target.data, {
+    ...(flags.index === undefined ? {} : { indexes: [flags.index] }),
+    ...into,
+    when,
+    deadline: context.deadline,
+    onProgress: (index, written) => {
+      if (index !== current) {
+        before += lastWritten;
+        current = index;
+      }
+      lastWritten = written;
+      progress.update(before + written);
+    },
+  });
+  progress.done();
+  return {
+    lines: [
+      ...result.indexes.map((entry) =>
+        entry.seeded
+          ? `${entry.from} -> ${entry.index}: ${entry.written} documents.`
+          : `${entry.from} -> ${entry.index}: copied before, nothing written.`,
+      ),
+      `Cloned ${from} into ${to}: ${result.written} documents.`,
+    ],
+    json: () => ({
+      from,
+      to,
+      written: result.written,
+      indexes: result.indexes.map(({ from: f, index, written }) => ({ from: f, index, written })),
+    }),
+    fields: [{ env: "STASHKIT_SEEDED", output: "seeded", value: String(result.written) }],
+    warnings: [],
+  };
+}

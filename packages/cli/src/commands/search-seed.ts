@@ -1,0 +1,49 @@
+import { checkSeedFiles, SEED_WHEN, seedDocuments, seedSearchIndex } from "@stashkit/core";
+import { managementClient, searchDataClient } from "../clients.ts";
+import type { CommandContext } from "../context.ts";
+import { nonEmpty, oneOf } from "../options/common.ts";
+import { nameExpander } from "../options/run-values.ts";
+import type { CommandResult } from "../output/result.ts";
+import { UsageError } from "../usage-error.ts";
+import type { SeedFlags } from "./search-seed.flags.ts";
+import { writeProgress } from "./write-progress.ts";
+
+/** `stashkit search seed`: the files checked from end to end first, then streamed in batches. */
+export async function run(flags: SeedFlags, context: CommandContext): Promise<CommandResult> {
+  const expand = nameExpander(flags, context.env);
+  const name = expand(nonEmpty(flags.name, "--name"), "--name");
+  const index = expand(flags.index ?? "default", "--index");
+  const when = oneOf(flags.when ?? "created", SEED_WHEN, "--when");
+  if ((flags.file ?? []).length === 0) throw new UsageError("--file", "give at least one --file");
+  const files = await checkSeedFiles(flags.file ?? [], "--file");
+  const total = files.reduce((sum, file) => sum + file.documents, 0);
+  const { data, index: database } = await searchDataClient(managementClient(flags, context), name, context, {
+    flag: "--name",
+  });
+  const progress = writeProgress({
+    label: `seeding ${name}/${index}`,
+    total,
+    env: context.env,
+    quiet: context.common.quiet,
+  });
+  const writesPerSecond = database["max_writes_per_second"];
+  const result = await seedSearchIndex(data, {
+    index,
+    when,
+    documents: seedDocuments(files, "--file"),
+    deadline: context.deadline,
+    maxWritesPerSecond: typeof writesPerSecond === "number" ? writesPerSecond : 0,
+    onProgress: (written) => progress.update(written),
+  });
+  progress.done();
+  return {
+    lines: [
+      result.seeded
+        ? `Seeded ${name} / ${index}: ${result.written} documents in ${result.batches} batches.`
+        : `${name} / ${index} was seeded before (${result.finishedAt}): nothing written; --when always writes again.`,
+    ],
+    json: () => ({ name, index, seeded: result.seeded, written: result.written }),
+    fields: [{ env: "STASHKIT_SEEDED", output: "seeded", value: String(result.written) }],
+    warnings: [],
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SearchIndexData } from "@stashkit/core";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiEnv, type CliRun, emulatorFor, runCli, secrets } from "./cli.ts";
+
+const s = secrets();
+let emulator: RunningEmulator;
+let dir: string;
+const runs: CliRun[] = [];
+
+beforeAll(async () => {
+  emulator = await emulatorFor(s);
+  dir = mkdtempSync(join(tmpdir(), "stashkit-cli-seed-"));
+});
+afterAll(() => emulator.stop());
+
+async function cli(...args: string[]): Promise<CliRun> {
+  const [group, sub, ...rest] = args;
+  const run = await runCli(
+    [group ?? "", sub ?? "", "--base-url", emulator.url, ...rest],
+    apiEnv(emulator, s, { CI: "true" }),
+  );
+  runs.push(run);
+  return run;
+}
+
+function dataOf(name: string): SearchIndexData {
+  const index = emulator.state.indexes.find((entry) => entry.index.name === name)?.index;
+  return new SearchIndexData({ url: `${emulator.url}/search/${index?.endpoint}`, token: index?.token ?? "" });
+}
+
+const movies = (count: number) =>
+  Array.from({ length: count }, (_, n) => JSON.stringify({ id: `m${n}`, content: { title: `Movie ${n}` } }));
+
+describe("search seed, clone and indexes", () => {
+  it("seeds from an NDJSON file, finds the seed finished the second time, clones it and lists the SDK indexes", async () => {
+    const file = join(dir, "movies.ndjson");
+    writeFileSync(file, `${movies(150).join("\n")}\n`);
+    for (const name of ["staging", "preview"])
+      expect((await cli("search", "ensure", "--name", name)).code).toBe(0);
+
+    const seeded = await cli("search", "seed", "--name", "staging", "--index", "movies", "--file", file);
+    const again = await cli("search", "seed", "--name", "staging", "--index", "movies", "--file", file);
+    const cloned = await cli("search", "clone", "--from", "staging", "--to", "preview", "--format", "json");
+    const listed = await cli("search", "indexes", "staging", "preview");
+
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toBe("Seeded staging / movies: 150 documents in 2 batches.\n");
+    expect(again.stdout).toMatch(/^staging \/ movies was seeded before \(.+\): nothing written/);
+    expect(JSON.parse(cloned.stdout)).toMatchObject({
+      written: 150,
+      indexes: [{ from: "movies", index: "movies", written: 150 }],
+    });
+    expect(listed.stdout).toContain("staging  movies  150 documents\n");
+    expect(listed.stdout).toContain("preview  movies  150 documents\n");
+    expect(listed.stdout).not.toContain("stashkit-seeds");
+    expect((await dataOf("preview").info()).namespaces["movies"]?.vectorCount).toBe(150);
+  });
+
+  it("refuses a bad line naming the file and line, before any request", async () => {
+    const file = join(dir, "bad.json");
+    writeFileSync(file, `[\n{"id": "a", "content": {}},\n{"id": "b", "content": 3}\n]`);
+    const before = emulator.requests.length;
+    const run = await cli("search", "seed", "--name", "staging", "--file", file);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`--file: ${file} line 3: content:`);
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it("prints no index token in any run", () => {
+    const tokens = emulator.state.indexes.flatMap((entry) => [
+      entry.index.token,
+      entry.index.read_only_token,
+    ]);
+    for (const run of runs)
+      for (const token of tokens) expect(`${run.stdout}${run.stderr}`).not.toContain(token);
+  });
+});
