@@ -2,12 +2,15 @@
 // The README's main command. Everything runs on this machine against the emulator, so no
 // credentials are needed: the committed action bundles run exactly as the GitHub runner runs
 // them, and what they print is shown the way the runner shows it (masked values as ***).
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { styleText } from "node:util";
 import { startEmulator } from "@stashkit/emulator";
 import { runAction } from "@stashkit/testing";
 import { deployWindow } from "./demo-deploy-window.mjs";
+import { seedPreviews } from "./demo-seed-previews.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const emulator = await startEmulator({ latency: { fixedMs: 20 } });
@@ -92,9 +95,22 @@ const pullRequest = {
   name: "pull_request",
   payload: { number: 42, pull_request: { number: 42, head: { ref: "feature/search", sha: "4f2a9c1e7b" } } },
 };
-const ensureInputs = { name: "shop-pr-{pr}", region: "eu-west-1", "base-url": emulator.url };
+// The preview's documents, as a repository would keep them: one JSON document a line.
+const seedFile = join(mkdtempSync(join(tmpdir(), "stashkit-demo-")), "movies.ndjson");
+const titles = ["Space Station Nine", "Heat", "The Long Station", "Deep Space Cargo", "Harbour Lights"];
+writeFileSync(
+  seedFile,
+  titles.map((title, n) => JSON.stringify({ id: `movie-${n + 1}`, content: { title } })).join("\n"),
+);
+const ensureInputs = {
+  name: "shop-pr-{pr}",
+  region: "eu-west-1",
+  "base-url": emulator.url,
+  "seed-file": seedFile,
+  "seed-index": "movies",
+};
 const managementEnv = { UPSTASH_EMAIL: emulator.account.email, UPSTASH_API_KEY: emulator.account.apiKey };
-for (const attempt of ["first run: creates it", "second run: finds it"]) {
+for (const attempt of ["first run: creates and seeds it", "second run: finds it, seeded already"]) {
   heading(`ensure-search-index for pull request #42 (${attempt})`);
   show(
     await runAction({
@@ -123,6 +139,8 @@ for (const body of delivered) console.log(`  ${body}`);
 // A separate step, in its own module: the deploy window with pause-queue.
 const windowWorked = await deployWindow({ emulator, root, heading, show });
 
+const seededWorked = await seedPreviews({ emulator, root, heading, show, managementEnv, from: "shop-pr-42" });
+
 heading("delete-search-index when pull request #42 closes: the preview's end of life");
 show(
   await runAction({
@@ -137,6 +155,10 @@ console.log(`  search indexes left on the emulator: ${indexesLeft}`);
 
 await emulator.stop();
 destination.close();
+if (!seededWorked) {
+  console.error("demo: the cloned preview was not searchable through the official SDK");
+  process.exit(1);
+}
 if (!windowWorked) {
   console.error("demo: the deploy window did not resume what it paused");
   process.exit(1);

@@ -1474,7 +1474,7 @@ function reportSeeded(report) {
         entry.seeded ? String(entry.written) : "0: seeded before",
         `${(entry.ms / 1000).toFixed(1)} s`,
     ]);
-    writeSummary(`### Seeded\n\n${markdownTable(["SDK index", "documents written", "time"], rows)}\n`);
+    writeSummary(`\n### Seeded\n\n${markdownTable(["SDK index", "documents written", "time"], rows)}\n`);
 }
 
 
