@@ -4,7 +4,7 @@ import type { CallOptions } from "../transport/call-options.ts";
 
 export interface BatchWriteOptions extends CallOptions {
   namespace: string;
-  /** Batches in flight at once. Default 4. */
+  /** Batches in flight at once. Default 16 (bench S9: 100 batches at 50 ms each in ~0.4 s; pacing and the shared 429 backoff still hold them). */
   concurrency?: number;
   /** The index's `max_writes_per_second`: upsert requests started per second; 0 or absent: unpaced. */
   maxWritesPerSecond?: number;
@@ -12,7 +12,7 @@ export interface BatchWriteOptions extends CallOptions {
   onProgress?: (written: number) => void;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 16;
 
 /**
  * Upserts a stream of documents in batches of the index's `max_writes_per_request`, several in
