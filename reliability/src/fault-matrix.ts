@@ -2,44 +2,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, basicAuthorization, type RunActionOptions } from "@stashkit/testing";
-import {
-  type ActionName,
-  credentialSecrets,
-  freePort,
-  indexSecrets,
-  runBundle,
-  withEmulator,
-} from "./environment.ts";
+import { type ActionRun, basicAuthorization } from "@stashkit/testing";
+import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import { type Operation, outputsOf } from "./operation.ts";
+import { SEED_OPERATIONS } from "./seed-operations.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
 const TOKEN = DEFAULT_MESSAGING_TOKEN;
 const RESUME_ROUTE = "POST /v2/queues/:name/resume";
-
-/** How a scenario's step runs: the post step carries the state of a main step run in setup. */
-type RunShape = Pick<RunActionOptions, "phase" | "reuseDir">;
-
-interface Operation {
-  name: string;
-  action: ActionName;
-  /** Where request-level faults go (statuses, resets, hangs, HTML pages). */
-  route: string;
-  /** Where body rewrites go: the first answer whose body the step reads. */
-  bodyRoute: string;
-  missingField: string;
-  inputs: Record<string, string>;
-  setup(server: RunningEmulator): Promise<void>;
-  /** For a post step: runs the main step once the emulator is set up, and says how to run the post. */
-  runMain?(server: RunningEmulator): Promise<RunShape>;
-  /** The outputs of a clean run, read from the emulator's state afterwards. */
-  expectedOutputs(server: RunningEmulator, created: string): Record<string, string>;
-  /** What the emulator's state must show after a successful run, besides the outputs; a reason when it does not. */
-  verify?(server: RunningEmulator): string | undefined;
-  /** A 404 is a warning here, not a failure (the post step: something it paused is gone). */
-  notFoundSucceeds?: boolean;
-  /** What the failure line must name: the operation, method and path. */
-  label: RegExp;
-}
 
 async function pausedQueues(server: RunningEmulator, names: string[], paused = true): Promise<void> {
   for (const queueName of names) {
@@ -156,26 +126,15 @@ function resumeOperation(name: string, queues: string[]): Operation {
 }
 
 function indexOutputs(server: RunningEmulator, created: string): Record<string, string> {
-  const index = server.state.indexes[0]?.index;
-  if (!index || server.state.indexes.length !== 1)
-    return { error: `${server.state.indexes.length} indexes exist` };
-  return {
-    id: index.id,
-    name: index.name,
-    region: index.region,
-    type: index.type,
-    endpoint: index.endpoint,
-    "rest-url": `https://${index.endpoint}-search.upstash.io`,
-    token: index.token,
-    "read-only-token": index.read_only_token,
-    created,
-  };
+  if (server.state.indexes.length !== 1) return { error: `${server.state.indexes.length} indexes exist` };
+  return outputsOf(server, "shop", created, "0");
 }
 
 const ensureInputs = { name: "shop", region: "eu-west-1", "max-attempts": "5" };
 
 export const OPERATIONS: Operation[] = [
   ...PAUSE_OPERATIONS,
+  ...SEED_OPERATIONS,
   resumeOperation("resume one queue", ["q1"]),
   resumeOperation("resume several queues", ["q1", "q2", "q3"]),
   {
@@ -304,7 +263,8 @@ function persistentSucceeds(kind: FaultKind, operation: Operation): boolean {
  */
 function createdAfterFault(kind: FaultKind, operation: Operation): string {
   if (operation.action !== "ensure") return "";
-  if (operation.name === "ensure, index exists") return "false";
+  // Every ensure but "creating" finds an index made in setup.
+  if (operation.name !== "ensure, creating") return "false";
   return kind.name === "malformed JSON" ? "false" : "true";
 }
 
@@ -313,7 +273,7 @@ async function runWithFaults(
   operation: Operation,
   variant: Variant,
   debug: boolean,
-): Promise<{ run: ActionRun; server: RunningEmulator | undefined; requests: string[] }> {
+): Promise<{ run: ActionRun; server: RunningEmulator | undefined; requests: string[]; wrong?: string }> {
   const timeoutSeconds = kind.timeoutSeconds ?? 20;
   const inputs = {
     ...operation.inputs,
@@ -343,8 +303,10 @@ async function runWithFaults(
     });
     const server = starting ? await starting : undefined;
     const requests = server ? server.requests.map((r) => `${r.method} ${r.path}`) : [];
+    // Checked while the emulator still serves: what the step wrote to the data plane.
+    const wrong = server && run.exitCode === 0 ? await operation.verifyAsync?.(server) : undefined;
     if (server) await server.stop();
-    return { run, server, requests };
+    return { run, server, requests, ...(wrong === undefined ? {} : { wrong }) };
   }
 
   const server = await startEmulator();
@@ -357,7 +319,9 @@ async function runWithFaults(
       ...kind.faults(variant === "transient" ? 2 : 40, operation),
     );
     const run = await runBundle(operation.action, server.url, inputs, { ...limits, ...shape });
-    return { run, server, requests: server.requests.map((r) => `${r.method} ${r.path}`) };
+    const requests = server.requests.map((r) => `${r.method} ${r.path}`);
+    const wrong = run.exitCode === 0 ? await operation.verifyAsync?.(server) : undefined;
+    return { run, server, requests, ...(wrong === undefined ? {} : { wrong }) };
   } finally {
     await server.stop();
   }
@@ -368,7 +332,7 @@ function matrixScenario(kind: FaultKind, operation: Operation, variant: Variant,
     section: debug ? "fault matrix, debug logging" : "fault matrix",
     name: `${kind.name} × ${operation.name} (${variant})`,
     async run() {
-      const { run, server } = await runWithFaults(kind, operation, variant, debug);
+      const { run, server, wrong: wrongData } = await runWithFaults(kind, operation, variant, debug);
       expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
       check(run.exitCode !== null, `the step did not end by itself within timeout-seconds + 5 s`);
       const succeeds = variant === "transient" || persistentSucceeds(kind, operation);
@@ -382,7 +346,7 @@ function matrixScenario(kind: FaultKind, operation: Operation, variant: Variant,
             JSON.stringify(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== ""))),
           `outputs differ from a clean run: ${JSON.stringify(run.outputs)} vs ${JSON.stringify(expected)}`,
         );
-        const wrong = operation.verify?.(server);
+        const wrong = operation.verify?.(server) ?? wrongData;
         check(wrong === undefined, `${wrong}`);
         return;
       }
@@ -413,7 +377,9 @@ function nonRetryableScenario(code: number, operation: Operation, debug: boolean
       }
       check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
       // The transport never repeats the request: no method and path follow themselves.
-      const repeated = requests.find((request, i) => i > 0 && requests[i - 1] === request);
+      const repeated = requests.find(
+        (request, i) => i > 0 && requests[i - 1] === request && request !== operation.mayRepeat,
+      );
       check(repeated === undefined, `${repeated} was sent again right away: ${requests.join(", ")}`);
       check(errorLines(run).length === 1, "expected one ::error:: line");
     },
