@@ -112,6 +112,36 @@ describe("ensure-search-index seeding, run as the runner runs it", () => {
     expect(server.state.indexes).toEqual([]);
   });
 
+  it.each([
+    ["a bad seed-when", { "seed-file": "x.json", "seed-when": "sometimes" }, /seed-when/],
+    [
+      "seed-file with clone-from",
+      { "seed-file": "x.json", "clone-from": "staging" },
+      /give seed-file or clone-from, not both/,
+    ],
+    [
+      "clone-index without clone-from",
+      { "clone-index": "movies" },
+      /clone-index names an SDK index of clone-from/,
+    ],
+    [
+      "seed-index with clone-from but no clone-index",
+      { "clone-from": "s", "seed-index": "m" },
+      /seed-index needs clone-index/,
+    ],
+    [
+      "a seed file that is not there",
+      { "seed-file": "/nowhere/movies.json" },
+      /seed-file: \/nowhere\/movies\.json cannot be read \(ENOENT\)/,
+    ],
+  ])("refuses %s before any request", async (_case, inputs, message) => {
+    const server = await emulator();
+    const run = await ensure(server, { name: "shop", ...inputs });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([expect.stringMatching(message)]);
+    expect(server.requests).toEqual([]);
+  });
+
   it("a run that fails midway is completed by the next", async () => {
     const server = await emulator();
     const { json } = await seedFiles();
