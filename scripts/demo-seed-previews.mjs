@@ -1,16 +1,9 @@
 // The demo's seeding step (scripts/demo.mjs calls it): pull request #43's preview is cloned from
 // #42's (seeded from a file by the ensure step before it), then searched through the official
 // @upstash/search SDK with the rest-url and token the step handed over, as an app would.
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { runAction } from "@stashkit/testing";
-
-/** The official SDK, from the emulator package (whose tests drive the emulator with it). */
-async function officialSearchSdk(root) {
-  const require = createRequire(join(root, "packages/emulator/package.json"));
-  return import(pathToFileURL(require.resolve("@upstash/search")).href);
-}
+import { Search } from "@upstash/search";
 
 export async function seedPreviews({ emulator, root, heading, show, managementEnv, from }) {
   heading(`ensure-search-index for pull request #43, cloned from ${from} (its SDK index movies)`);
@@ -24,7 +17,6 @@ export async function seedPreviews({ emulator, root, heading, show, managementEn
   show(cloned);
 
   heading("The app's search, through the official @upstash/search SDK, with the step's rest-url and token");
-  const { Search } = await officialSearchSdk(root);
   const client = new Search({
     url: cloned.outputs["rest-url"],
     token: cloned.outputs.token,

@@ -1,14 +1,8 @@
 // S9's alternative: what a team writes by hand on the official @upstash/search SDK, reading the
 // NDJSON file and upserting batches of 100 one after another.
 import { createReadStream } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
-
-// The SDK is a dependency of the emulator package, whose tests drive the emulator with it.
-const require = createRequire(join(import.meta.dirname, "../../packages/emulator/package.json"));
-const { Search } = await import(pathToFileURL(require.resolve("@upstash/search")).href);
+import { Search } from "@upstash/search";
 
 const client = new Search({
   url: process.env.BENCH_REST_URL,
