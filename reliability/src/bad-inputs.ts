@@ -184,19 +184,19 @@ const CASES: BadInput[] = [
     action: "resume",
     name: "no queue name",
     inputs: { "queue-name": "" },
-    says: /input queue-name is required/,
+    says: /nothing to resume: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
   },
   {
     action: "resume",
     name: "only separators",
     inputs: { "queue-name": ",\n, ," },
-    says: /input queue-name is required/,
+    says: /nothing to resume: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
   },
   {
     action: "resume",
     name: "unknown if-missing",
-    inputs: { ...resume, "if-missing": "warn" },
-    says: /input if-missing must be one of fail, skip; got "warn"/,
+    inputs: { ...resume, "if-missing": "sometimes" },
+    says: /input if-missing must be one of fail, warn, ignore; got "sometimes"/,
   },
   {
     action: "resume",
@@ -257,7 +257,7 @@ const CASES: BadInput[] = [
     action: "resume",
     name: "only-if-paused-by together with a list",
     inputs: { ...resume, "only-if-paused-by": "[]" },
-    says: /only-if-paused-by resumes exactly what a pause step paused; leave queue-name, schedule-id, schedule-label, flow-control-key empty/,
+    says: /only-if-paused-by resumes exactly what a pause reported; give it alone, without queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
   },
   {
     action: "pause",
@@ -268,14 +268,14 @@ const CASES: BadInput[] = [
   {
     action: "pause",
     name: "unknown if-missing",
-    inputs: { ...pause, "if-missing": "skip" },
-    says: /input if-missing must be one of fail, warn, ignore; got "skip"/,
+    inputs: { ...pause, "if-missing": "sometimes" },
+    says: /input if-missing must be one of fail, warn, ignore; got "sometimes"/,
   },
   {
     action: "pause",
     name: "nothing to pause",
     inputs: { ...pause, "queue-name": " ,\n" },
-    says: /nothing to pause: set at least one of the inputs queue-name, schedule-id, schedule-label, flow-control-key/,
+    says: /nothing to pause: give at least one of queue-name, schedule-id, schedule-label, destination-prefix, flow-control-key/,
   },
   {
     action: "pause",
