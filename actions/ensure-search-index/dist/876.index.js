@@ -36047,7 +36047,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2248:
+/***/ 9867:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -37157,7 +37157,7 @@ const { ByteParser } = __webpack_require__(8835)
 const { kEnumerableProperty } = __webpack_require__(6476)
 const { getGlobalDispatcher } = __webpack_require__(3177)
 const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(1944)
-const { SendQueue } = __webpack_require__(2248)
+const { SendQueue } = __webpack_require__(9867)
 const { WebsocketFrameSend } = __webpack_require__(4876)
 const { channels } = __webpack_require__(994)
 

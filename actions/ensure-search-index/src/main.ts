@@ -1,10 +1,15 @@
-import { markPostStepComing, runManagementStep, runner, stepClientOptions } from "@stashkit/action-kit";
+import {
+  markPostStepComing,
+  readInput,
+  runManagementStep,
+  runner,
+  stepClientOptions,
+} from "@stashkit/action-kit";
 import { ensureSearchIndex } from "@stashkit/core";
 import { saveEphemeralIndex } from "./ephemeral-state.ts";
 import { readEnsureInputs } from "./inputs.ts";
 import { reportEnsured, reportSeeded } from "./report.ts";
-import { type SeedReport, seedEnsured } from "./seed.ts";
-import { readSeedInputs } from "./seed-inputs.ts";
+import type { SeedReport } from "./seed.ts";
 
 const ACTION = "ensure-search-index";
 
@@ -12,7 +17,9 @@ export async function run(): Promise<void> {
   markPostStepComing();
   await runManagementStep(ACTION, async (step) => {
     const inputs = readEnsureInputs(step);
-    const seed = await readSeedInputs(step);
+    // The seeding code (the file reader, seed and clone) loads only when a seed is asked for:
+    // every preview push runs this step, most of them without one (bench S1).
+    const seed = seedRequested() ? await (await import("./seed-inputs.ts")).readSeedInputs(step) : undefined;
     const result = await runner.group(`Ensure search index ${inputs.name}`, () =>
       ensureSearchIndex(step.client(), {
         name: inputs.name,
@@ -22,15 +29,20 @@ export async function run(): Promise<void> {
       }),
     );
     if (inputs.ephemeral && result.created) saveEphemeralIndex(result.index);
-    const wanted = seed.files.length > 0 || seed.cloneFrom !== undefined;
+    const wanted = seed !== undefined && (seed.files.length > 0 || seed.cloneFrom !== undefined);
     // The outputs (and their masks) come first: a failed seed still hands the index over.
     reportEnsured(result, inputs);
     const seeded: SeedReport = wanted
-      ? await seedEnsured(step, result.index, seed, {
+      ? await (await import("./seed.ts")).seedEnsured(step, result.index, seed, {
           ...stepClientOptions(ACTION, step.limits, step.deadline),
           redactor: step.redactor,
         })
       : { written: 0, indexes: [] };
     reportSeeded(seeded);
   });
+}
+
+/** Any input that names what to seed; `seed-when` and `wait-until-indexed` only shape a seed. */
+function seedRequested(): boolean {
+  return ["seed-file", "seed-index", "clone-from", "clone-index"].some((name) => readInput(name) !== "");
 }
