@@ -7,6 +7,7 @@ export {
 export {
   basicCredential,
   DEFAULT_MANAGEMENT_URL,
+  MANAGEMENT_URL_ENV,
   ManagementClient,
   type ManagementClientOptions,
 } from "./clients/management-client.ts";

@@ -102,9 +102,56 @@ describe("ManagementClient.fromEnv", () => {
     ]);
   });
 
-  it("uses https://api.upstash.com unless baseUrl is given (no official variable names it)", () => {
+  it("sends to STASHKIT_BASE_URL, the variable the emulator prints beside the credentials", async () => {
+    const server = await emulator();
+    const client = ManagementClient.fromEnv({
+      env: {
+        UPSTASH_EMAIL: server.account.email,
+        UPSTASH_API_KEY: server.account.apiKey,
+        STASHKIT_BASE_URL: server.url,
+      },
+    });
+    // Checked first: without the variable the client would send the credentials to the hosted API.
+    expect(client.baseUrl).toBe(server.url);
+    const created = await client.searchIndexes.create({
+      name: "from-env-url",
+      region: "eu-west-1",
+      type: "free",
+    });
+    expect(await client.searchIndexes.list()).toEqual([created]);
+  });
+
+  it("uses https://api.upstash.com when STASHKIT_BASE_URL is unset or blank; QSTASH_URL is not its URL", () => {
     const env = { UPSTASH_EMAIL: "me@example.com", UPSTASH_API_KEY: "k", QSTASH_URL: "http://127.0.0.1:9" };
     expect(ManagementClient.fromEnv({ env }).baseUrl).toBe("https://api.upstash.com");
+    expect(ManagementClient.fromEnv({ env: { ...env, STASHKIT_BASE_URL: " " } }).baseUrl).toBe(
+      "https://api.upstash.com",
+    );
+  });
+
+  it("lets an explicit baseUrl win over STASHKIT_BASE_URL", () => {
+    const env = {
+      UPSTASH_EMAIL: "me@example.com",
+      UPSTASH_API_KEY: "k",
+      STASHKIT_BASE_URL: "http://127.0.0.1:9",
+    };
+    expect(ManagementClient.fromEnv({ env, baseUrl: "https://api.example.com" }).baseUrl).toBe(
+      "https://api.example.com",
+    );
+  });
+
+  it("names STASHKIT_BASE_URL when its value is refused, without echoing it", () => {
+    const error = configurationErrorOf(() =>
+      ManagementClient.fromEnv({
+        env: {
+          UPSTASH_EMAIL: "me@example.com",
+          UPSTASH_API_KEY: "k",
+          STASHKIT_BASE_URL: "http://u:hunter2@x.io",
+        },
+      }),
+    );
+    expect(error.input).toBe("STASHKIT_BASE_URL");
+    expect(error.message).not.toContain("hunter2");
   });
 
   it.each([

@@ -10,11 +10,17 @@ import type {
 
 /**
  * The variables the official SDKs and tools read, so that what works with them (and what the
- * emulator prints) works here. The management API has no official base URL variable: its base
- * URL comes from `baseUrl` alone.
+ * emulator prints) works here. The management API has no official base URL variable: ours,
+ * `STASHKIT_BASE_URL`, is the one the CLI reads and the emulator prints, so the printed lines
+ * never send the emulator's credentials to the hosted API.
  */
 const MESSAGING_ENV = { url: "QSTASH_URL", token: "QSTASH_TOKEN" } as const;
-const MANAGEMENT_ENV = { email: "UPSTASH_EMAIL", apiKey: "UPSTASH_API_KEY" } as const;
+export const MANAGEMENT_URL_ENV = "STASHKIT_BASE_URL";
+const MANAGEMENT_ENV = {
+  email: "UPSTASH_EMAIL",
+  apiKey: "UPSTASH_API_KEY",
+  url: MANAGEMENT_URL_ENV,
+} as const;
 /** What the official search SDK's `Search.fromEnv()` reads, and what export-env writes. */
 const SEARCH_DATA_ENV = { url: "UPSTASH_SEARCH_REST_URL", token: "UPSTASH_SEARCH_REST_TOKEN" } as const;
 
@@ -29,7 +35,7 @@ export function messagingOptionsFromEnv(options: ClientOptions): MessagingClient
   return { ...options, token, ...(baseUrl === undefined ? {} : { baseUrl }) };
 }
 
-/** `UPSTASH_EMAIL` and `UPSTASH_API_KEY`; the base URL is `baseUrl` or the default. */
+/** `UPSTASH_EMAIL`, `UPSTASH_API_KEY` and `STASHKIT_BASE_URL` (optional); an explicit `baseUrl` wins. */
 export function managementOptionsFromEnv(options: ClientOptions): ManagementClientOptions {
   const env = options.env ?? process.env;
   const [email, apiKey] = required(
@@ -38,7 +44,11 @@ export function managementOptionsFromEnv(options: ClientOptions): ManagementClie
     "the account email and the management API key",
     "ManagementClient",
   );
-  return { ...options, email, apiKey };
+  const url = present(env, MANAGEMENT_ENV.url);
+  // Checked here, so that a bad value is reported under the variable's name, not as "baseUrl".
+  if (options.baseUrl === undefined && url !== undefined) parseBaseUrl(url, MANAGEMENT_ENV.url);
+  const baseUrl = options.baseUrl ?? url;
+  return { ...options, email, apiKey, ...(baseUrl === undefined ? {} : { baseUrl }) };
 }
 
 /** `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN`; an explicit `baseUrl` wins over the URL. */

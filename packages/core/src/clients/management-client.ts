@@ -10,11 +10,13 @@ import {
   requireSecret,
 } from "./client-options.ts";
 import { basicCredential, managementCredentialForms } from "./credential-forms.ts";
-import { managementOptionsFromEnv } from "./from-env.ts";
+import { MANAGEMENT_URL_ENV, managementOptionsFromEnv } from "./from-env.ts";
 
 export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
 
 export type { ManagementClientOptions };
+/** The variable naming the management API's base URL: `fromEnv()` and the CLI read it, the emulator prints it. */
+export { MANAGEMENT_URL_ENV };
 
 /** Client of the management API (search indexes), authenticated with HTTP Basic. */
 export class ManagementClient {
@@ -38,9 +40,9 @@ export class ManagementClient {
   }
 
   /**
-   * A client configured from `UPSTASH_EMAIL` and `UPSTASH_API_KEY`, read from `options.env` or
-   * `process.env`. The management API has no official base URL variable: pass `baseUrl` to
-   * use another than https://api.upstash.com (the emulator, for example).
+   * A client configured from `UPSTASH_EMAIL`, `UPSTASH_API_KEY` and `STASHKIT_BASE_URL` (default
+   * https://api.upstash.com; the emulator prints its own), read from `options.env` or
+   * `process.env`; any option given wins over the environment.
    */
   static fromEnv(options: ClientOptions = {}): ManagementClient {
     return new ManagementClient(managementOptionsFromEnv(options));
