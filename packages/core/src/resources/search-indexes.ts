@@ -1,5 +1,6 @@
 import { validateIndexId, validateIndexName, validatePlan, validateRegion } from "../schemas/inputs.ts";
 import {
+  isListedEntry,
   type ListedEntry,
   listedEntriesSchema,
   type SearchIndex,
@@ -8,9 +9,11 @@ import {
   searchIndexListSchema,
   searchIndexSchema,
 } from "../schemas/search-index.ts";
+import { tryParseJson } from "../transport/api-message.ts";
 import type { ApiRequest, ApiResponse } from "../transport/api-request.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { checkParsed, parseResponse } from "../transport/parse-response.ts";
+import type { Redactor } from "../transport/redactor.ts";
 import { del, get, post, Resource } from "./resource.ts";
 
 const LIST_REQUEST: ApiRequest = Object.freeze(get("/v2/search", "list search indexes"));
@@ -47,7 +50,7 @@ export class SearchIndexesResource extends Resource {
   async scan(call?: CallOptions): Promise<ScannedIndex[]> {
     const request = LIST_REQUEST;
     const reader = (response: ApiResponse) =>
-      parseResponse(request, response, listedEntriesSchema, this.redactor).map((entry) => ({
+      listedEntries(response, this.redactor).map((entry) => ({
         id: entry.id,
         name: entry.name,
         entry,
@@ -65,7 +68,7 @@ export class SearchIndexesResource extends Resource {
     const request = LIST_REQUEST;
     const reader = (response: ApiResponse) => {
       const answer = { status: response.status, requestId: response.requestId };
-      return parseResponse(request, response, listedEntriesSchema, this.redactor)
+      return listedEntries(response, this.redactor)
         .filter((entry) => entry.name === name)
         .map((entry) => checkParsed(request, answer, entry, searchIndexSchema, this.redactor));
     };
@@ -109,6 +112,18 @@ export class SearchIndexesResource extends Resource {
     this.redactor.add(index.token, index.read_only_token);
     return index;
   }
+}
+
+/**
+ * The entries of a listing, each with a usable id and name. A listing with nothing wrong passes
+ * the plain check (`isListedEntry`) and is used as parsed; anything else goes through the schema,
+ * so what is refused, and how the error says it, is the schema's.
+ */
+function listedEntries(response: ApiResponse, redactor: Redactor): ListedEntry[] {
+  const parsed = tryParseJson(response.text);
+  if (!parsed.ok) return parseResponse(LIST_REQUEST, response, listedEntriesSchema, redactor);
+  if (Array.isArray(parsed.value) && parsed.value.every(isListedEntry)) return parsed.value;
+  return checkParsed(LIST_REQUEST, response, parsed.value, listedEntriesSchema, redactor);
 }
 
 function indexPath(id: string): string {

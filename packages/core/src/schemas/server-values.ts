@@ -48,6 +48,12 @@ export function isSafeServerName(value: string): boolean {
 const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
 const SAFE_TOKEN = /^[A-Za-z0-9+/=_.:-]+$/;
 const SAFE_ENDPOINT = /^[A-Za-z0-9_.~:/[\]-]+$/;
+
+/** An id from an answer that stashkit may put in a path, a file or a shell: what `serverIdSchema` accepts. */
+export function isServerId(value: string): boolean {
+  return isSafeId(value) && SAFE_ID.test(value);
+}
+
 /** Longer than any token the API hands out; checked before the pattern runs. */
 export const MAX_TOKEN_LENGTH = 4096;
 
@@ -55,7 +61,7 @@ export const MAX_TOKEN_LENGTH = 4096;
 export const serverIdSchema = z
   .string()
   .min(1)
-  .refine((value) => isSafeId(value) && SAFE_ID.test(value), {
+  .refine(isServerId, {
     message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
   });
 
