@@ -61,7 +61,7 @@ export function readList(name: string): string[] {
   ];
 }
 
-/** The input, else an environment variable, else a default: e.g. `token` → `QSTASH_TOKEN`. */
+/** The input, else an environment variable, else a default: e.g. `token` -> `QSTASH_TOKEN`. */
 export function readWithEnvFallback(name: string, envName: string, fallback = ""): string {
   return readInput(name) || (process.env[envName] ?? "").trim() || fallback;
 }

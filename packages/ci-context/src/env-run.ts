@@ -41,7 +41,7 @@ export function trailingNumber(value: string): string {
   return /(\d+)\/?$/.exec(value)?.[1] ?? "";
 }
 
-/** "group/sub/project" → "project": the repository's own name, as GitHub's {repo} is. */
+/** "group/sub/project" -> "project": the repository's own name, as GitHub's {repo} is. */
 export function lastSegment(value: string): string {
   return value.replace(/\/+$/, "").split("/").pop() ?? "";
 }

@@ -10,7 +10,7 @@ import { EOL } from "node:os";
  *
  * One deliberate difference: `info` makes every message one line that cannot be a command
  * (see `plainLine`); @actions/core writes it as given, so a value holding a newline followed by
- * `::set-env …` would become a command the runner executes. Every other line we print is a
+ * `::set-env ...` would become a command the runner executes. Every other line we print is a
  * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
  */
 

@@ -1,6 +1,6 @@
 import { type RequestContext, StashkitError } from "./stashkit-error.ts";
 
-/** The connection failed (refused, reset, DNS …); `code` is undici's or Node's stable code. */
+/** The connection failed (refused, reset, DNS ...); `code` is undici's or Node's stable code. */
 export class ConnectionError extends StashkitError {
   override name = "ConnectionError";
   readonly code: string | undefined;

@@ -5,7 +5,7 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML …). */
+/** The API answered 2xx, but the body is not what the product needs (missing fields, not JSON, HTML ...). */
 export class ResponseValidationError extends StashkitError {
   override name = "ResponseValidationError";
   readonly issues: ValidationIssue[];

@@ -49,7 +49,7 @@ export interface EnsureResult {
  *
  * 1. List and match the name exactly.
  * 2. Several matches: the oldest (creation_time, then id) wins; the others are reported.
- * 3. One match: region and plan are compared (`paid` ≡ `payg`).
+ * 3. One match: region and plan are compared (`paid` is the same plan as `payg`).
  * 4. None: create. If create fails ambiguously (5xx, timeout, reset after sending, a body we
  *    cannot read) or says the name exists, list again and adopt a match before creating again.
  * 5. After creating, list again; the oldest wins everywhere, and a run whose own index lost

@@ -26,7 +26,7 @@ export interface PruneSearchIndexesInput extends CallOptions {
   dryRun?: boolean;
   /**
    * Deletes in flight at once. Default 16: 500 stale indexes at 50 ms a delete cannot take less
-   * than ~1.6 s, against ~3.1 s with 8 (bench S6 measured 2.7–2.9 s against 4.3–4.5 s, start-up
+   * than ~1.6 s, against ~3.1 s with 8 (bench S6 measured 2.7-2.9 s against 4.3-4.5 s, start-up
    * and listing included); a 429 holds all of them until the same moment (shared backoff).
    */
   concurrency?: number;

@@ -3,7 +3,7 @@ export const DEFAULT_REST_URL_TEMPLATE = "https://{endpoint}-search.upstash.io";
 
 /**
  * The REST URL of a search index, from its `endpoint` field:
- * - an absolute URL (`https://…`) is used as it is;
+ * - an absolute URL (`https://...`) is used as it is;
  * - a host name with a dot gets `https://` in front;
  * - a bare name such as `glowing-baboon-15797-us1` fills `template` (default above).
  */

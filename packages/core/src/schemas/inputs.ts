@@ -15,7 +15,7 @@ export const MAX_INDEX_NAME_LENGTH = 128;
 function tooLong(input: string, value: string, max: number, what: string): ConfigurationError {
   return new ConfigurationError(
     input,
-    `${input} ${JSON.stringify(`${value.slice(0, 20)}…`)} is ${value.length} characters long: ${what} may have at most ${max}`,
+    `${input} ${JSON.stringify(`${value.slice(0, 20)}\u2026`)} is ${value.length} characters long: ${what} may have at most ${max}`,
   );
 }
 

@@ -15,7 +15,7 @@ export interface TargetSelector {
  */
 // size: table
 export const TARGET_SELECTORS = {
-  queues: { input: "queue-name", flag: "<names…>", check: (v, n) => validateQueueName(v, n) },
+  queues: { input: "queue-name", flag: "<names\u2026>", check: (v, n) => validateQueueName(v, n) },
   scheduleIds: { input: "schedule-id", flag: "--schedule-id", check: (v, n) => validateScheduleId(v, n) },
   scheduleLabels: {
     input: "schedule-label",
@@ -59,7 +59,7 @@ export function splitList(values: readonly string[] | undefined): string[] {
   return [...new Set(items.filter((v) => v !== ""))];
 }
 
-/** "queue-name, schedule-id, …" or "<names…>, --schedule-id, …": the lists, as a surface names them. */
+/** "queue-name, schedule-id, ..." or "<names...>, --schedule-id, ...": the lists, as a surface names them. */
 export function selectorNames(surface: Surface): string {
   return SELECTOR_KEYS.map((key) => TARGET_SELECTORS[key][surface]).join(", ");
 }

@@ -46,5 +46,5 @@ export function parseTargetList(text: string, input: string): Target[] {
 }
 
 function excerpt(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}\u2026` : text);
 }

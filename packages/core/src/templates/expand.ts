@@ -38,7 +38,7 @@ export function expandNameTemplate(
       const rule = PLACEHOLDER_RULES[part.placeholder];
       const filled = rule.fill(value);
       if (filled === "") {
-        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        const shown = value.length > 40 ? `${value.slice(0, 40)}\u2026` : value;
         throw new ConfigurationError(
           input,
           `${input} uses {${part.placeholder}}, whose value ${JSON.stringify(shown)} leaves nothing usable in a name: it must be ${rule.expects}`,

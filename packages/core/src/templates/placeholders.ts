@@ -13,9 +13,9 @@ interface PlaceholderRule {
   fill(value: string): string;
   /** What a value must be, said when `fill` leaves nothing: "a whole number". */
   expects: string;
-  /** A regular expression source that matches what `fill` can produce… */
+  /** A regular expression source that matches what `fill` can produce... */
   match: string;
-  /** …and what the expression cannot say (a number's size, a part's length). */
+  /** ...and what the expression cannot say (a number's size, a part's length). */
   accepts(part: string): boolean;
 }
 
@@ -32,7 +32,7 @@ const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,15})$/;
  * values back out of a name (prune).
  *
  * - `{pr}`, `{run_id}`: a whole number as written canonically (no sign, no leading zero, at most
- *   2^53 − 1), so `app-pr-007` is not read as pull request 7;
+ *   2^53 - 1), so `app-pr-007` is not read as pull request 7;
  * - `{sha}`: the first 7 hex digits, lower case;
  * - `{branch}`, `{repo}`: lower case `a-z0-9` words joined by "-" (`wordsOf`). When that changed
  *   the value (anything but lower-case words) or cut it, a 6-hex-digit hash of the original
@@ -79,32 +79,38 @@ function wordsRule(): PlaceholderRule {
   };
 }
 
-/** Letters written without their accents where a reader would (ä → ae, ß → ss), before the rest are stripped. */
+/**
+ * Letters written without their accents where a reader would (a-umlaut -> ae, sharp s -> ss),
+ * before the rest are stripped. Escaped, so the source and the bundles stay ASCII.
+ */
 const SPELLED_OUT: Record<string, string> = {
-  ä: "ae",
-  ö: "oe",
-  ü: "ue",
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  å: "aa",
-  þ: "th",
-  ð: "d",
-  ł: "l",
-  đ: "d",
-  ı: "i",
+  "\u00e4": "ae",
+  "\u00f6": "oe",
+  "\u00fc": "ue",
+  "\u00df": "ss",
+  "\u00e6": "ae",
+  "\u0153": "oe",
+  "\u00f8": "o",
+  "\u00e5": "aa",
+  "\u00fe": "th",
+  "\u00f0": "d",
+  "\u0142": "l",
+  "\u0111": "d",
+  "\u0131": "i",
 };
 
 /**
- * Lower case, German and Nordic letters spelled out (ä → ae, ß → ss, ø → o), other accents
- * dropped (é → e, via Unicode NFKD), and every run of anything else turned into one "-",
- * trimmed of "-". Letters of other scripts leave nothing.
+ * Lower case, German and Nordic letters spelled out (a-umlaut -> ae, sharp s -> ss, o-slash ->
+ * o), other accents dropped (e-acute -> e, via Unicode NFKD), and every run of anything else
+ * turned into one "-", trimmed of "-". Letters of other scripts leave nothing.
  */
 export function wordsOf(value: string): string {
   return value
     .toLowerCase()
-    .replace(/[äöüßæœøåþðłđı]/g, (letter) => SPELLED_OUT[letter] ?? letter)
+    .replace(
+      /[\u00e4\u00f6\u00fc\u00df\u00e6\u0153\u00f8\u00e5\u00fe\u00f0\u0142\u0111\u0131]/g,
+      (letter) => SPELLED_OUT[letter] ?? letter,
+    )
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .replace(/[^a-z0-9]+/g, "-")

@@ -7,7 +7,7 @@ const HTML_HEAD = 65_536;
 
 /**
  * Finds the API's own words in an error body, masked and clipped to 300 characters. The
- * messaging API answers `{"error": "…"}`; the management API has been seen to answer plain
+ * messaging API answers `{"error": "..."}`; the management API has been seen to answer plain
  * text, a JSON string, `{"error"}` or `{"message"}`. HTML error pages (proxies, load balancers)
  * are reduced to their title.
  */

@@ -25,7 +25,7 @@ export function parseBaseUrl(value: string, input: string): URL {
     throw new ConfigurationError(input, `${input} must not contain a query string`);
   }
   if (url.hash !== "" || trimmed.includes("#")) {
-    throw new ConfigurationError(input, `${input} must not contain a fragment (#…)`);
+    throw new ConfigurationError(input, `${input} must not contain a fragment (#\u2026)`);
   }
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(

@@ -11,7 +11,7 @@ export function attemptTimedOut(request: ApiRequest, attemptTimeoutMs: number): 
   return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
 }
 
-/** Refused, reset, DNS …: named by undici's or Node's stable code when there is one. */
+/** Refused, reset, DNS ...: named by undici's or Node's stable code when there is one. */
 export function connectionFailed(request: ApiRequest, cause: unknown, redactor: Redactor): FailedAttempt {
   const context = requestContext(request);
   const code = errorCode(cause);
@@ -35,7 +35,7 @@ export function proxyRefused(request: ApiRequest, proxyHost: string | undefined)
   return { failure: { kind: "network", code }, error: new ConnectionError(message, { ...context, code }) };
 }
 
-/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 …" on the error or a cause. */
+/** The status a proxy refused a tunnel (CONNECT) with, from undici's "Proxy response (407) !== 200 ..." on the error or a cause. */
 export function proxyStatus(error: unknown): number | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const message = (current as { message?: unknown }).message;

@@ -4,7 +4,7 @@ import { ConfigurationError } from "../errors/index.ts";
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
-  /** Backoff: a random wait in [0, min(maxDelayMs, baseDelayMs × 2^(attempt-1))] ("full jitter"). */
+  /** Backoff: a random wait in [0, min(maxDelayMs, baseDelayMs * 2^(attempt-1))] ("full jitter"). */
   baseDelayMs: number;
   maxDelayMs: number;
   /** Waits the server asks for (Retry-After, rate-limit reset) are clamped to this. */
@@ -78,7 +78,7 @@ export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
 /**
  * The one place that decides whether to try again and after how long, in a fixed order:
- * attempts left → is the failure retryable → is it safe for this call → how long to wait.
+ * attempts left -> is the failure retryable -> is it safe for this call -> how long to wait.
  */
 export function decideRetry(input: {
   attempt: number;
