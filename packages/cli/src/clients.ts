@@ -6,6 +6,7 @@ import {
   DEFAULT_MESSAGING_URL,
   type Deadline,
   type Logger,
+  MANAGEMENT_URL_ENV,
   ManagementClient,
   MessagingClient,
   parseBaseUrl,
@@ -60,8 +61,10 @@ function stderrLogger(context: CommandContext): Logger {
 export function managementClient(flags: ConnectionFlags, context: CommandContext): ManagementClient {
   const credentials = managementCredentials(flags, context.env);
   context.redactor.add(credentials.apiKey);
-  const baseUrl = flags.baseUrl || context.env["STASHKIT_BASE_URL"] || DEFAULT_MANAGEMENT_URL;
-  parseBaseUrl(baseUrl, "--base-url");
+  // Core's fromEnv() reads the same variable, and the emulator prints it beside the credentials.
+  const fromEnv = context.env[MANAGEMENT_URL_ENV]?.trim() || undefined;
+  const baseUrl = flags.baseUrl || fromEnv || DEFAULT_MANAGEMENT_URL;
+  parseBaseUrl(baseUrl, flags.baseUrl || !fromEnv ? "--base-url" : MANAGEMENT_URL_ENV);
   return new ManagementClient({ ...credentials, baseUrl, ...clientOptions(context, context.deadline) });
 }
 

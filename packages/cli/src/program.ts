@@ -16,7 +16,7 @@ import { version } from "./version.ts";
 // (and @stashkit/core with it) is imported when that command runs, so `--version` and `--help`
 // stay fast. A new command is a `commands/<name>.command.ts` declaration, listed here once.
 
-const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL and UPSTASH_API_KEY (search), QSTASH_TOKEN and QSTASH_URL (queues).\nExit codes: 0 done, 1 the operation failed, 2 a bad flag or value (nothing was sent).${examples(
+const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL, UPSTASH_API_KEY and STASHKIT_BASE_URL (search), QSTASH_TOKEN and QSTASH_URL (queues).\nExit codes: 0 done, 1 the operation failed, 2 a bad flag or value (nothing was sent).${examples(
   [
     "stashkit search ensure --name 'myapp-mr-{pr}' --region eu-west-1 --format dotenv --output-file search.env",
     "stashkit search prune --pattern 'myapp-mr-{pr}' --open 12 15",

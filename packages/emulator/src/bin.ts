@@ -172,7 +172,9 @@ process.stdout.write(
   [
     `stashkit emulator listening on ${emulator.url}`,
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
-    `  management API  ${emulator.url}   UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
+    // STASHKIT_BASE_URL: the management base URL the CLI and core's fromEnv() read; without it
+    // the pasted credentials would go to the hosted API.
+    `  management API  ${emulator.url}   STASHKIT_BASE_URL=${emulator.url} UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
     `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
     `  inspector       ${emulator.url}/ (open it in a browser; read-only until you allow changes)`,
     `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset, export); ${controlAccess}`,

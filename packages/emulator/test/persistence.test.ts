@@ -103,6 +103,8 @@ describe("the stashkit-emulator command", () => {
     const bin = await startBin(["--token", "my-local-token", "--account", "me@example.com:my-local-key"]);
     expect(bin.banner).toContain("QSTASH_TOKEN=my-local-token");
     expect(bin.banner).toContain("UPSTASH_EMAIL=me@example.com UPSTASH_API_KEY=my-local-key");
+    // The management base URL beside its credentials: pasted, they reach this emulator, not the hosted API.
+    expect(bin.banner).toContain(`STASHKIT_BASE_URL=${bin.url} UPSTASH_EMAIL=`);
     const queues = await fetch(`${bin.url}/v2/queues`, {
       headers: { authorization: "Bearer my-local-token" },
     });

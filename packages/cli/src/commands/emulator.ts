@@ -24,9 +24,11 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
       "Both APIs answer there; these are the emulator's own throwaway credentials:",
       `export QSTASH_URL=${emulator.url}`,
       `export QSTASH_TOKEN=${emulator.messagingToken}`,
+      // The management base URL too: without it, `search …` would send these to the hosted API.
+      `export STASHKIT_BASE_URL=${emulator.url}`,
       `export UPSTASH_EMAIL=${emulator.account.email}`,
       `export UPSTASH_API_KEY=${emulator.account.apiKey}`,
-      `then: stashkit search ensure --name demo --base-url ${emulator.url}`,
+      "then: stashkit search ensure --name demo",
       "",
     ].join("\n"),
   );

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { apiEnv, BIN, cleanEnv, emulatorFor, runCli, type Secrets, secrets } from "./cli.ts";
+
+const EMULATOR_BIN = join(dirname(fileURLToPath(import.meta.resolve("@stashkit/emulator"))), "bin.js");
+
+const started: ChildProcess[] = [];
+afterEach(async () => {
+  await Promise.all(
+    started.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }),
+  );
+});
+
+/** Starts an emulator command on a free port and returns what it printed once it is listening. */
+async function printedBy(args: string[], until: RegExp): Promise<string> {
+  const child = spawn(process.execPath, [...args, "--port", "0"], {
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  started.push(child);
+  let printed = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (until.test(printed)) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited ${code}: ${printed}`)));
+  });
+  return printed;
+}
+
+/** Every `NAME=value` the lines hold (with or without `export`): what a user pastes into a shell. */
+function variables(printed: string): Record<string, string> {
+  return Object.fromEntries([...printed.matchAll(/\b([A-Z][A-Z0-9_]*)=(\S+)/g)].map((m) => [m[1], m[2]]));
+}
+
+/** An index made through the management API at the printed URL, with the printed credentials. */
+async function createIndex(env: Record<string, string>, name: string): Promise<void> {
+  const basic = Buffer.from(`${env["UPSTASH_EMAIL"]}:${env["UPSTASH_API_KEY"]}`).toString("base64");
+  const response = await fetch(`${env["STASHKIT_BASE_URL"]}/v2/search`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/json" },
+    body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe("the variables an emulator prints are all `stashkit search list` needs", () => {
+  it.each([
+    ["stashkit emulator", [BIN, "emulator"], /export UPSTASH_API_KEY=\S+\n/],
+    ["stashkit-emulator", [EMULATOR_BIN], /control API/],
+  ])("%s: its lines, pasted as the environment, list its indexes", async (_name, args, until) => {
+    const printed = variables(await printedBy(args, until));
+    expect(printed["STASHKIT_BASE_URL"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await createIndex(printed, "pasted-env");
+
+    const run = await runCli(["search", "list", "--format", "json"], cleanEnv(printed));
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).indexes.map((i: { name: string }) => i.name)).toEqual(["pasted-env"]);
+  });
+});
+
+describe("STASHKIT_BASE_URL", () => {
+  it("is where `search …` sends without --base-url; --base-url wins over it", async () => {
+    const s = secrets();
+    const emulator = await emulatorFor(s);
+    try {
+      const env = apiEnv(emulator, s, { STASHKIT_BASE_URL: emulator.url });
+      const ensured = await runCli(["search", "ensure", "--name", "from-env-url"], env);
+      expect(ensured.code, ensured.stderr).toBe(0);
+      expect(emulator.state.indexes.map((i) => i.index.name)).toEqual(["from-env-url"]);
+      const flagWins = await runCli(
+        ["search", "list", "--base-url", emulator.url],
+        apiEnv(emulator, s, { STASHKIT_BASE_URL: "http://127.0.0.1:9" }),
+      );
+      expect(flagWins.code, flagWins.stderr).toBe(0);
+      expect(flagWins.stdout).toContain("from-env-url");
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  it("refused, is named in the error, and nothing is sent", async () => {
+    const s = secrets();
+    const run = await runCli(
+      ["search", "list"],
+      cleanEnv({ ...credentialsOf(s), STASHKIT_BASE_URL: "ftp://x" }),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: stashkit search list: STASHKIT_BASE_URL /);
+  });
+});
+
+function credentialsOf(s: Secrets): Record<string, string> {
+  return { UPSTASH_EMAIL: s.email, UPSTASH_API_KEY: s.apiKey };
+}
