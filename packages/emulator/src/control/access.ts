@@ -1,4 +1,5 @@
 import { sameSecret } from "../http/auth.ts";
+import { fromOtherSite, hostnameOf } from "../http/site-guard.ts";
 
 /** The header that carries the control token, when one is set. */
 export const CONTROL_TOKEN_HEADER = "x-stashkit-control-token";
@@ -38,7 +39,7 @@ export function controlRefusal(
   facts: ControlRequestFacts,
   policy: ControlAccessPolicy,
 ): ControlRefusal | undefined {
-  if (facts.fetchSite !== undefined && facts.fetchSite !== "same-origin" && facts.fetchSite !== "none") {
+  if (fromOtherSite(facts.fetchSite)) {
     return { status: 403, reason: "the control API refuses requests from other sites' pages" };
   }
   if (facts.origin !== undefined && facts.origin !== `http://${facts.host ?? ""}`) {
@@ -75,13 +76,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 function hostAllowed(host: string | undefined, boundHost: string): boolean {
-  if (host === undefined) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname;
-  } catch {
-    return false;
-  }
+  const hostname = hostnameOf(host);
+  if (hostname === undefined) return false;
   if (hostname === "localhost" || hostname === "[::1]" || isLoopbackAddress(hostname)) return true;
   const bound = boundHost.includes(":") && !boundHost.startsWith("[") ? `[${boundHost}]` : boundHost;
   return !WILDCARD_HOSTS.has(boundHost) && hostname === bound.toLowerCase();

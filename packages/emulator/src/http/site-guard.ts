@@ -24,8 +24,7 @@ export function siteRefusal(req: IncomingMessage, policy: SitePolicy): string | 
   }
   const origin = req.headers.origin;
   if (origin !== undefined && policy.allowedOrigins.includes(origin)) return undefined;
-  const fetchSite = single(req.headers["sec-fetch-site"]);
-  if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") {
+  if (fromOtherSite(single(req.headers["sec-fetch-site"]))) {
     return "the emulator refuses requests from other sites' pages (allow an origin to permit one)";
   }
   if (origin !== undefined && origin !== `http://${host ?? ""}`) {
@@ -36,18 +35,31 @@ export function siteRefusal(req: IncomingMessage, policy: SitePolicy): string | 
 
 function hostAccepted(host: string | undefined, policy: SitePolicy): boolean {
   if (policy.allowedHosts.includes("*")) return true;
-  if (host === undefined) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname;
-  } catch {
-    return false;
-  }
+  const hostname = hostnameOf(host);
+  if (hostname === undefined) return false;
   // An address typed as digits cannot be rebound: only names resolve through an attacker's DNS.
   if (isIP(hostname.replace(/^\[|\]$/g, "")) !== 0) return true;
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
   if (hostname === policy.boundHost.toLowerCase()) return true;
   return policy.allowedHosts.some((allowed) => allowed.toLowerCase() === hostname);
+}
+
+/** The name or address a Host header names, lower-cased, without its port; `undefined` if unparsable. */
+export function hostnameOf(host: string | undefined): string | undefined {
+  if (host === undefined) return undefined;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a browser said the request comes from another site's page (`Sec-Fetch-Site`, sent even
+ * on the cross-site GETs that carry no Origin); tools send no such header.
+ */
+export function fromOtherSite(fetchSite: string | undefined): boolean {
+  return fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
 }
 
 function single(value: string | string[] | undefined): string | undefined {
