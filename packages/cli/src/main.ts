@@ -5,7 +5,9 @@ import { buildProgram } from "./program.ts";
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   if (argv.length === 0) {
-    process.stderr.write(program.helpInformation());
+    // The whole help, as --help shows it (helpInformation() would leave out the text added after
+    // it: credentials, exit codes, examples), on stderr: no command ran.
+    program.outputHelp({ error: true });
     return 2;
   }
   try {

@@ -84,11 +84,21 @@ describe("help and version", () => {
     expect(run).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
   });
 
-  it("with no command prints help on stderr and exits 2", async () => {
+  it("with no command prints the whole help, as --help does, on stderr and exits 2", async () => {
     const run = await cli([]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("Usage: stashkit");
+    expect(run.stderr).toBe((await cli(["--help"])).stdout);
   });
+
+  it.each([["pause"], ["resume"]])(
+    "queues %s --help shows no empty default for its repeatable flags",
+    async (sub) => {
+      const run = await cli(["queues", sub, "--help"]);
+      expect(run.stdout).toContain("--destination-prefix <prefix>");
+      expect(run.stdout).not.toContain("(default: [])");
+    },
+  );
 });
 
 describe("search ensure", () => {

@@ -98,6 +98,20 @@ describe("--output-file", () => {
     }
   });
 
+  it("says on stderr where the result went, never its values; --quiet says nothing", async () => {
+    await createQueue(emulator, s, "announced");
+    const file = join(dir, "announced.env");
+    const run = await cli(["queues", "pause", "announced", "--format", "dotenv", "--output-file", file]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`wrote 3 variables to ${file} (mode 0600)\n`);
+    const json = join(dir, "announced.json");
+    const again = await cli(["queues", "pause", "announced", "--format", "json", "--output-file", json]);
+    expect(again.stderr).toBe(`wrote the JSON result to ${json} (mode 0600)\n`);
+    const quiet = await cli(["queues", "pause", "announced", "--quiet", "--output-file", join(dir, "q.txt")]);
+    expect(quiet).toMatchObject({ code: 0, stdout: "", stderr: "" });
+  });
+
   it("replaces an existing file through a temp file beside it, 0600, leaving no temp file", async () => {
     await createQueue(emulator, s, "replaced");
     const file = join(dir, "replaced.env");

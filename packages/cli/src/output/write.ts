@@ -29,14 +29,17 @@ export function writeResult(result: CommandResult, context: OutputContext): void
   }
   switch (common.format) {
     case "text":
-      if (toFile !== undefined)
+      if (toFile !== undefined) {
         writeSecretFile(toFile, joinLines(result.lines.map((l) => context.redactor.redact(l))));
-      else if (!common.quiet) for (const line of result.lines) terminal.out(line);
+        saySaved(context, counted(result.lines.length, "line"), toFile);
+      } else if (!common.quiet) for (const line of result.lines) terminal.out(line);
       return;
     case "json": {
       const text = JSON.stringify(result.json(withSecrets), null, 2);
-      if (toFile !== undefined) writeSecretFile(toFile, `${text}\n`);
-      else for (const line of text.split("\n")) (withSecrets ? terminal.outSecret : terminal.out)(line);
+      if (toFile !== undefined) {
+        writeSecretFile(toFile, `${text}\n`);
+        saySaved(context, "the JSON result", toFile);
+      } else for (const line of text.split("\n")) (withSecrets ? terminal.outSecret : terminal.out)(line);
       return;
     }
     case "dotenv": {
@@ -48,8 +51,10 @@ export function writeResult(result: CommandResult, context: OutputContext): void
         );
       }
       const lines = fields.map((f) => dotenvLine(f.env, f.value));
-      if (toFile !== undefined) writeSecretFile(toFile, joinLines(lines));
-      else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
+      if (toFile !== undefined) {
+        writeSecretFile(toFile, joinLines(lines));
+        saySaved(context, counted(lines.length, "variable"), toFile);
+      } else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
       return;
     }
     case "github":
@@ -71,7 +76,22 @@ function writeGitHubOutputs(fields: Field[], context: OutputContext): void {
   if (file === undefined) return;
   // GITHUB_OUTPUT is the runner's own file: append. A file of our own is created 0600.
   if (file === context.env["GITHUB_OUTPUT"]) appendFileSync(file, text);
-  else writeSecretFile(file, text);
+  else {
+    writeSecretFile(file, text);
+    saySaved(context, counted(fields.length, "output"), file);
+  }
+}
+
+/**
+ * One line on stderr saying where the result went (what it holds may be tokens, so never the
+ * values): otherwise a command with --output-file ends in silence.
+ */
+function saySaved(context: OutputContext, what: string, path: string): void {
+  if (!context.common.quiet) context.terminal.err(`wrote ${what} to ${path} (mode 0600)`);
+}
+
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** The runner's escaping of a command's data, so the mask is of the real value. */
