@@ -137,7 +137,12 @@ export async function seedScenarios(deps: Deps) {
         pairs: deps.quick ? 1 : 5,
         own: {
           text: "≤ 1.5 × S9's own time",
-          met: ({ ms }: { ms: number }) => s9Runs.length > 0 && ms <= 1.5 * median(s9Runs),
+          checks: [
+            {
+              judges: "time" as const,
+              met: ({ ms }: { ms: number }) => s9Runs.length > 0 && ms <= 1.5 * median(s9Runs),
+            },
+          ],
         },
       },
       {
@@ -147,7 +152,10 @@ export async function seedScenarios(deps: Deps) {
         ours: ensure(seeding, { name: "bench-clone-large", "clone-from": "bench-large-source" }),
         others: [],
         pairs: deps.quick ? 1 : 2,
-        own: { text: "peak RSS ≤ 150 MB", met: ({ rssMb }: { rssMb: number }) => rssMb <= 150 },
+        own: {
+          text: "peak RSS ≤ 150 MB",
+          checks: [{ judges: "memory" as const, met: ({ rssMb }: { rssMb: number }) => rssMb <= 150 }],
+        },
       },
       {
         id: "S11",
@@ -158,7 +166,13 @@ export async function seedScenarios(deps: Deps) {
         pairs: deps.quick ? 1 : 3,
         own: {
           text: `completes, ≤ ${Math.floor(needed * 1.1)} req`,
-          met: ({ requests }: { requests: Requests }) => requests.api + requests.rateLimited <= needed * 1.1,
+          checks: [
+            {
+              judges: "requests" as const,
+              met: ({ requests }: { requests: Requests }) =>
+                requests.api + requests.rateLimited <= needed * 1.1,
+            },
+          ],
         },
       },
     ],
