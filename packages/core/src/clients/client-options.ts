@@ -1,9 +1,8 @@
-import type { Dispatcher } from "undici";
 import { ConfigurationError } from "../errors/index.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import { type Clock, systemClock } from "../transport/clock.ts";
 import type { Deadline } from "../transport/deadline.ts";
-import { type Environment, httpStackFor } from "../transport/dispatcher.ts";
+import { type Environment, httpStackFor, type UndiciDispatcher } from "../transport/dispatcher.ts";
 import { type Logger, redactingLogger, silentLogger } from "../transport/logger.ts";
 import { MAX_RESPONSE_BYTES } from "../transport/read-body.ts";
 import { Redactor } from "../transport/redactor.ts";
@@ -29,8 +28,11 @@ export interface ClientOptions {
   /** Who is calling, appended to the user agent: `stashkit/0.1.0 (+ensure-search-index) node/24…`. */
   userAgentSuffix?: string;
   logger?: Logger;
-  /** An undici dispatcher to send through (tests, custom agents); by default Node's own fetch, or a proxy agent from the environment. */
-  dispatcher?: Dispatcher;
+  /**
+   * An undici `Dispatcher` to send through (an `Agent` with other settings, a proxy, tests); by
+   * default Node's own fetch, or a proxy agent from the environment.
+   */
+  dispatcher?: UndiciDispatcher;
   /** Where proxy variables (and, for `fromEnv()`, the credentials) are read from. Default `process.env`. */
   env?: Environment;
   clock?: Clock;

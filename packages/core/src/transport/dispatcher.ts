@@ -2,10 +2,19 @@ import type { Dispatcher } from "undici";
 
 export type Environment = Record<string, string | undefined>;
 
+/**
+ * An undici `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent` …), described here by the one
+ * method requests go through instead of by undici's own type: undici's declarations need Node's
+ * (`@types/node`), and the published declarations must type-check in a project without them.
+ */
+export interface UndiciDispatcher {
+  dispatch(options: never, handler: never): boolean;
+}
+
 /** A fetch function and, when it needs one, the undici dispatcher it sends through. */
 export interface HttpStack {
   fetch: typeof globalThis.fetch;
-  dispatcher: Dispatcher | undefined;
+  dispatcher: UndiciDispatcher | undefined;
   /** The host (and port) of the proxy a request to `url` would go through; never its user info. */
   proxyFor(url: string): string | undefined;
 }
@@ -17,7 +26,10 @@ export interface HttpStack {
  * package is loaded on first use and its fetch is paired with the dispatcher, so both always
  * come from the same undici. The proxy URL may hold credentials: it is never logged.
  */
-export function httpStackFor(env: Environment, injected: Dispatcher | undefined): () => Promise<HttpStack> {
+export function httpStackFor(
+  env: Environment,
+  injected: UndiciDispatcher | undefined,
+): () => Promise<HttpStack> {
   const httpsProxy = env["HTTPS_PROXY"] ?? env["https_proxy"];
   const httpProxy = env["HTTP_PROXY"] ?? env["http_proxy"];
   const noProxy = env["NO_PROXY"] ?? env["no_proxy"] ?? "";
