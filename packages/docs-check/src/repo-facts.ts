@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** The packages the release workflow publishes: the `--filter` names of its `pnpm … publish` line. */
+export function publishedPackages(root: string): string[] {
+  const workflow = readFileSync(join(root, ".github/workflows/release.yml"), "utf8");
+  const line = workflow.split("\n").find((text) => /^\s+run: pnpm .*\bpublish\b/.test(text)) ?? "";
+  return [...line.matchAll(/--filter (\S+)/g)].map((match) => match[1] ?? "");
+}
+
+/** The actions: each folder of `actions/` with an `action.yml`. */
+export function actionNames(root: string): string[] {
+  return readdirSync(join(root, "actions"))
+    .filter((name) => statSync(join(root, "actions", name, "action.yml"), { throwIfNoEntry: false }))
+    .sort();
+}
+
+export interface ActionFacts {
+  /** `runs.using`, e.g. "node24". */
+  runtime: string;
+  /** Whether an input takes the workflow's GitHub token (`${{ github.token }}`): the action calls GitHub's API. */
+  takesGitHubToken: boolean;
+}
+
+/** What an action's `action.yml` says about what it needs from the runner and the workflow. */
+export function actionFacts(root: string, name: string): ActionFacts {
+  const metadata = readFileSync(join(root, "actions", name, "action.yml"), "utf8");
+  return {
+    runtime: /^\s+using:\s*["']?(\w+)/m.exec(metadata)?.[1] ?? "",
+    takesGitHubToken: /default:\s*["']?\$\{\{\s*github\.token\s*\}\}/.test(metadata),
+  };
+}
+
+/** Each action's entry bundle (`dist/index.js`, what every run loads) in MB (2^20 bytes). */
+export function bundleSizesMb(root: string): number[] {
+  return actionNames(root).map(
+    (name) => statSync(join(root, "actions", name, "dist/index.js")).size / 2 ** 20,
+  );
+}
+
+/** The runner release that first runs actions on a runtime (GitHub's runner changelog). */
+export const RUNNER_FOR_RUNTIME: Record<string, string> = { node24: "2.327.1" };

@@ -1,0 +1,138 @@
+// The READMEs' claims about the repository, checked against the repository itself: what a new
+// user tripped over (issue 27) stays fixed, and a figure or list that drifts from the code fails here.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { actionsInOrder, actionsNamed } from "../src/demo-order.ts";
+import { readmes } from "../src/readmes.ts";
+import {
+  actionFacts,
+  actionNames,
+  bundleSizesMb,
+  publishedPackages,
+  RUNNER_FOR_RUNTIME,
+} from "../src/repo-facts.ts";
+import { proseOf, sectionOf } from "../src/sections.ts";
+
+const root = join(import.meta.dirname, "../../..");
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+const stashkitNames = (text: string) => [...text.matchAll(/`(@stashkit\/[a-z-]+)`/g)].map((m) => m[1]).sort();
+
+/** A shell block's commands: comments and blank lines dropped. */
+function commandsOf(block: string): string[] {
+  return block
+    .split("\n")
+    .map((line) => line.replace(/(^|\s)#.*$/, "").trim())
+    .filter((line) => line !== "");
+}
+
+it("core's Hello, emulator makes the new npm project an ES module project before `node hello.ts`", () => {
+  // npm 11's `npm init -y` writes "type": "commonjs", and Node then refuses hello.ts's imports.
+  const hello = sectionOf(root, "packages/core/README.md", "Hello, emulator");
+  const commands = hello.code
+    .filter((block) => block.lang === "sh")
+    .flatMap((block) => commandsOf(block.text));
+  const init = commands.indexOf("npm init -y");
+  expect(init).toBeGreaterThanOrEqual(0);
+  expect(commands.slice(init + 1)).toContain("npm pkg set type=module");
+});
+
+describe.each(["README.md", "CONTRIBUTING.md"])("%s on installing pnpm", (file) => {
+  const text = read(file);
+
+  it("never has npm install pnpm after `corepack enable` without `corepack disable pnpm` in between", () => {
+    // corepack's pnpm link makes `npm install -g pnpm` fail with EEXIST.
+    const clashes = [...text.matchAll(/npm (?:install|i) (?:-g|--global) pnpm/g)].filter((match) => {
+      const before = text.slice(0, match.index);
+      const enabled = before.lastIndexOf("corepack enable");
+      return enabled !== -1 && !before.slice(enabled).includes("corepack disable pnpm");
+    });
+    expect(clashes.map((match) => match[0])).toEqual([]);
+  });
+
+  it("names the pnpm version of packageManager", () => {
+    const wanted = JSON.parse(read("package.json")).packageManager.replace("pnpm@", "");
+    const named = [...text.matchAll(/pnpm@(\d+\.\d+\.\d+)/g)].map((match) => match[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([wanted]));
+  });
+});
+
+describe("the root README", () => {
+  const prose = proseOf(root, "README.md");
+
+  it("describes the demo's steps in the order scripts/demo.mjs runs the actions", () => {
+    const tryIt = sectionOf(root, "README.md", "Try it").prose;
+    expect(actionsNamed(tryIt, actionNames(root))).toEqual(actionsInOrder(join(root, "scripts/demo.mjs")));
+  });
+
+  it("gives the size of the actions' bundles as they are, to 0.1 MB", () => {
+    const stated = /`dist\/index\.js`[^.]*? is about (\d+\.\d)(?:–(\d+\.\d))? MB/.exec(prose);
+    expect(stated, "a sentence saying `dist/index.js` … is about N MB").not.toBeNull();
+    const sizes = bundleSizesMb(root);
+    expect(Math.min(...sizes).toFixed(1)).toBe(stated?.[1]);
+    expect(Math.max(...sizes).toFixed(1)).toBe(stated?.[2] ?? stated?.[1]);
+  });
+
+  it("names the packages the release workflow publishes, where it says what a release publishes", () => {
+    const published = publishedPackages(root).sort();
+    expect(published.length).toBeGreaterThan(0);
+    const publishes = /publishes ([^.]*?) to npm/.exec(prose)?.[1] ?? "";
+    expect(stashkitNames(publishes)).toEqual(published);
+    const shared = /Releases are tagged [^;]*;([^.]*?) share that one version/.exec(prose)?.[1] ?? "";
+    expect(stashkitNames(shared)).toEqual(published);
+  });
+
+  it("says how the actions are referenced, since the Marketplace lists only a root action.yml", () => {
+    const marketplace = prose.split("\n\n").find((paragraph) => paragraph.includes("Marketplace")) ?? "";
+    expect(marketplace).toContain("`uses: <owner>/<repo>/actions/<name>@<ref>`");
+    expect(marketplace).toMatch(/mirror/);
+  });
+});
+
+describe.runIf(!existsSync(join(root, "packages/core/CHANGELOG.md")))("before the first release", () => {
+  // The first release writes the changelogs; until then no @stashkit package is on npm.
+  const installing = /\b(?:npm (?:install|i)|npx|pnpm (?:add|dlx)|yarn (?:add|dlx))\b[^\n]*@stashkit\//;
+  it.each(readmes(root).filter((file) => installing.test(read(file))))(
+    "%s says its install commands wait for the first release",
+    (file) => {
+      expect(read(file)).toMatch(/not yet on npm/i);
+    },
+  );
+});
+
+describe.each(actionNames(root))("actions/%s/README.md", (name) => {
+  const text = read(`actions/${name}/README.md`);
+  const facts = actionFacts(root, name);
+
+  it("shows the @v1 reference and a reference pinned to a release's commit, and how to find that commit", () => {
+    expect(text).toContain(`uses: stashkit/stashkit/actions/${name}@v1`);
+    expect(text).toMatch(
+      new RegExp(`uses: stashkit/stashkit/actions/${name}@[0-9a-f]{40} # v\\d+\\.\\d+\\.\\d+`),
+    );
+    expect(text).toContain("git ls-remote");
+  });
+
+  it("names the runner release its runtime needs", () => {
+    expect(RUNNER_FOR_RUNTIME[facts.runtime], `a runner version for ${facts.runtime}`).toBeDefined();
+    expect(text).toContain(`${RUNNER_FOR_RUNTIME[facts.runtime]}`);
+  });
+
+  it("says which token permissions it needs: pull-requests: read when it takes the GitHub token, else none", () => {
+    const paragraph = /^\*\*Token permissions\.\*\*[^\n]*(?:\n(?!\n)[^\n]*)*/m.exec(text)?.[0] ?? "";
+    expect(paragraph, "a paragraph starting **Token permissions.**").not.toBe("");
+    if (facts.takesGitHubToken) expect(paragraph).toContain("`pull-requests: read`");
+    else expect(paragraph).toMatch(/^\*\*Token permissions\.\*\* None\b[\s\S]*`permissions: \{\}`/);
+    if (!facts.takesGitHubToken) expect(paragraph).not.toContain("pull-requests");
+  });
+});
+
+it.each(readmes(root))("%s pins every other repository's action by commit SHA", (file) => {
+  const uses = [...read(file).matchAll(/uses: ([^\s@]+)@(\S+)(.*)$/gm)];
+  const unpinned = uses
+    // Ours, a local path, or a placeholder (`uses: <owner>/<repo>/…`).
+    .filter(([, action = ""]) => !/^(?:stashkit\/stashkit\/|\.\/|<)/.test(action))
+    .filter(([, , ref, rest]) => !/^[0-9a-f]{40}$/.test(ref ?? "") || !/^ # v\d/.test(rest ?? ""))
+    .map(([line]) => line);
+  expect(unpinned).toEqual([]);
+});
