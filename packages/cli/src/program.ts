@@ -1,6 +1,9 @@
 import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
+import { queuesCreate } from "./commands/queues-create.command.ts";
+import { queuesDelete } from "./commands/queues-delete.command.ts";
+import { queuesList } from "./commands/queues-list.command.ts";
 import { queuesPause } from "./commands/queues-pause.command.ts";
 import { queuesResume } from "./commands/queues-resume.command.ts";
 import { searchClone } from "./commands/search-clone.command.ts";
@@ -58,10 +61,14 @@ export function buildProgram(): Command {
     .addHelpText(
       "after",
       examples([
+        "stashkit queues create orders --parallelism 2",
         "stashkit queues pause orders --format dotenv --output-file paused.env",
         'stashkit queues resume --only-if-paused-by "$STASHKIT_PAUSED"',
       ]),
     );
+  addCommand(queues, queuesCreate);
+  addCommand(queues, queuesList);
+  addCommand(queues, queuesDelete);
   addCommand(queues, queuesPause);
   addCommand(queues, queuesResume);
 

@@ -70,6 +70,9 @@ describe("help and version", () => {
     [["search", "indexes"]],
     [["queues", "resume"]],
     [["queues", "pause"]],
+    [["queues", "create"]],
+    [["queues", "list"]],
+    [["queues", "delete"]],
     [["emulator"]],
   ])("stashkit %j --help shows examples and exits 0", async (path) => {
     const run = await cli([...path, "--help"]);

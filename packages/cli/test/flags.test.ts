@@ -3,6 +3,9 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { emulatorCommand } from "../src/commands/emulator.command.ts";
+import { queuesCreate } from "../src/commands/queues-create.command.ts";
+import { queuesDelete } from "../src/commands/queues-delete.command.ts";
+import { queuesList } from "../src/commands/queues-list.command.ts";
 import { queuesPause } from "../src/commands/queues-pause.command.ts";
 import { queuesResume } from "../src/commands/queues-resume.command.ts";
 import { searchClone } from "../src/commands/search-clone.command.ts";
@@ -24,6 +27,9 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   searchSeed,
   searchClone,
   searchIndexes,
+  queuesCreate,
+  queuesList,
+  queuesDelete,
   queuesPause,
   queuesResume,
   emulatorCommand,
@@ -142,6 +148,18 @@ describe("each command's flags", () => {
       onlyIfPausedBy: "[]",
       token: "t",
       ifMissing: "fail",
+    });
+  });
+
+  it("queues create, list and delete parse names, --parallelism and --dry-run", async () => {
+    expect(await parsed(queuesCreate, ["orders", "emails", "--parallelism", "4"])).toMatchObject({
+      names: ["orders", "emails"],
+      parallelism: "4",
+    });
+    expect(await parsed(queuesList, ["--format", "json"])).toMatchObject({ format: "json" });
+    expect(await parsed(queuesDelete, ["--dry-run", "orders"])).toMatchObject({
+      names: ["orders"],
+      dryRun: true,
     });
   });
 

@@ -73,15 +73,13 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
       warnings.push(`${what(o)} still reports paused; resuming can take up to a minute to take effect`);
     if (o.outcome === "missing" && ifMissing === "warn") warnings.push(`${what(o)} not found; skipped`);
   }
-  const missing = outcomes.filter((o) => o.outcome === "missing").map(what);
+  const missing = outcomes.filter((o) => o.outcome === "missing");
   const failed = outcomes.find((o) => o.outcome === "failed");
   const failure =
     failed?.outcome === "failed"
       ? failed.error
       : missing.length > 0 && ifMissing === "fail"
-        ? new NotFoundError(
-            `not found: ${missing.join(", ")}; the others were ${mode}d. Pass --if-missing warn or ignore to go on without them`,
-          )
+        ? new NotFoundError(missingMessage(mode, missing, done.length, alreadyPaused.length))
         : undefined;
   const lines = outcomes.map(describe);
   if (outcomes.length === 0) lines.push(`nothing to ${mode}`);
@@ -110,6 +108,21 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
     warnings,
     ...(failure ? { failure } : {}),
   };
+}
+
+/**
+ * "not found: queue ghost; 2 others were paused": what the others' outcomes really were, "nothing
+ * was paused" when there were none, and how to make a missing queue.
+ */
+function missingMessage(mode: Mode, missing: Outcome[], done: number, alreadyPaused: number): string {
+  const others = [
+    ...(done > 0 ? [`${done} ${done === 1 ? "other was" : "others were"} ${mode}d`] : []),
+    ...(alreadyPaused > 0 ? [`${alreadyPaused} already paused`] : []),
+  ];
+  const create = missing.some((o) => o.kind === "queue")
+    ? "; stashkit queues create <name> makes a queue"
+    : "";
+  return `not found: ${missing.map(what).join(", ")}; ${others.length > 0 ? others.join(", ") : `nothing was ${mode}d`}. Pass --if-missing warn or ignore to go on without them${create}`;
 }
 
 /** `paused` and `already-paused` as the pause-queue action writes them (`paused` is what `--only-if-paused-by` takes), and a count. */
