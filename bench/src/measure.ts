@@ -2,8 +2,10 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type PhasePoints, phasePoints } from "./phases.ts";
 
 const RSS_PROBE = join(import.meta.dirname, "rss-probe.cjs");
+const PHASE_PROBE = join(import.meta.dirname, "phase-probe.cjs");
 
 export interface Sample {
   ms: number;
@@ -11,28 +13,41 @@ export interface Sample {
   rssMb: number | undefined;
   exitCode: number | null;
   output: string;
+  /** When the run was timed by phase: the moment each phase ended, in ms since spawn. */
+  phases?: PhasePoints;
+}
+
+export interface RunOptions {
+  /** Also preload the phase probe (src/phase-probe.cjs) and read the phases back. */
+  phases?: boolean;
 }
 
 /**
  * Runs one command to completion and times it from spawn to exit. Node processes get the RSS
- * probe preloaded; `outputFile` stands in for GITHUB_OUTPUT and is read back.
+ * probe preloaded (and the phase probe, when asked); `outputFile` stands in for GITHUB_OUTPUT and
+ * is read back.
  */
 export async function timeCommand(
   command: string,
   args: string[],
   env: Record<string, string>,
+  options: RunOptions = {},
 ): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), "stashkit-bench-"));
   const rssFile = join(dir, "rss");
+  const phaseFile = join(dir, "phases");
   const outputFile = env["GITHUB_OUTPUT"] ?? join(dir, "output");
   writeFileSync(outputFile, "");
   const childEnv = {
     ...env,
     GITHUB_OUTPUT: outputFile,
     BENCH_RSS_FILE: rssFile,
-    NODE_OPTIONS: `--require ${RSS_PROBE}`,
+    NODE_OPTIONS: `--require ${RSS_PROBE}${options.phases ? ` --require ${PHASE_PROBE}` : ""}`,
+    ...(options.phases ? { BENCH_PHASE_FILE: phaseFile } : {}),
   };
   const started = performance.now();
+  // On the clock the child's performance.timeOrigin is on (epoch ms), to place its start.
+  const spawnedAt = performance.timeOrigin + started;
   const child = spawn(command, args, { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
@@ -47,15 +62,8 @@ export async function timeCommand(
     rssMb = undefined;
   }
   const output = readFileSync(outputFile, "utf8");
+  const phases = options.phases ? phasePoints(phaseFile, spawnedAt, ms) : undefined;
   rmSync(dir, { recursive: true, force: true });
   if (stderr.trim() && exitCode !== 0) process.stderr.write(stderr);
-  return { ms, rssMb, exitCode, output };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return { ms, rssMb, exitCode, output, ...(phases ? { phases } : {}) };
 }

@@ -4,16 +4,23 @@
 // at a tenth or a fifth of their size) only to prove everything works; nothing here asserts
 // anything about time. To add a row, add a scenario (or a side of one) to SCENARIOS.
 import { statSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
 import { type GitHubStandIn, prepareActionRun, startGitHubStandIn } from "@stashkit/testing";
-import { median, type Sample, timeCommand } from "./measure.ts";
+import { type RunOptions, type Sample, timeCommand } from "./measure.ts";
+import { median } from "./median.ts";
+import { medianPhases, type PhasePoints, phaseTable } from "./phases.ts";
 import { seedScenarios } from "./seed-scenarios.ts";
 import { type Judgement, type TargetKind, verdictOf } from "./verdict.ts";
 
 const quick = process.argv.includes("--quick");
 const PAIRS = quick ? 2 : 15;
+// Pairs timed by phase (src/phases.ts), after and apart from the timed pairs, so the probe's
+// hooks never touch the times the ratios come from.
+const PHASE_PAIRS = quick ? 1 : 7;
+// How busy the machine was (1, 5 and 15 minute load averages): ratios shrink toward 1 under load.
+const loadAtStart = loadavg();
 const root = join(import.meta.dirname, "../..");
 const alternatives = join(import.meta.dirname, "../alternatives");
 const ENSURE = join(root, "actions/ensure-search-index");
@@ -58,9 +65,9 @@ function ours(
   env: Record<string, string>,
   expectExit = 0,
 ) {
-  const run = async (): Promise<Sample> => {
+  const run = async (options?: RunOptions): Promise<Sample> => {
     const prepared = prepareActionRun({ actionDir, inputs, env });
-    const sample = await timeCommand(process.execPath, [prepared.entry], prepared.env);
+    const sample = await timeCommand(process.execPath, [prepared.entry], prepared.env, options);
     if (sample.exitCode !== expectExit) throw new Error(`our ${actionDir} exited ${sample.exitCode}`);
     return sample;
   };
@@ -79,8 +86,8 @@ const againstBaseline = (run: ReturnType<typeof ours>): (Side & Comparison)[] =>
     : [{ label: "ours before (--baseline)", against: "baseline", target: 1.05, run: run.from(baseline) }];
 
 function command(label: string, file: string, args: string[], env: Record<string, string>) {
-  return async (): Promise<Sample> => {
-    const sample = await timeCommand(file, args, { ...baseEnv, ...env });
+  return async (options?: RunOptions): Promise<Sample> => {
+    const sample = await timeCommand(file, args, { ...baseEnv, ...env }, options);
     if (sample.exitCode !== 0) throw new Error(`${label} exited ${sample.exitCode}`);
     return sample;
   };
@@ -88,7 +95,7 @@ function command(label: string, file: string, args: string[], env: Record<string
 
 interface Side {
   label: string;
-  run: () => Promise<Sample>;
+  run: (options?: RunOptions) => Promise<Sample>;
 }
 interface Comparison {
   against: string;
@@ -97,6 +104,8 @@ interface Comparison {
   note?: string;
   /** Pairs for this comparison when not the default (a slow alternative). */
   pairs?: number;
+  /** Also time both sides by phase, in PHASE_PAIRS pairs of their own. */
+  phases?: boolean;
 }
 /** Requests one run sent: to the scenario's emulator (served and answered 429) and to the GitHub stand-in. */
 interface Requests {
@@ -117,7 +126,7 @@ interface Scenario {
   server?: RunningEmulator;
   github?: GitHubStandIn;
   prepare?: (server: RunningEmulator) => void | Promise<void>;
-  ours: () => Promise<Sample>;
+  ours: (options?: RunOptions) => Promise<Sample>;
   /** Alternatives to compare with, pair by pair; none for a scenario judged by `own` alone. */
   others: (Side & Comparison)[];
   /** Runs of a scenario without alternatives, when not the default. */
@@ -225,6 +234,7 @@ const SCENARIOS: Scenario[] = [
         label: "floor: Node + fetch",
         against: "floor",
         target: 1.25,
+        phases: true,
         run: command(
           "floor",
           process.execPath,
@@ -367,6 +377,7 @@ const SCENARIOS: Scenario[] = [
         label: "floor: Node + fetch",
         against: "floor",
         target: 1.25,
+        phases: true,
         run: command(
           "floor",
           process.execPath,
@@ -396,6 +407,7 @@ const SCENARIOS: Scenario[] = [
         target: 1.25,
         // Each run moves 15 MB; 9 pairs keep the full run within a few minutes.
         pairs: 9,
+        phases: true,
         run: command("floor", process.execPath, [join(alternatives, "floor-ensure.mjs")], {
           ...credentials,
           FLOOR_BASE_URL: large.url,
@@ -531,6 +543,8 @@ interface Row {
   pairs: number;
   oursRequests: Requests;
   theirsRequests: Requests | undefined;
+  /** Median length of each phase (ms), from PHASE_PAIRS pairs apart from the timed ones. */
+  phases?: { pairs: number; ours: Record<string, number>; theirs: Record<string, number> };
 }
 
 const rows: Row[] = [];
@@ -542,13 +556,14 @@ const only = process.argv
 /** Runs one side once, after the scenario's preparation, counting the requests it sent. */
 async function measured(
   scenario: Scenario,
-  run: () => Promise<Sample>,
+  run: (options?: RunOptions) => Promise<Sample>,
+  options?: RunOptions,
 ): Promise<Sample & { requests: Requests }> {
   const server = scenario.server ?? emulator;
   await scenario.prepare?.(server);
   const before = server.requestCounts();
   const githubBefore = scenario.github?.requests.length ?? 0;
-  const sample = await run();
+  const sample = await run(options);
   const after = server.requestCounts();
   return {
     ...sample,
@@ -558,6 +573,20 @@ async function measured(
       github: (scenario.github?.requests.length ?? 0) - githubBefore,
     },
   };
+}
+
+/** Both sides timed by phase, alternating as the timed pairs do: the medians of each phase. */
+async function byPhase(scenario: Scenario, other: Side): Promise<NonNullable<Row["phases"]>> {
+  const mine: PhasePoints[] = [];
+  const theirs: PhasePoints[] = [];
+  for (let pair = 0; pair < PHASE_PAIRS; pair++) {
+    const order = pair % 2 === 0 ? [scenario.ours, other.run] : [other.run, scenario.ours];
+    for (const run of order) {
+      const { phases } = await measured(scenario, run, { phases: true });
+      if (phases) (run === scenario.ours ? mine : theirs).push(phases);
+    }
+  }
+  return { pairs: PHASE_PAIRS, ours: medianPhases(mine), theirs: medianPhases(theirs) };
 }
 
 const medianRequests = (samples: { requests: Requests }[]): Requests => ({
@@ -611,6 +640,7 @@ for (const scenario of SCENARIOS) {
       pairs,
       oursRequests,
       theirsRequests: theirs.length > 0 ? medianRequests(theirs) : undefined,
+      ...(other?.phases ? { phases: await byPhase(scenario, other) } : {}),
     });
   }
 }
@@ -632,8 +662,10 @@ const requestText = (r: Requests | undefined) =>
 console.log(
   `\nstashkit benchmark (${quick ? "quick: " : ""}${PAIRS} pairs per comparison unless noted, 50 ms emulated latency)\n`,
 );
+// The verdict column is as wide as its longest entry ("not judged in quick mode" in a quick run).
+const verdictWidth = Math.max(7, ...rows.map((r) => r.verdict.length));
 console.log(
-  "scen  against                             ours ms  theirs ms  ratio  target                      verdict  ours req           theirs req    ours peak RSS",
+  `scen  against                             ours ms  theirs ms  ratio  target                      ${"verdict".padEnd(verdictWidth)}  ours req           theirs req    ours peak RSS`,
 );
 for (const r of rows) {
   const target = [r.target === undefined ? "" : `≤ ${r.target.toFixed(2)}`, r.ownTarget ?? ""]
@@ -642,7 +674,7 @@ for (const r of rows) {
   const ratio = Number.isNaN(r.ratio) ? "    -" : r.ratio.toFixed(2).padStart(5);
   const notes = [r.pairs !== PAIRS ? `${r.pairs} pairs` : "", r.note ?? ""].filter(Boolean).join("; ");
   console.log(
-    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(7)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${r.oursRssMb.toFixed(0)} MB${notes ? `  (${notes})` : ""}`,
+    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(verdictWidth)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${r.oursRssMb.toFixed(0)} MB${notes ? `  (${notes})` : ""}`,
   );
 }
 // The RSS target is the actions' and the CLI's; E1's figure is the emulator bench's driver script.
@@ -657,17 +689,23 @@ for (const s of sizes)
     `  ${s.action.padEnd(22)} ${(s.bytes / MB).toFixed(2)} MB  ${s.bytes <= MB ? "PASS" : "MISS"} (≤ 1.00 MB)`,
   );
 console.log(`peak RSS of our runs: ${peak.toFixed(0)} MB  ${peak <= 80 ? "PASS" : "MISS"} (≤ 80 MB)`);
+for (const r of rows) {
+  if (!r.phases) continue;
+  const title = `\n${r.scenario} by phase: median ms over ${r.phases.pairs} pair(s) run apart from the timed ones (each phase its own median: they need not add up to the total)`;
+  console.log(phaseTable(title, r.phases.ours, r.phases.theirs, r.against.split(":")[0] ?? r.against));
+}
 
 const machine = {
   cpus: cpus().length,
   cpu: cpus()[0]?.model ?? "unknown",
   memoryGb: Math.round(totalmem() / 1024 ** 3),
   node: process.version,
+  loadAverage: { start: loadAtStart, end: loadavg() },
 };
 writeFileSync(
   join(import.meta.dirname, "../results.json"),
   `${JSON.stringify({ date: new Date().toISOString(), quick, pairs: PAIRS, latencyMs: 50, machine, rows, sizes, peakRssMb: peak }, null, 2)}\n`,
 );
 console.log(
-  `\nmachine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, node ${machine.node}; results in bench/results.json`,
+  `\nmachine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, node ${machine.node}; load average ${loadAtStart.map((n) => n.toFixed(2)).join(" ")} at the start, ${machine.loadAverage.end.map((n) => n.toFixed(2)).join(" ")} at the end; results in bench/results.json`,
 );

@@ -4,7 +4,8 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { median, type Sample } from "./measure.ts";
+import type { Sample } from "./measure.ts";
+import { median } from "./median.ts";
 
 interface Deps {
   quick: boolean;
