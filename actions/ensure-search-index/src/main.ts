@@ -9,7 +9,7 @@ import { ensureSearchIndex } from "@stashkit/core";
 import { saveEphemeralIndex } from "./ephemeral-state.ts";
 import { readEnsureInputs } from "./inputs.ts";
 import { reportEnsured, reportSeeded } from "./report.ts";
-import type { SeedReport } from "./seed.ts";
+import type { SeedReport } from "./seeding.ts";
 
 const ACTION = "ensure-search-index";
 
@@ -19,7 +19,8 @@ export async function run(): Promise<void> {
     const inputs = readEnsureInputs(step);
     // The seeding code (the file reader, seed and clone) loads only when a seed is asked for:
     // every preview push runs this step, most of them without one (bench S1).
-    const seed = seedRequested() ? await (await import("./seed-inputs.ts")).readSeedInputs(step) : undefined;
+    const seeding = seedRequested() ? await import("./seeding.ts") : undefined;
+    const seed = await seeding?.readSeedInputs(step);
     const result = await runner.group(`Ensure search index ${inputs.name}`, () =>
       ensureSearchIndex(step.client(), {
         name: inputs.name,
@@ -29,11 +30,12 @@ export async function run(): Promise<void> {
       }),
     );
     if (inputs.ephemeral && result.created) saveEphemeralIndex(result.index);
-    const wanted = seed !== undefined && (seed.files.length > 0 || seed.cloneFrom !== undefined);
+    const wanted =
+      seeding !== undefined && seed !== undefined && (seed.files.length > 0 || seed.cloneFrom !== undefined);
     // The outputs (and their masks) come first: a failed seed still hands the index over.
     reportEnsured(result, inputs);
     const seeded: SeedReport = wanted
-      ? await (await import("./seed.ts")).seedEnsured(step, result.index, seed, {
+      ? await seeding.seedEnsured(step, result.index, seed, {
           ...stepClientOptions(ACTION, step.limits, step.deadline),
           redactor: step.redactor,
         })
