@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -6,10 +6,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DataFileError, startEmulator } from "../src/index.ts";
-import { emulator, management } from "./helpers.ts";
+import { basic, emulator, management } from "./helpers.ts";
 
 const folders: string[] = [];
+const stopAfterTest: ChildProcess[] = [];
 afterEach(async () => {
+  for (const child of stopAfterTest.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
   await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
 });
 
@@ -147,23 +153,80 @@ describe("temporary files beside the data file", () => {
     const file = join(dir, "state.json");
     const victim = join(dir, "victim.txt");
     await writeFile(victim, "untouched");
-    const server = await emulator({ dataFile: file });
-    const planted = `${file}.${process.pid}.tmp`;
+    // The command, not startEmulator: its log goes to its own stderr, which the test reads, so
+    // the refusal it logs on purpose is asserted here instead of showing up in the test output.
+    const server = await startLogged(["--data-file", file]);
+    const planted = `${file}.${server.pid}.tmp`;
     await symlink(victim, planted);
 
-    const refused = await management(server).create({ name: "a", region: "eu-west-1", type: "free" });
+    const refused = await createIndex(server, "a");
     expect(refused.status).toBe(500);
-    expect(refused.json).toEqual({ error: "internal emulator error" });
-    expect(refused.text).not.toContain(dir);
+    expect(await refused.json()).toEqual({ error: "internal emulator error" });
     expect(await readFile(victim, "utf8")).toBe("untouched");
     expect(existsSync(file)).toBe(false);
+    // The details go to the operator's log, not to the client.
+    expect(server.stderr()).toMatch(
+      new RegExp(`^stashkit-emulator: POST /v2/search failed: Error: EEXIST: .*${escapeRegExp(planted)}'\n$`),
+    );
 
     await rm(planted);
-    expect((await management(server).create({ name: "b", region: "eu-west-1", type: "free" })).status).toBe(
-      200,
-    );
+    expect((await createIndex(server, "b")).status).toBe(200);
     const saved = JSON.parse(await readFile(file, "utf8")) as { indexes: { index: { name: string } }[] };
     expect(saved.indexes.map((entry) => entry.index.name)).toContain("b");
     expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect(server.stderr().split("\n")).toHaveLength(2);
   });
 });
+
+interface LoggedBin {
+  url: string;
+  pid: number;
+  account: { email: string; apiKey: string };
+  /** Everything the command wrote to stderr so far. */
+  stderr(): string;
+}
+
+/** Runs the built command on a free port, its stderr captured, until the test ends. */
+async function startLogged(args: string[]): Promise<LoggedBin> {
+  const child = spawn(process.execPath, [
+    join(import.meta.dirname, "../dist/bin.js"),
+    "--port",
+    "0",
+    ...args,
+  ]);
+  stopAfterTest.push(child);
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  let banner = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      banner += chunk.toString();
+      if (banner.includes("control API")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}: ${stderr}`)));
+  });
+  const read = (name: string) => new RegExp(`${name}=(\\S+)`).exec(banner)?.[1] ?? "";
+  return {
+    url: /listening on (http:\/\/\S+)/.exec(banner)?.[1] ?? "",
+    pid: child.pid as number,
+    account: { email: read("UPSTASH_EMAIL"), apiKey: read("UPSTASH_API_KEY") },
+    stderr: () => stderr,
+  };
+}
+
+function createIndex(server: LoggedBin, name: string): Promise<Response> {
+  return fetch(`${server.url}/v2/search`, {
+    method: "POST",
+    headers: {
+      authorization: basic(server.account.email, server.account.apiKey),
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
