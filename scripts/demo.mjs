@@ -11,6 +11,7 @@ import { startEmulator } from "@stashkit/emulator";
 import { runAction } from "@stashkit/testing";
 import { deployWindow } from "./demo-deploy-window.mjs";
 import { seedPreviews } from "./demo-seed-previews.mjs";
+import { summaryText } from "./lib/summary-text.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const emulator = await startEmulator({ latency: { fixedMs: 20 } });
@@ -69,7 +70,10 @@ function show(run) {
   for (const [name, value] of Object.entries(run.outputs))
     console.log(`  output ${name} = ${asTheRunnerShowsIt(run, value)}`);
   for (const line of visibleLog(run.stdout)) console.log(`  log    ${asTheRunnerShowsIt(run, line)}`);
-  console.log(`  summary:\n${asTheRunnerShowsIt(run, run.summary).replace(/^/gm, "    ")}`);
+  // The job summary is Markdown for GitHub to render; a terminal gets its text. Masked after
+  // rendering: an escaped secret (a "\_" in it) would not match its mask.
+  const summary = asTheRunnerShowsIt(run, summaryText(run.summary).trimEnd());
+  console.log(`  summary:\n${summary.replace(/^(?=.)/gm, "    ")}`);
 }
 
 console.log(`emulator: ${emulator.url} (messaging and management APIs, 20 ms latency per request)`);
