@@ -24,7 +24,13 @@ const MODULE_SETTINGS: Record<Resolution, ts.CompilerOptions> = {
  * given module settings. Returns every diagnostic, keyed by file ("" for global ones), as
  * "line: TScode message" with 1-based lines.
  */
-export function typeErrors(root: string, files: string[], resolution: Resolution): Map<string, string[]> {
+export function typeErrors(
+  root: string,
+  files: string[],
+  resolution: Resolution,
+  /** Settings over the repository's, e.g. `{ types: [] }` for a project without `@types/node`. */
+  overrides: ts.CompilerOptions = {},
+): Map<string, string[]> {
   const base = ts.readConfigFile(join(root, "tsconfig.base.json"), ts.sys.readFile);
   if (base.error) throw new Error(ts.flattenDiagnosticMessageText(base.error.messageText, "\n"));
   const parsed = ts.parseJsonConfigFileContent(base.config, ts.sys, root);
@@ -34,6 +40,7 @@ export function typeErrors(root: string, files: string[], resolution: Resolution
     noEmit: true,
     // A block without imports is still a module of its own, not a script sharing one scope.
     moduleDetection: ts.ModuleDetectionKind.Force,
+    ...overrides,
   };
   const program = ts.createProgram({ rootNames: files, options });
   const errors = new Map<string, string[]>();

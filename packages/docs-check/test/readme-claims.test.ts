@@ -1,6 +1,7 @@
 // The READMEs' claims about the repository, checked against the repository itself: what a new
 // user tripped over (issue 27) stays fixed, and a figure or list that drifts from the code fails here.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { actionsInOrder, actionsNamed } from "../src/demo-order.ts";
@@ -13,6 +14,7 @@ import {
   RUNNER_FOR_RUNTIME,
 } from "../src/repo-facts.ts";
 import { proseOf, sectionOf } from "../src/sections.ts";
+import { typeErrors } from "../src/type-check.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -35,6 +37,40 @@ it("core's Hello, emulator makes the new npm project an ES module project before
   const init = commands.indexOf("npm init -y");
   expect(init).toBeGreaterThanOrEqual(0);
   expect(commands.slice(init + 1)).toContain("npm pkg set type=module");
+});
+
+describe("core's declarations, which its README says need neither @types/node nor undici's types", () => {
+  const dist = join(root, "packages/core/dist");
+
+  it("import nothing from undici or node:, and reference no Node types", () => {
+    const declarations = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".d.ts"),
+    );
+    expect(declarations.length).toBeGreaterThan(10);
+    const reaching = declarations.filter((file) =>
+      /from "(?:undici|node:[\w/]+)"|reference types="node"/.test(readFileSync(join(dist, file), "utf8")),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it("type-check in a project without @types/node (module nodenext, strict, declarations checked)", () => {
+    const project = mkdtempSync(join(tmpdir(), "docs-check-core-types-"));
+    try {
+      const probe = join(project, "probe.mts");
+      writeFileSync(
+        probe,
+        `import { ManagementClient, type MessagingClientOptions } from ${JSON.stringify(join(dist, "index.js"))};\n` +
+          "export const options: MessagingClientOptions = { token: 't' };\nexport const client = ManagementClient;\n",
+      );
+      // No Node types, and tsc's default library for a project with no `lib` setting (where URL,
+      // fetch and AbortSignal come from without @types/node); every declaration file checked.
+      const settings = { types: [], lib: ["lib.es2024.full.d.ts"], skipLibCheck: false };
+      const errors = typeErrors(root, [probe], "nodenext", settings);
+      expect([...errors.values()].flat().slice(0, 5)).toEqual([]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe.each(["README.md", "CONTRIBUTING.md"])("%s on installing pnpm", (file) => {
