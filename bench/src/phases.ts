@@ -94,13 +94,15 @@ export function phaseTable(
   theirLabel: string,
 ): string {
   const cell = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(0)).padStart(7);
-  const lines = [title, `  ${"phase".padEnd(58)} ${"ours".padStart(7)} ${theirLabel.padStart(7)}   diff`];
+  const label = (phase: (typeof PHASES)[number]) => `${phase.name} (${phase.text})`;
+  const width = Math.max(...PHASES.map((phase) => label(phase).length));
+  const lines = [title, `  ${"phase".padEnd(width)} ${"ours".padStart(7)} ${theirLabel.padStart(7)}    diff`];
   for (const phase of PHASES) {
     const mine = ours[phase.name];
     const their = theirs[phase.name];
     const diff = mine === undefined || their === undefined ? undefined : mine - their;
     lines.push(
-      `  ${`${phase.name} (${phase.text})`.padEnd(58)} ${cell(mine)} ${cell(their)} ${diff === undefined ? "      -" : `${diff >= 0 ? "+" : ""}${diff.toFixed(0)}`.padStart(7)}`,
+      `  ${label(phase).padEnd(width)} ${cell(mine)} ${cell(their)} ${diff === undefined ? "      -" : `${diff >= 0 ? "+" : ""}${diff.toFixed(0)}`.padStart(7)}`,
     );
   }
   return lines.join("\n");

@@ -15,10 +15,13 @@ import { seedScenarios } from "./seed-scenarios.ts";
 import { type Judgement, type TargetKind, verdictOf } from "./verdict.ts";
 
 const quick = process.argv.includes("--quick");
-const PAIRS = quick ? 2 : 15;
+// --pairs=N: at most N pairs per comparison, for a look at a few scenarios on a busy machine.
+const pairsAsked = Number(process.argv.find((arg) => arg.startsWith("--pairs="))?.slice("--pairs=".length));
+const fewer = quick || pairsAsked > 0;
+const PAIRS = quick ? 2 : pairsAsked > 0 ? pairsAsked : 15;
 // Pairs timed by phase (src/phases.ts), after and apart from the timed pairs, so the probe's
 // hooks never touch the times the ratios come from.
-const PHASE_PAIRS = quick ? 1 : 7;
+const PHASE_PAIRS = quick ? 1 : Math.min(PAIRS, 7);
 // How busy the machine was (1, 5 and 15 minute load averages): ratios shrink toward 1 under load.
 const loadAtStart = loadavg();
 const root = join(import.meta.dirname, "../..");
@@ -604,7 +607,7 @@ for (const scenario of SCENARIOS) {
     const theirs: (Sample & { requests: Requests })[] = [];
     const ratios: number[] = [];
     const wanted = other?.pairs ?? scenario.pairs ?? PAIRS;
-    const pairs = quick ? Math.min(PAIRS, wanted) : wanted;
+    const pairs = fewer ? Math.min(PAIRS, wanted) : wanted;
     for (let pair = 0; pair < pairs; pair++) {
       // A B, then B A: neither side always goes first.
       const order = pair % 2 === 0 ? ["ours", "theirs"] : ["theirs", "ours"];
