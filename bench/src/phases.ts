@@ -81,7 +81,8 @@ export function medianPhases(runs: PhasePoints[]): Record<string, number> {
     const values = lengths.flatMap((run) =>
       run[phase.name] === undefined ? [] : [run[phase.name] as number],
     );
-    if (values.length > 0) medians[phase.name] = median(values);
+    // Tenths of a millisecond: finer than the clock between two processes is worth.
+    if (values.length > 0) medians[phase.name] = Math.round(median(values) * 10) / 10;
   }
   return medians;
 }
