@@ -24,7 +24,7 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
       "Both APIs answer there; these are the emulator's own throwaway credentials:",
       `export QSTASH_URL=${emulator.url}`,
       `export QSTASH_TOKEN=${emulator.messagingToken}`,
-      // The management base URL too: without it, `search …` would send these to the hosted API.
+      // The management base URL too: without it, `search ...` would send these to the hosted API.
       `export STASHKIT_BASE_URL=${emulator.url}`,
       `export UPSTASH_EMAIL=${emulator.account.email}`,
       `export UPSTASH_API_KEY=${emulator.account.apiKey}`,
