@@ -24,8 +24,10 @@ var configuration_error = __webpack_require__(8794);
 var resource = __webpack_require__(4209);
 // EXTERNAL MODULE: ../../packages/core/dist/resources/rest-url.js
 var rest_url = __webpack_require__(4691);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __webpack_require__(6585);
+// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(7219);
+// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js
+var core = __webpack_require__(8149);
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
 
 /**
@@ -43,30 +45,58 @@ var schemas = __webpack_require__(6585);
 function resultOf(result) {
     return schemas/* object */.Ikc({ result }).transform((envelope) => envelope.result);
 }
-/**
- * A JSON object (`content`, `metadata`), checked in place: `z.record` would rebuild every object
- * key by key, and a clone or seed reads and writes each document's objects once per pass, so the
- * copies were most of the garbage of a large clone (bench S10m). Its values are anything JSON.
- */
-const jsonObjectSchema = schemas/* custom */.IeY(isPlainObject, {
-    error: (issue) => `expected an object, received ${kindOf(issue.input)}`,
+const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+/** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
+const searchDocumentSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    content: jsonObject,
+    metadata: jsonObject.optional(),
 });
+/**
+ * `value` as a document when it has the plain shape, `{id, content, metadata?}` with a string id
+ * and plain objects, read without zod; undefined otherwise. Zod rebuilds each document and each
+ * of its objects key by key, and a clone reads and writes every document once: those copies were
+ * most of a large clone's garbage (bench S10m). What this accepts the schema accepts too, read
+ * the same way (a field beyond the three is left out); anything else goes to the schema, which
+ * then says what is wrong.
+ */
+function plainDocument(value) {
+    if (!isPlainObject(value))
+        return undefined;
+    const { id, content, metadata } = value;
+    if (typeof id !== "string" || !isPlainObject(content))
+        return undefined;
+    if (metadata !== undefined && !isPlainObject(metadata))
+        return undefined;
+    if (hasOnlyDocumentFields(value))
+        return value;
+    return metadata === undefined ? { id, content } : { id, content, metadata };
+}
 function isPlainObject(value) {
     if (value === null || typeof value !== "object")
         return false;
     const prototype = Object.getPrototypeOf(value);
     return prototype === Object.prototype || prototype === null;
 }
-function kindOf(value) {
-    if (value === null)
-        return "null";
-    return Array.isArray(value) ? "array" : typeof value;
+function hasOnlyDocumentFields(value) {
+    for (const key in value)
+        if (key !== "id" && key !== "content" && key !== "metadata")
+            return false;
+    return true;
 }
-/** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
-const searchDocumentSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
-    content: jsonObjectSchema,
-    metadata: jsonObjectSchema.optional(),
+/** Documents as `plainDocument` reads them, uncopied; the schema reads (and judges) a list with any other entry. */
+const documentListSchema = schemas/* unknown */.L5J().transform((value, context) => {
+    if (Array.isArray(value)) {
+        const documents = value.map(plainDocument);
+        if (documents.every((document) => document !== undefined))
+            return documents;
+    }
+    const parsed = schemas/* array */.YOg(searchDocumentSchema).safeParse(value);
+    if (parsed.success)
+        return parsed.data;
+    for (const { path, message } of parsed.error.issues)
+        context.addIssue({ code: "custom", path, message });
+    return core/* NEVER */.tm;
 });
 /** One search hit: the document and its score, in (0, 1], best first. */
 const searchHitSchema = searchDocumentSchema.extend({ score: schemas/* number */.aig() });
@@ -77,7 +107,7 @@ const fetchAnswerSchema = resultOf(schemas/* array */.YOg(searchDocumentSchema.n
 const searchAnswerSchema = resultOf(schemas/* array */.YOg(searchHitSchema));
 const deleteAnswerSchema = resultOf(schemas/* object */.Ikc({ deleted: schemas/* int */.Whr().min(0) }));
 /** One page of a range; `nextCursor` is "" after the last page. */
-const rangeAnswerSchema = resultOf(schemas/* object */.Ikc({ nextCursor: schemas/* string */.YjP(), vectors: schemas/* array */.YOg(searchDocumentSchema) }));
+const rangeAnswerSchema = resultOf(schemas/* object */.Ikc({ nextCursor: schemas/* string */.YjP(), vectors: documentListSchema }));
 const countsSchema = schemas/* object */.Ikc({ vectorCount: schemas/* int */.Whr().min(0), pendingVectorCount: schemas/* int */.Whr().min(0) });
 /**
  * The database's counts: documents (`vectorCount`) and documents not yet searchable
@@ -115,16 +145,27 @@ function validateNamespace(namespace, input = "namespace") {
     }
     return namespace;
 }
+const search_data_inputs_jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
 /** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
 const documentInputSchema = schemas/* object */.Ikc({
     id: schemas/* string */.YjP().min(1, "an id must not be empty"),
-    content: jsonObjectSchema,
-    metadata: jsonObjectSchema.optional(),
+    content: search_data_inputs_jsonObject,
+    metadata: search_data_inputs_jsonObject.optional(),
 });
+/**
+ * `value` as a document to upsert, read without zod when it has the plain shape (see
+ * `plainDocument`: a seed or a clone checks every document it writes); the schema otherwise.
+ */
+function parseDocumentInput(value) {
+    const plain = plainDocument(value);
+    if (plain !== undefined && plain.id !== "")
+        return { success: true, data: plain };
+    return documentInputSchema.safeParse(value);
+}
 /** Every document checked before the first batch goes out: a bad one fails the upsert with nothing sent. */
 function validateDocuments(documents, input = "documents") {
     return Array.from(documents, (document, i) => {
-        const parsed = documentInputSchema.safeParse(document);
+        const parsed = parseDocumentInput(document);
         if (parsed.success)
             return parsed.data;
         const issue = parsed.error.issues[0];
@@ -550,10 +591,11 @@ async function cloneSearchIndex(source, target, input = {}) {
     for (const from of names) {
         const index = into ?? checkedTargetIndex(from, "indexes");
         const began = Date.now();
-        const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000);
+        const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? Number(process.env["EXP_PAGE"] ?? 1000));
         const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
         const result = await seedSearchIndex(target, {
             ...seed,
+            concurrency: seed.concurrency ?? Number(process.env["EXP_CONC"] ?? 16),
             index,
             documents: { pages },
             onProgress: (written) => onProgress?.(index, written),
@@ -711,7 +753,7 @@ function documentAt(text, line, path, input) {
     catch (cause) {
         throw fail(`not JSON (${cause.message})`);
     }
-    const result = documentInputSchema.safeParse(value);
+    const result = parseDocumentInput(value);
     if (result.success)
         return result.data;
     const issue = result.error.issues[0];
