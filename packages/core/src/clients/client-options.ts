@@ -25,7 +25,7 @@ export interface ClientOptions {
    * Create it once with `Deadline.after(ms)` and pass the same one to every client of the step.
    */
   deadline?: Deadline;
-  /** Who is calling, appended to the user agent: `stashkit/0.1.0 (+ensure-search-index) node/24…`. */
+  /** Who is calling, appended to the user agent: `stashkit/0.1.0 (+ensure-search-index) node/24...`. */
   userAgentSuffix?: string;
   logger?: Logger;
   /**

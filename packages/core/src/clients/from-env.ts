@@ -87,7 +87,7 @@ function required<const Names extends readonly string[]>(
     const list = missing.join(" and ");
     throw new ConfigurationError(
       first,
-      `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ … })`,
+      `${list} ${missing.length > 1 ? "are" : "is"} not set: ${client}.fromEnv() reads ${what} from ${names.join(" and ")}; set ${missing.length > 1 ? "them" : "it"}, or pass the values to new ${client}({ \u2026 })`,
     );
   }
   return values as { [K in keyof Names]: string };

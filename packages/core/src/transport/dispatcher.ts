@@ -3,7 +3,7 @@ import type { Dispatcher } from "undici";
 export type Environment = Record<string, string | undefined>;
 
 /**
- * An undici `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent` …), described here by the one
+ * An undici `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent` ...), described here by the one
  * method requests go through instead of by undici's own type: undici's declarations need Node's
  * (`@types/node`), and the published declarations must type-check in a project without them.
  */
