@@ -1,5 +1,11 @@
 import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { alreadyPausedTargets, NotFoundError, type PauseOutcome, pausedTargets } from "@stashkit/core";
+import {
+  alreadyPausedTargets,
+  NotFoundError,
+  othersOutcome,
+  type PauseOutcome,
+  pausedTargets,
+} from "@stashkit/core";
 import type { PauseInputs } from "./inputs.ts";
 
 const waiting = (lag: number | undefined) => (lag === undefined ? "" : `, ${lag} waiting`);
@@ -33,7 +39,7 @@ export function reportPaused(outcomes: PauseOutcome[], inputs: PauseInputs): voi
   if (failed) throw failed.error;
   if (missing.length > 0 && inputs.ifMissing === "fail") {
     throw new NotFoundError(
-      `not found: ${missing.map(describeTarget).join(", ")}; the others were paused. Set if-missing: warn or ignore to go on without them`,
+      `not found: ${missing.map(describeTarget).join(", ")}; ${othersOutcome("pause", outcomes)}. Set if-missing: warn or ignore to go on without them`,
     );
   }
 }

@@ -204,6 +204,16 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     expect(server.state.queues["orders"]?.paused).toBe(false);
   });
 
+  it("says nothing was paused when every queue it was given is missing", async () => {
+    const server = await emulator();
+    const main = await pauseStep(server, { "queue-name": "ghost,phantom", "resume-after-job": "always" });
+    expect(main.exitCode).toBe(1);
+    expect(errorLines(main)).toEqual([
+      "::error::pause-queue: not found: queue ghost, queue phantom; nothing was paused. Set if-missing: warn or ignore to go on without them",
+    ]);
+    expect(targets(main.outputs["paused"])).toEqual([]);
+  });
+
   it("fails on a missing queue after pausing the others, and the post step still resumes those", async () => {
     const server = await emulator();
     await queue(server, "orders", false);
@@ -211,7 +221,7 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     const main = await pauseStep(server, inputs);
     expect(main.exitCode).toBe(1);
     expect(errorLines(main)).toEqual([
-      "::error::pause-queue: not found: queue ghost; the others were paused. Set if-missing: warn or ignore to go on without them",
+      "::error::pause-queue: not found: queue ghost; 1 other was paused. Set if-missing: warn or ignore to go on without them",
     ]);
     expect(targets(main.outputs["paused"])).toEqual([{ kind: "queue", name: "orders" }]);
     const post = await postStep(server, main, inputs, { jobStatus: "failure" });

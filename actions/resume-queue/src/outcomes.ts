@@ -1,5 +1,11 @@
 import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { type IfMissing, NotFoundError, type ResumeOutcome, resumedTargets } from "@stashkit/core";
+import {
+  type IfMissing,
+  NotFoundError,
+  othersOutcome,
+  type ResumeOutcome,
+  resumedTargets,
+} from "@stashkit/core";
 import type { ResumeInputs } from "./inputs.ts";
 
 /** One log line per target, in the order reported. */
@@ -57,11 +63,11 @@ export function outcomeError(outcomes: ResumeOutcome[], ifMissing: IfMissing): E
   if (missing.length === 0 || ifMissing !== "fail") return undefined;
   if (missing.every((o) => o.kind === "queue")) {
     return new NotFoundError(
-      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; the others were resumed. Set if-missing: warn or ignore to go on without missing queues`,
+      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; ${othersOutcome("resume", outcomes)}. Set if-missing: warn or ignore to go on without missing queues`,
     );
   }
   return new NotFoundError(
-    `not found: ${missing.map(describeTarget).join(", ")}; the others were resumed. Set if-missing: warn or ignore to go on without them`,
+    `not found: ${missing.map(describeTarget).join(", ")}; ${othersOutcome("resume", outcomes)}. Set if-missing: warn or ignore to go on without them`,
   );
 }
 

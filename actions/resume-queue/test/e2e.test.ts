@@ -176,13 +176,23 @@ describe("resume-queue, run as the runner runs it", () => {
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
   });
 
+  it("says nothing was resumed when every queue it was given is missing", async () => {
+    const server = await emulator();
+    const run = await resume(server, { "queue-name": "ghost" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      "::error::resume-queue: queue not found: ghost; nothing was resumed. Set if-missing: warn or ignore to go on without missing queues",
+    ]);
+    expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual([]);
+  });
+
   it("fails on a missing queue after resuming the others", async () => {
     const server = await emulator();
     await pausedQueues(server, "orders");
     const run = await resume(server, { "queue-name": "orders,ghost" });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toEqual([
-      "::error::resume-queue: queue not found: ghost; the others were resumed. Set if-missing: warn or ignore to go on without missing queues",
+      "::error::resume-queue: queue not found: ghost; 1 other was resumed. Set if-missing: warn or ignore to go on without missing queues",
     ]);
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
     expect(server.state.queues["orders"]?.paused).toBe(false);

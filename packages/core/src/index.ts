@@ -85,6 +85,7 @@ export {
   alreadyPausedTargets,
   isPossiblyPaused,
   type MissingBy,
+  othersOutcome,
   type PauseOutcome,
   pausedTargets,
   type ResumeOutcome,

@@ -2,6 +2,7 @@ import {
   alreadyPausedTargets,
   type IfMissing,
   NotFoundError,
+  othersOutcome,
   type PauseOutcome,
   parseIfMissing,
   pausedTargets,
@@ -79,7 +80,7 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
     failed?.outcome === "failed"
       ? failed.error
       : missing.length > 0 && ifMissing === "fail"
-        ? new NotFoundError(missingMessage(mode, missing, done.length, alreadyPaused.length))
+        ? new NotFoundError(missingMessage(mode, outcomes, missing))
         : undefined;
   const lines = outcomes.map(describe);
   if (outcomes.length === 0) lines.push(`nothing to ${mode}`);
@@ -111,18 +112,14 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
 }
 
 /**
- * "not found: queue ghost; 2 others were paused": what the others' outcomes really were, "nothing
- * was paused" when there were none, and how to make a missing queue.
+ * "not found: queue ghost; 2 others were paused": what the others' outcomes really were (core's
+ * rule, the actions' too), and how to make a missing queue.
  */
-function missingMessage(mode: Mode, missing: Outcome[], done: number, alreadyPaused: number): string {
-  const others = [
-    ...(done > 0 ? [`${done} ${done === 1 ? "other was" : "others were"} ${mode}d`] : []),
-    ...(alreadyPaused > 0 ? [`${alreadyPaused} already paused`] : []),
-  ];
+function missingMessage(mode: Mode, outcomes: Outcome[], missing: Outcome[]): string {
   const create = missing.some((o) => o.kind === "queue")
     ? "; stashkit queues create <name> makes a queue"
     : "";
-  return `not found: ${missing.map(what).join(", ")}; ${others.length > 0 ? others.join(", ") : `nothing was ${mode}d`}. Pass --if-missing warn or ignore to go on without them${create}`;
+  return `not found: ${missing.map(what).join(", ")}; ${othersOutcome(mode, outcomes)}. Pass --if-missing warn or ignore to go on without them${create}`;
 }
 
 /** `paused` and `already-paused` as the pause-queue action writes them (`paused` is what `--only-if-paused-by` takes), and a count. */

@@ -94,3 +94,24 @@ export function alreadyPausedTargets(outcomes: readonly PauseOutcome[]): Target[
 export function resumedTargets(outcomes: readonly ResumeOutcome[]): Target[] {
   return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
 }
+
+/**
+ * What became of the targets that were found, for the message that fails a pause or resume over
+ * missing ones: "2 others were paused, 1 already paused", or "nothing was paused" when none was.
+ * The CLI and the actions say it alike, so it is true when nothing else was asked for.
+ */
+export function othersOutcome(
+  mode: "pause" | "resume",
+  outcomes: readonly (PauseOutcome | ResumeOutcome)[],
+): string {
+  const done =
+    mode === "pause"
+      ? pausedTargets(outcomes as readonly PauseOutcome[]).length
+      : resumedTargets(outcomes as readonly ResumeOutcome[]).length;
+  const alreadyPaused = outcomes.filter((o) => o.outcome === "alreadyPaused").length;
+  const parts = [
+    ...(done > 0 ? [`${done} ${done === 1 ? "other was" : "others were"} ${mode}d`] : []),
+    ...(alreadyPaused > 0 ? [`${alreadyPaused} already paused`] : []),
+  ];
+  return parts.length > 0 ? parts.join(", ") : `nothing was ${mode}d`;
+}
