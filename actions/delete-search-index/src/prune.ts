@@ -1,6 +1,29 @@
 import { closedPullRequests, gitHubLookup, runner, type Step } from "@stashkit/action-kit";
 import { type IndexRef, type ManagementClient, pruneSearchIndexes } from "@stashkit/core";
 
+/** A candidate of either prune: its name and the values its pattern captured (`{pr}` among them). */
+interface PruneCandidate {
+  name: string;
+  values: Record<string, string | undefined>;
+}
+
+/**
+ * The `staleOf` of both prunes (indexes and SDK indexes): a candidate is stale when its pull
+ * request is closed; each verdict is logged, a pull request GitHub does not show is kept.
+ */
+export function staleByPullRequest(
+  github: ReturnType<typeof gitHubLookup>,
+): (candidates: readonly PruneCandidate[]) => Promise<boolean[]> {
+  return async (candidates) => {
+    const asked = candidates.map((c) => ({ name: c.name, pr: c.values["pr"] ?? "" }));
+    const verdicts = await closedPullRequests(github, asked, runner.warning);
+    return verdicts.map(({ state, stale }, n) => {
+      runner.info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
+      return stale;
+    });
+  };
+}
+
 export interface PruneOutcome {
   deleted: IndexRef[];
   kept: IndexRef[];
@@ -26,14 +49,7 @@ export async function prune(
       pattern: options.pattern,
       patternInput: "prune-pattern",
       dryRun: options.dryRun,
-      staleOf: async (candidates) => {
-        const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
-        const verdicts = await closedPullRequests(github, asked, runner.warning);
-        return verdicts.map(({ state, stale }, n) => {
-          runner.info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
-          return stale;
-        });
-      },
+      staleOf: staleByPullRequest(github),
     }),
   );
   const ref = ({ name, id }: IndexRef): IndexRef => ({ name, id });

@@ -1,4 +1,4 @@
-import { closedPullRequests, gitHubLookup, registerSecrets, runner, type Step } from "@stashkit/action-kit";
+import { gitHubLookup, registerSecrets, runner, type Step } from "@stashkit/action-kit";
 import {
   type ClientOptions,
   ConfigurationError,
@@ -8,7 +8,7 @@ import {
   pruneSdkIndexes,
   SearchIndexData,
 } from "@stashkit/core";
-import type { PruneOutcome } from "./prune.ts";
+import { type PruneOutcome, staleByPullRequest } from "./prune.ts";
 
 type SdkStep = Pick<Step<ManagementClient>, "client" | "context" | "deadline" | "redactor">;
 
@@ -59,14 +59,7 @@ export async function pruneInDatabase(
       patternInput: "prune-pattern",
       dryRun: target.dryRun,
       deadline: step.deadline,
-      staleOf: async (candidates) => {
-        const asked = candidates.map((c) => ({ name: c.name, pr: c.values.pr ?? "" }));
-        const verdicts = await closedPullRequests(github, asked, runner.warning);
-        return verdicts.map(({ state, stale }, n) => {
-          runner.info(`${asked[n]?.name}: pull request #${asked[n]?.pr} is ${state}`);
-          return stale;
-        });
-      },
+      staleOf: staleByPullRequest(github),
     }),
   );
   const ref = ({ name }: { name: string }): IndexRef => ({ name, id });
