@@ -1,7 +1,6 @@
 import type { SearchIndexData } from "../clients/search-index-data.ts";
 import { ConfigurationError } from "../errors/index.ts";
 import type { SearchDocument } from "../schemas/search-data.ts";
-import type { DocumentInput } from "../schemas/search-data-inputs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { SEED_MARKER_NAMESPACE } from "./seed-marker.ts";
 import {
@@ -52,12 +51,12 @@ export async function cloneSearchIndex(
   for (const from of names) {
     const index = into ?? checkedTargetIndex(from, "indexes");
     const began = Date.now();
-    const documents = copied(readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000));
+    const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000);
     const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
     const result = await seedSearchIndex(target, {
       ...seed,
       index,
-      documents,
+      documents: { pages },
       onProgress: (written: number) => onProgress?.(index, written),
     });
     results.push({ ...result, from, ms: Date.now() - began });
@@ -78,31 +77,23 @@ async function sourceIndexes(source: SearchIndexData, call: CallOptions): Promis
 }
 
 /**
- * The namespace's documents page by page, the next page asked for while this one is written:
- * the reads overlap the writes instead of adding their round trips (bench S10). Memory holds
- * two pages at most.
+ * The namespace's pages, the next one asked for while this one is written: the reads overlap the
+ * writes instead of adding their round trips (bench S10). A ranged document is already what an
+ * upsert takes (`{id, content, metadata?}`), so pages go to the batches as they are, uncopied,
+ * and memory holds two pages at most.
  */
 async function* readAhead(
   source: SearchIndexData,
   options: CallOptions & { namespace: string },
   limit: number,
-): AsyncGenerator<SearchDocument> {
+): AsyncGenerator<SearchDocument[]> {
   let next = source.rangePage({ cursor: "0", limit }, options);
   for (;;) {
     const page = await next;
     if (page.nextCursor !== "") next = source.rangePage({ cursor: page.nextCursor, limit }, options);
     // A read-ahead that fails while the consumer stops early must not be an unhandled rejection.
     next.catch(() => {});
-    yield* page.documents;
+    yield page.documents;
     if (page.nextCursor === "") return;
-  }
-}
-
-/** A ranged document as an upsert takes it: metadata only when it has some. */
-async function* copied(documents: AsyncIterable<{ id: string; content?: unknown; metadata?: unknown }>) {
-  for await (const { id, content, metadata } of documents) {
-    const document: DocumentInput = { id, content: (content ?? {}) as Record<string, unknown> };
-    if (metadata !== undefined && metadata !== null) document.metadata = metadata as Record<string, unknown>;
-    yield document;
   }
 }

@@ -1,9 +1,9 @@
 import type { SearchIndexData } from "../clients/search-index-data.ts";
 import { ConfigurationError } from "../errors/index.ts";
-import { DEFAULT_NAMESPACE, type DocumentInput, validateNamespace } from "../schemas/search-data-inputs.ts";
+import { DEFAULT_NAMESPACE, validateNamespace } from "../schemas/search-data-inputs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { readSeedMarker, SEED_MARKER_NAMESPACE, writeSeedMarker } from "./seed-marker.ts";
-import { type BatchWriteOptions, writeInBatches } from "./write-in-batches.ts";
+import { type BatchWriteOptions, type DocumentSource, writeInBatches } from "./write-in-batches.ts";
 
 /** `created`: seed unless a finished seed is recorded; `always`: upsert again on every run. */
 export const SEED_WHEN = ["created", "always"] as const;
@@ -20,7 +20,8 @@ export interface SeedOptions
 }
 
 export interface SeedSearchIndexInput extends SeedOptions {
-  documents: AsyncIterable<DocumentInput> | Iterable<DocumentInput>;
+  /** Documents one by one, or `{ pages }` of documents already grouped (see `DocumentSource`). */
+  documents: DocumentSource;
 }
 
 export type SeedResult =

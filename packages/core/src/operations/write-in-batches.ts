@@ -15,14 +15,24 @@ export interface BatchWriteOptions extends CallOptions {
 export const DEFAULT_CONCURRENCY = 16;
 
 /**
+ * Documents one by one (a file read line by line), or already in groups (the pages of a range):
+ * a group is cut into batches as it is, so its documents do not pass one at a time through a
+ * chain of async generators, each step of which makes promises and result objects.
+ */
+export type DocumentSource =
+  | AsyncIterable<DocumentInput>
+  | Iterable<DocumentInput>
+  | { pages: AsyncIterable<readonly DocumentInput[]> };
+
+/**
  * Upserts a stream of documents in batches of the index's `max_writes_per_request`, several in
  * flight, each request started no sooner than the pace allows. Memory holds at most
- * `concurrency + 1` batches, whatever the stream's length. A 429 waits in the transport, whose
+ * `concurrency` batches and the one (or the page) being cut, whatever the stream's length. A 429 waits in the transport, whose
  * backoff every request of the client shares, so the batches in flight slow down together.
  */
 export async function writeInBatches(
   target: SearchIndexData,
-  documents: AsyncIterable<DocumentInput> | Iterable<DocumentInput>,
+  documents: DocumentSource,
   options: BatchWriteOptions,
 ): Promise<{ written: number; batches: number }> {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
@@ -48,19 +58,40 @@ export async function writeInBatches(
     );
     inFlight.add(running);
   };
-  let batch: DocumentInput[] = [];
-  for await (const document of documents) {
-    batch.push(document);
-    if (batch.length < target.maxWritesPerRequest) continue;
-    start(batch);
-    batch = [];
-    while (inFlight.size >= concurrency && failure === undefined) await Promise.race(inFlight);
+  for await (const batch of batchesOf(documents, target.maxWritesPerRequest)) {
     if (failure !== undefined) break;
+    start(batch);
+    while (inFlight.size >= concurrency && failure === undefined) await Promise.race(inFlight);
   }
-  if (batch.length > 0 && failure === undefined) start(batch);
   await Promise.all(inFlight);
   if (failure !== undefined) throw failure;
   return { written, batches };
+}
+
+/** Batches of `size` documents (the last may be smaller); a page is cut into slices, not walked document by document. */
+async function* batchesOf(source: DocumentSource, size: number): AsyncGenerator<DocumentInput[]> {
+  let batch: DocumentInput[] = [];
+  if ("pages" in source) {
+    for await (const page of source.pages) {
+      for (let start = 0; start < page.length; ) {
+        const taken = page.slice(start, start + size - batch.length);
+        start += taken.length;
+        if (batch.length === 0) batch = taken;
+        else batch.push(...taken);
+        if (batch.length < size) continue;
+        yield batch;
+        batch = [];
+      }
+    }
+  } else {
+    for await (const document of source) {
+      batch.push(document);
+      if (batch.length < size) continue;
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 function callOf(options: CallOptions): CallOptions {

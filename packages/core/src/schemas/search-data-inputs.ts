@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ConfigurationError } from "../errors/index.ts";
+import { plainDocument } from "./search-data.ts";
 import { hasUnsafeCharacter, isDotSegment, MAX_ID_LENGTH } from "./server-values.ts";
 
 /**
@@ -43,10 +44,20 @@ export const documentInputSchema = z.object({
 });
 export type DocumentInput = z.input<typeof documentInputSchema>;
 
+/**
+ * `value` as a document to upsert, read without zod when it has the plain shape (see
+ * `plainDocument`: a seed or a clone checks every document it writes); the schema otherwise.
+ */
+export function parseDocumentInput(value: unknown): ReturnType<typeof documentInputSchema.safeParse> {
+  const plain = plainDocument(value);
+  if (plain !== undefined && plain.id !== "") return { success: true, data: plain };
+  return documentInputSchema.safeParse(value);
+}
+
 /** Every document checked before the first batch goes out: a bad one fails the upsert with nothing sent. */
 export function validateDocuments(documents: Iterable<DocumentInput>, input = "documents"): DocumentInput[] {
   return Array.from(documents, (document, i) => {
-    const parsed = documentInputSchema.safeParse(document);
+    const parsed = parseDocumentInput(document);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const where = [i, ...(issue?.path ?? [])].map(String).join(".");

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { ConfigurationError } from "../errors/index.ts";
-import { type DocumentInput, documentInputSchema } from "../schemas/search-data-inputs.ts";
+import { type DocumentInput, parseDocumentInput } from "../schemas/search-data-inputs.ts";
 import { jsonArrayElements } from "./json-array-elements.ts";
 
 /** A seed file checked from end to end: every document valid. */
@@ -56,7 +56,7 @@ function documentAt(text: string, line: number, path: string, input: string): Do
   } catch (cause) {
     throw fail(`not JSON (${(cause as Error).message})`);
   }
-  const result = documentInputSchema.safeParse(value);
+  const result = parseDocumentInput(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
