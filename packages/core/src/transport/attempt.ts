@@ -60,6 +60,8 @@ export async function sendAttempt<T>(
   }
 }
 
+const UTF8 = new TextEncoder();
+
 function requestInit(
   settings: AttemptSettings,
   request: ApiRequest,
@@ -75,7 +77,10 @@ function requestInit(
   const init: RequestInit = {
     method: request.method,
     headers,
-    body: request.body === undefined ? null : JSON.stringify(request.body),
+    // Bytes, not the string: fetch keeps a finished request's body until a full GC (its response's
+    // stream is held through a WeakRef, which minor GCs treat as strong), so a string body would
+    // be copied and promoted with it. Off the heap it does not make V8 grow (bench S10m).
+    body: request.body === undefined ? null : UTF8.encode(JSON.stringify(request.body)),
     signal,
     // An API answer is never a redirect; following one could carry the credentials elsewhere.
     redirect: "manual",
