@@ -1,5 +1,5 @@
-import * as z from "zod";
 import type { SearchIndexData } from "../clients/search-index-data.ts";
+import * as z from "../schemas/zod.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type { $ZodType, output } from "zod/v4/core";
 import type { ApiRequest, ApiResponse } from "../transport/api-request.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { parseResponse } from "../transport/parse-response.ts";
@@ -22,11 +22,11 @@ export abstract class Resource {
   }
 
   /** Sends `request` and returns its 2xx body as `schema` reads it. */
-  protected read<Schema extends z.ZodType>(
+  protected read<Schema extends $ZodType>(
     request: ApiRequest,
     schema: Schema,
     call?: CallOptions,
-  ): Promise<z.output<Schema>> {
+  ): Promise<output<Schema>> {
     return this.#transport.send(request, call, (response) =>
       parseResponse(request, response, schema, this.redactor),
     );

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod.ts";
 
 /**
  * A flow-control key as the product reads it (the public `FlowControlKey` schema, which marks
@@ -6,14 +6,14 @@ import * as z from "zod";
  * messages held back) is reported when present.
  */
 export const flowControlKeySchema = z.looseObject({
-  flowControlKey: z.string().min(1),
+  flowControlKey: z.string().check(z.minLength(1)),
   isPaused: z.boolean(),
-  waitListSize: z.number().optional().catch(undefined),
-  parallelismMax: z.number().optional().catch(undefined),
-  parallelismCount: z.number().optional().catch(undefined),
-  rateMax: z.number().optional().catch(undefined),
-  rateCount: z.number().optional().catch(undefined),
-  ratePeriod: z.number().optional().catch(undefined),
+  waitListSize: z.catch(z.optional(z.number()), undefined),
+  parallelismMax: z.catch(z.optional(z.number()), undefined),
+  parallelismCount: z.catch(z.optional(z.number()), undefined),
+  rateMax: z.catch(z.optional(z.number()), undefined),
+  rateCount: z.catch(z.optional(z.number()), undefined),
+  ratePeriod: z.catch(z.optional(z.number()), undefined),
 });
 
 export type FlowControlKey = z.output<typeof flowControlKeySchema>;

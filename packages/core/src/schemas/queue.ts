@@ -1,14 +1,14 @@
-import * as z from "zod";
 import { serverNameSchema } from "./server-values.ts";
+import * as z from "./zod.ts";
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
 export const queueSchema = z.looseObject({
-  name: serverNameSchema.pipe(z.string().min(1)),
+  name: z.pipe(serverNameSchema, z.string().check(z.minLength(1))),
   paused: z.boolean(),
-  lag: z.number().optional().catch(undefined),
-  parallelism: z.number().optional().catch(undefined),
-  createdAt: z.number().optional().catch(undefined),
-  updatedAt: z.number().optional().catch(undefined),
+  lag: z.catch(z.optional(z.number()), undefined),
+  parallelism: z.catch(z.optional(z.number()), undefined),
+  createdAt: z.catch(z.optional(z.number()), undefined),
+  updatedAt: z.catch(z.optional(z.number()), undefined),
 });
 
 export type Queue = z.output<typeof queueSchema>;

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod.ts";
 
 /**
  * A schedule as the product reads it (the public `Schedule` schema): `scheduleId`, `destination`
@@ -6,18 +6,18 @@ import * as z from "zod";
  * `label` is the deprecated single-string form of `labels`.
  */
 export const scheduleSchema = z.looseObject({
-  scheduleId: z.string().min(1),
+  scheduleId: z.string().check(z.minLength(1)),
   destination: z.string(),
   isPaused: z.boolean(),
-  cron: z.string().optional().catch(undefined),
-  createdAt: z.number().optional().catch(undefined),
-  method: z.string().optional().catch(undefined),
-  queueName: z.string().optional().catch(undefined),
-  flowControlKey: z.string().optional().catch(undefined),
-  label: z.string().optional().catch(undefined),
-  labels: z.array(z.string()).optional().catch(undefined),
-  lastScheduleTime: z.number().optional().catch(undefined),
-  nextScheduleTime: z.number().optional().catch(undefined),
+  cron: z.catch(z.optional(z.string()), undefined),
+  createdAt: z.catch(z.optional(z.number()), undefined),
+  method: z.catch(z.optional(z.string()), undefined),
+  queueName: z.catch(z.optional(z.string()), undefined),
+  flowControlKey: z.catch(z.optional(z.string()), undefined),
+  label: z.catch(z.optional(z.string()), undefined),
+  labels: z.catch(z.optional(z.array(z.string())), undefined),
+  lastScheduleTime: z.catch(z.optional(z.number()), undefined),
+  nextScheduleTime: z.catch(z.optional(z.number()), undefined),
 });
 
 export type Schedule = z.output<typeof scheduleSchema>;

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import {
   isSafeServerName,
   isServerId,
@@ -8,6 +7,7 @@ import {
   serverTextSchema,
   serverTokenSchema,
 } from "./server-values.ts";
+import * as z from "./zod.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
@@ -33,10 +33,10 @@ export const searchIndexSchema = z.looseObject({
   endpoint: serverEndpointSchema,
   token: serverTokenSchema,
   read_only_token: serverTokenSchema,
-  region: serverTextSchema.pipe(z.string().min(1)),
-  type: serverTextSchema.pipe(z.string().min(1)).transform(normalizePlan),
-  creation_time: z.number().optional().catch(undefined),
-  customer_id: z.string().optional().catch(undefined),
+  region: z.pipe(serverTextSchema, z.string().check(z.minLength(1))),
+  type: z.pipe(z.pipe(serverTextSchema, z.string().check(z.minLength(1))), z.transform(normalizePlan)),
+  creation_time: z.catch(z.optional(z.number()), undefined),
+  customer_id: z.catch(z.optional(z.string()), undefined),
 });
 
 export type SearchIndex = z.output<typeof searchIndexSchema>;
@@ -56,7 +56,10 @@ export interface ListedEntry {
  * picks it.
  */
 export const listedEntriesSchema = z.array(
-  z.looseObject({ id: serverIdSchema, name: serverNameSchema }).transform((entry) => entry as ListedEntry),
+  z.pipe(
+    z.looseObject({ id: serverIdSchema, name: serverNameSchema }),
+    z.transform((entry) => entry as ListedEntry),
+  ),
 );
 
 /**

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod.ts";
 
 /**
  * What a name or id may hold, whether it comes from an input or from an API answer: no control
@@ -58,34 +58,36 @@ export function isServerId(value: string): boolean {
 export const MAX_TOKEN_LENGTH = 4096;
 
 // The messages never quote the value: it is exactly what must not be printed.
-export const serverIdSchema = z
-  .string()
-  .min(1)
-  .refine(isServerId, {
+export const serverIdSchema = z.string().check(
+  z.minLength(1),
+  z.refine(isServerId, {
     message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
-  });
+  }),
+);
 
-export const serverTokenSchema = z
-  .string()
-  .min(1)
-  .refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+export const serverTokenSchema = z.string().check(
+  z.minLength(1),
+  z.refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
     message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
-  });
+  }),
+);
 
-export const serverEndpointSchema = z
-  .string()
-  .min(1)
-  .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+export const serverEndpointSchema = z.string().check(
+  z.minLength(1),
+  z.refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
     message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
-  });
+  }),
+);
 
-export const serverNameSchema = z.string().refine(isSafeServerName, {
-  message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
-});
+export const serverNameSchema = z.string().check(
+  z.refine(isSafeServerName, {
+    message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
+  }),
+);
 
 /** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
-export const serverTextSchema = z
-  .string()
-  .refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
+export const serverTextSchema = z.string().check(
+  z.refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
     message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
-  });
+  }),
+);

@@ -1,6 +1,6 @@
-import * as z from "zod";
 import { ConfigurationError } from "../errors/index.ts";
 import { validateFlowControlKey, validateQueueName, validateScheduleId } from "./inputs.ts";
+import * as z from "./zod.ts";
 
 /** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
 export const TARGET_KINDS = ["queue", "schedule", "flow-control-key"] as const;
@@ -12,7 +12,9 @@ export interface Target {
   name: string;
 }
 
-const targetListSchema = z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().min(1) }));
+const targetListSchema = z.array(
+  z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)) }),
+);
 
 /**
  * Reads a JSON list of targets, as the pause step's `paused` output writes it

@@ -1,6 +1,7 @@
-import type * as z from "zod";
+import type { $ZodType, output } from "zod/v4/core";
 import { describeFailure, ResponseValidationError } from "../errors/index.ts";
 import { isSafeId } from "../schemas/server-values.ts";
+import * as z from "../schemas/zod.ts";
 import { tryParseJson } from "./api-message.ts";
 import type { ApiRequest, ApiResponse } from "./api-request.ts";
 import { redactAndClip } from "./clip.ts";
@@ -9,12 +10,12 @@ import { maskSecretFields, maskSecretText, type Redactor } from "./redactor.ts";
 const EXCERPT_LENGTH = 200;
 
 /** Parses a 2xx body as JSON and checks it against `schema`, or says precisely what is wrong. */
-export function parseResponse<Schema extends z.ZodType>(
+export function parseResponse<Schema extends $ZodType>(
   request: ApiRequest,
   response: ApiResponse,
   schema: Schema,
   redactor: Redactor,
-): z.output<Schema> {
+): output<Schema> {
   const parsed = tryParseJson(response.text);
   const context = {
     operation: request.operation,
@@ -38,13 +39,13 @@ export function parseResponse<Schema extends z.ZodType>(
  * Checks an already parsed value (a whole body, or one entry of a listed body) against `schema`,
  * or says precisely what is wrong, naming the request that brought it.
  */
-export function checkParsed<Schema extends z.ZodType>(
+export function checkParsed<Schema extends $ZodType>(
   request: ApiRequest,
   response: Pick<ApiResponse, "status" | "requestId">,
   value: unknown,
   schema: Schema,
   redactor: Redactor,
-): z.output<Schema> {
+): output<Schema> {
   const context = {
     operation: request.operation,
     method: request.method,
@@ -52,7 +53,9 @@ export function checkParsed<Schema extends z.ZodType>(
     status: response.status,
     requestId: response.requestId,
   };
-  const result = schema.safeParse(value);
+  // The functional parse takes any of zod's schemas: core's (zod/mini) and the classic ones of
+  // the search-data answers alike.
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
     path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
