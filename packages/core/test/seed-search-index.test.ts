@@ -8,12 +8,13 @@ import {
   checkSeedFiles,
   cloneSearchIndex,
   ensureSearchIndex,
+  readSeedMarker,
   SearchIndexData,
   ServerError,
   seedDocuments,
   seedSearchIndex,
 } from "../src/index.ts";
-import { caught, managementClient } from "./helpers.ts";
+import { caught, emulator, managementClient } from "./helpers.ts";
 import { documents, indexWithData, inNamespace, seen } from "./search-data-helpers.ts";
 
 const UPSERT = inNamespace("upsert-data");
@@ -82,6 +83,23 @@ describe("seedSearchIndex", () => {
     expect(server.requests.filter((request) => request.status === 429)).toEqual([]);
     // The marker's fetch and upsert come after the batches.
     expect(server.requests.filter((request) => request.route === UPSERT)).toHaveLength(13);
+  });
+
+  it("counts the finished-seed record toward the document limit: 10,000 documents fill a free index and the record is refused", async () => {
+    const server = await emulator({ search: { endpoint: "url" } });
+    const { index } = await ensureSearchIndex(managementClient(server), {
+      name: "free",
+      region: "eu-west-1",
+      type: "free",
+    });
+    const data = SearchIndexData.fromIndex(index, { env: {} });
+
+    const error = await caught(() => seedSearchIndex(data, { documents: documents(10_000), index: "m" }));
+
+    expect(index["max_vector_count"]).toBe(10_000);
+    expect(error.message).toMatch(/stashkit-seeds.*Document limit reached/);
+    expect((await data.info()).vectorCount).toBe(10_000);
+    expect(await readSeedMarker(data, "m", {})).toBeUndefined();
   });
 
   it("refuses a bad seed-when and the marker namespace before any request", async () => {
