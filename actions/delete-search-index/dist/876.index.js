@@ -35533,7 +35533,7 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 8835:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -36287,7 +36287,7 @@ const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpac
 const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(2133)
 const { channels } = __webpack_require__(994)
 const { WebsocketFrameSend } = __webpack_require__(4876)
-const { ByteParser } = __webpack_require__(1216)
+const { ByteParser } = __webpack_require__(8835)
 const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(7507)
 const { kEnumerableProperty } = __webpack_require__(6476)
 const { utf8DecodeBytes } = __webpack_require__(1928)
@@ -37153,7 +37153,7 @@ const {
   getURLRecord
 } = __webpack_require__(9317)
 const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(2133)
-const { ByteParser } = __webpack_require__(1216)
+const { ByteParser } = __webpack_require__(8835)
 const { kEnumerableProperty } = __webpack_require__(6476)
 const { getGlobalDispatcher } = __webpack_require__(3177)
 const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(1944)

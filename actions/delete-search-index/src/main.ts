@@ -3,7 +3,6 @@ import { deleteSearchIndex } from "@stashkit/core";
 import { readDeleteInputs } from "./inputs.ts";
 import { type PruneOutcome, prune } from "./prune.ts";
 import { reportDeleted } from "./report.ts";
-import { deleteOneSdkIndex, pruneInDatabase } from "./sdk-indexes.ts";
 
 const ACTION = "delete-search-index";
 
@@ -27,8 +26,12 @@ export async function run(): Promise<void> {
       } else if (target.kind === "prune") {
         result = await prune(client, step, { ...target, dryRun });
       } else if (target.kind === "sdk-index") {
+        // The data-plane code (and the zod build its answers are checked with) loads only for the
+        // two targets inside a database: most steps delete or prune whole indexes (bench S1's start-up).
+        const { deleteOneSdkIndex } = await import("./sdk-indexes.ts");
         result = await deleteOneSdkIndex(step, { ...target, dryRun }, dataOptions);
       } else {
+        const { pruneInDatabase } = await import("./sdk-indexes.ts");
         result = await pruneInDatabase(step, { ...target, dryRun }, dataOptions);
       }
       reportDeleted(result, dryRun);

@@ -24,8 +24,8 @@ var configuration_error = __webpack_require__(8794);
 var resource = __webpack_require__(4209);
 // EXTERNAL MODULE: ../../packages/core/dist/resources/rest-url.js
 var rest_url = __webpack_require__(4691);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __webpack_require__(7219);
+// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 5 modules
+var schemas = __webpack_require__(67);
 // EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js
 var core = __webpack_require__(8149);
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
@@ -409,6 +409,8 @@ class SearchIndexData extends SearchDocumentsResource {
     }
 }
 
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/zod.js + 5 modules
+var zod = __webpack_require__(9359);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-marker.js
 
 /**
@@ -420,7 +422,7 @@ class SearchIndexData extends SearchDocumentsResource {
  * (upserts by id: what the dead run wrote is replaced, not doubled).
  */
 const SEED_MARKER_NAMESPACE = "stashkit-seeds";
-const markerSchema = schemas/* object */.Ikc({ finished: schemas/* literal */.euz(true), documents: schemas/* number */.aig(), at: schemas/* string */.YjP() });
+const markerSchema = zod/* object */.Ikc({ finished: zod/* literal */.euz(true), documents: zod/* number */.aig(), at: zod/* string */.YjP() });
 // A prefix keeps "" (the default namespace) a valid id and apart from a namespace named "default".
 const markerId = (namespace) => `namespace:${namespace}`;
 /** The marker of a finished seed of `namespace`, or undefined when none finished. */
@@ -443,7 +445,7 @@ const DEFAULT_CONCURRENCY = 16;
 /**
  * Upserts a stream of documents in batches of the index's `max_writes_per_request`, several in
  * flight, each request started no sooner than the pace allows. Memory holds at most
- * `concurrency + 1` batches, whatever the stream's length. A 429 waits in the transport, whose
+ * `concurrency` batches and the one (or the page) being cut, whatever the stream's length. A 429 waits in the transport, whose
  * backoff every request of the client shares, so the batches in flight slow down together.
  */
 async function writeInBatches(target, documents, options) {
@@ -468,11 +470,11 @@ async function writeInBatches(target, documents, options) {
         inFlight.add(running);
     };
     for await (const batch of batchesOf(documents, target.maxWritesPerRequest)) {
+        if (failure !== undefined)
+            break;
         start(batch);
         while (inFlight.size >= concurrency && failure === undefined)
             await Promise.race(inFlight);
-        if (failure !== undefined)
-            break;
     }
     await Promise.all(inFlight);
     if (failure !== undefined)
@@ -591,11 +593,10 @@ async function cloneSearchIndex(source, target, input = {}) {
     for (const from of names) {
         const index = into ?? checkedTargetIndex(from, "indexes");
         const began = Date.now();
-        const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? Number(process.env["EXP_PAGE"] ?? 1000));
+        const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000);
         const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
         const result = await seedSearchIndex(target, {
             ...seed,
-            concurrency: seed.concurrency ?? Number(process.env["EXP_CONC"] ?? 16),
             index,
             documents: { pages },
             onProgress: (written) => onProgress?.(index, written),
