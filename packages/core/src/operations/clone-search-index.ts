@@ -9,6 +9,7 @@ import {
   type SeedResult,
   seedSearchIndex,
 } from "./seed-search-index.ts";
+import { DEFAULT_CONCURRENCY } from "./write-in-batches.ts";
 
 export interface CloneSearchIndexInput extends Omit<SeedOptions, "index" | "onProgress"> {
   /** The source's SDK indexes (namespaces) to copy; by default every one it holds. */
@@ -51,10 +52,12 @@ export async function cloneSearchIndex(
   for (const from of names) {
     const index = into ?? checkedTargetIndex(from, "indexes");
     const began = Date.now();
-    const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000);
+    const pageSize = input.pageSize ?? 1_000;
+    const pages = readAhead(source, { ...call, namespace: from }, pageSize);
     const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
     const result = await seedSearchIndex(target, {
       ...seed,
+      concurrency: seed.concurrency ?? batchesInFlight(pageSize, target.maxWritesPerRequest),
       index,
       documents: { pages },
       onProgress: (written: number) => onProgress?.(index, written),
@@ -62,6 +65,15 @@ export async function cloneSearchIndex(
     results.push({ ...result, from, ms: Date.now() - began });
   }
   return { indexes: results, written: results.reduce((sum, result) => sum + result.written, 0) };
+}
+
+/**
+ * A page's worth of batches in flight (10 for pages of 1,000 and batches of 100), not a seed's
+ * 16: the next page is read while this one is written, so more would only wait for it, and each
+ * batch in flight holds its documents and a request (bench S10m: fewer batches, less memory).
+ */
+function batchesInFlight(pageSize: number, batchSize: number): number {
+  return Math.min(DEFAULT_CONCURRENCY, Math.max(2, Math.ceil(pageSize / batchSize)));
 }
 
 /** The source's SDK indexes holding documents, the marker namespace left out. */
