@@ -40,10 +40,8 @@ function restUrl(index, template = DEFAULT_REST_URL_TEMPLATE) {
     return template.replaceAll("{endpoint}", endpoint);
 }
 
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 5 modules
-var schemas = __webpack_require__(67);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js
-var core = __webpack_require__(8149);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/zod.js + 16 modules
+var zod = __webpack_require__(597);
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
 
 /**
@@ -59,14 +57,14 @@ var core = __webpack_require__(8149);
  * when it checks library declarations.
  */
 function resultOf(result) {
-    return schemas/* object */.Ikc({ result }).transform((envelope) => envelope.result);
+    return zod/* pipe */.FsL(zod/* object */.Ikc({ result }), zod/* transform */.pdi((envelope) => envelope.result));
 }
-const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+const jsonObject = zod/* record */.g1P(zod/* string */.YjP(), zod/* unknown */.L5J());
 /** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
-const searchDocumentSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
+const searchDocumentSchema = zod/* object */.Ikc({
+    id: zod/* string */.YjP(),
     content: jsonObject,
-    metadata: jsonObject.optional(),
+    metadata: zod/* optional */.lqM(jsonObject),
 });
 /**
  * `value` as a document when it has the plain shape, `{id, content, metadata?}` with a string id
@@ -101,37 +99,45 @@ function hasOnlyDocumentFields(value) {
     return true;
 }
 /** Documents as `plainDocument` reads them, uncopied; the schema reads (and judges) a list with any other entry. */
-const documentListSchema = schemas/* unknown */.L5J().transform((value, context) => {
+const documentListSchema = zod/* pipe */.FsL(zod/* unknown */.L5J(), zod/* transform */.pdi((value, payload) => {
     if (Array.isArray(value)) {
         const documents = value.map(plainDocument);
         if (documents.every((document) => document !== undefined))
             return documents;
     }
-    const parsed = schemas/* array */.YOg(searchDocumentSchema).safeParse(value);
+    const parsed = zod/* safeParse */.xLC(zod/* array */.YOg(searchDocumentSchema), value);
     if (parsed.success)
         return parsed.data;
-    for (const { path, message } of parsed.error.issues)
-        context.addIssue({ code: "custom", path, message });
-    return core/* NEVER */.tm;
-});
+    // The issues as the schema found them, each where it is in the list (classic zod's `addIssue`).
+    for (const { path, message } of parsed.error.issues) {
+        payload.issues.push({ code: "custom", path, message, input: value });
+    }
+    return zod/* NEVER */.tmp;
+}));
 /** One search hit: the document and its score, in (0, 1], best first. */
-const searchHitSchema = searchDocumentSchema.extend({ score: schemas/* number */.aig() });
+const searchHitSchema = zod/* extend */.X$i(searchDocumentSchema, { score: zod/* number */.aig() });
 /** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
-const doneAnswerSchema = resultOf(schemas/* string */.YjP());
+const doneAnswerSchema = resultOf(zod/* string */.YjP());
 /** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
-const fetchAnswerSchema = resultOf(schemas/* array */.YOg(searchDocumentSchema.nullable()));
-const searchAnswerSchema = resultOf(schemas/* array */.YOg(searchHitSchema));
-const deleteAnswerSchema = resultOf(schemas/* object */.Ikc({ deleted: schemas/* int */.Whr().min(0) }));
+const fetchAnswerSchema = resultOf(zod/* array */.YOg(zod/* nullable */.mee(searchDocumentSchema)));
+const searchAnswerSchema = resultOf(zod/* array */.YOg(searchHitSchema));
+const deleteAnswerSchema = resultOf(zod/* object */.Ikc({ deleted: zod/* int */.Whr().check(zod/* minimum */.BpO(0)) }));
 /** One page of a range; `nextCursor` is "" after the last page. */
-const rangeAnswerSchema = resultOf(schemas/* object */.Ikc({ nextCursor: schemas/* string */.YjP(), vectors: documentListSchema }));
-const countsSchema = schemas/* object */.Ikc({ vectorCount: schemas/* int */.Whr().min(0), pendingVectorCount: schemas/* int */.Whr().min(0) });
+const rangeAnswerSchema = resultOf(zod/* object */.Ikc({ nextCursor: zod/* string */.YjP(), vectors: documentListSchema }));
+const countsSchema = zod/* object */.Ikc({
+    vectorCount: zod/* int */.Whr().check(zod/* minimum */.BpO(0)),
+    pendingVectorCount: zod/* int */.Whr().check(zod/* minimum */.BpO(0)),
+});
 /**
  * The database's counts: documents (`vectorCount`) and documents not yet searchable
  * (`pendingVectorCount`), in all and per namespace ("" is the default namespace), and its size
  * in bytes.
  */
-const infoAnswerSchema = resultOf(countsSchema.extend({ indexSize: schemas/* number */.aig().min(0), namespaces: schemas/* record */.g1P(schemas/* string */.YjP(), countsSchema) }));
-const listNamespacesAnswerSchema = resultOf(schemas/* array */.YOg(schemas/* string */.YjP()));
+const infoAnswerSchema = resultOf(zod/* extend */.X$i(countsSchema, {
+    indexSize: zod/* number */.aig().check(zod/* minimum */.BpO(0)),
+    namespaces: zod/* record */.g1P(zod/* string */.YjP(), countsSchema),
+}));
+const listNamespacesAnswerSchema = resultOf(zod/* array */.YOg(zod/* string */.YjP()));
 
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/server-values.js
 var server_values = __webpack_require__(1216);
@@ -161,12 +167,12 @@ function validateNamespace(namespace, input = "namespace") {
     }
     return namespace;
 }
-const search_data_inputs_jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+const search_data_inputs_jsonObject = zod/* record */.g1P(zod/* string */.YjP(), zod/* unknown */.L5J());
 /** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
-const documentInputSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1, "an id must not be empty"),
+const documentInputSchema = zod/* object */.Ikc({
+    id: zod/* string */.YjP().check(zod/* minLength */.BpQ(1, "an id must not be empty")),
     content: search_data_inputs_jsonObject,
-    metadata: search_data_inputs_jsonObject.optional(),
+    metadata: zod/* optional */.lqM(search_data_inputs_jsonObject),
 });
 /**
  * `value` as a document to upsert, read without zod when it has the plain shape (see
@@ -236,6 +242,7 @@ function callOf(options) {
 
 
 
+
 /** Content and metadata are always asked for: a document without them is of little use here. */
 const INCLUDE = { includeData: true, includeMetadata: true };
 /**
@@ -299,9 +306,9 @@ class SearchDocumentsResource extends resource/* Resource */.FW {
             body: { ...page, ...INCLUDE },
         });
         // A cursor that does not move would make `range` loop for ever.
-        const schema = rangeAnswerSchema.refine((answer) => answer.nextCursor !== page.cursor, {
+        const schema = rangeAnswerSchema.check(zod/* refine */.YPB((answer) => answer.nextCursor !== page.cursor, {
             message: "nextCursor repeats the cursor asked for",
-        });
+        }));
         const { nextCursor, vectors } = await this.read(request, schema, callOf(options));
         return { nextCursor, documents: vectors };
     }
@@ -427,8 +434,6 @@ class SearchIndexData extends SearchDocumentsResource {
 
 // EXTERNAL MODULE: ../../packages/core/dist/templates/match.js
 var match = __webpack_require__(30);
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/zod.js + 5 modules
-var zod = __webpack_require__(9359);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-marker.js
 
 /**

@@ -24,10 +24,8 @@ var configuration_error = __webpack_require__(8794);
 var resource = __webpack_require__(4209);
 // EXTERNAL MODULE: ../../packages/core/dist/resources/rest-url.js
 var rest_url = __webpack_require__(4691);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/schemas.js + 5 modules
-var schemas = __webpack_require__(67);
-// EXTERNAL MODULE: ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js
-var core = __webpack_require__(8149);
+// EXTERNAL MODULE: ../../packages/core/dist/schemas/zod.js + 16 modules
+var zod = __webpack_require__(597);
 ;// CONCATENATED MODULE: ../../packages/core/dist/schemas/search-data.js
 
 /**
@@ -43,14 +41,14 @@ var core = __webpack_require__(8149);
  * when it checks library declarations.
  */
 function resultOf(result) {
-    return schemas/* object */.Ikc({ result }).transform((envelope) => envelope.result);
+    return zod/* pipe */.FsL(zod/* object */.Ikc({ result }), zod/* transform */.pdi((envelope) => envelope.result));
 }
-const jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+const jsonObject = zod/* record */.g1P(zod/* string */.YjP(), zod/* unknown */.L5J());
 /** A stored document: `content` is what search ranks on, `metadata` what filters may also name. */
-const searchDocumentSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP(),
+const searchDocumentSchema = zod/* object */.Ikc({
+    id: zod/* string */.YjP(),
     content: jsonObject,
-    metadata: jsonObject.optional(),
+    metadata: zod/* optional */.lqM(jsonObject),
 });
 /**
  * `value` as a document when it has the plain shape, `{id, content, metadata?}` with a string id
@@ -85,37 +83,45 @@ function hasOnlyDocumentFields(value) {
     return true;
 }
 /** Documents as `plainDocument` reads them, uncopied; the schema reads (and judges) a list with any other entry. */
-const documentListSchema = schemas/* unknown */.L5J().transform((value, context) => {
+const documentListSchema = zod/* pipe */.FsL(zod/* unknown */.L5J(), zod/* transform */.pdi((value, payload) => {
     if (Array.isArray(value)) {
         const documents = value.map(plainDocument);
         if (documents.every((document) => document !== undefined))
             return documents;
     }
-    const parsed = schemas/* array */.YOg(searchDocumentSchema).safeParse(value);
+    const parsed = zod/* safeParse */.xLC(zod/* array */.YOg(searchDocumentSchema), value);
     if (parsed.success)
         return parsed.data;
-    for (const { path, message } of parsed.error.issues)
-        context.addIssue({ code: "custom", path, message });
-    return core/* NEVER */.tm;
-});
+    // The issues as the schema found them, each where it is in the list (classic zod's `addIssue`).
+    for (const { path, message } of parsed.error.issues) {
+        payload.issues.push({ code: "custom", path, message, input: value });
+    }
+    return zod/* NEVER */.tmp;
+}));
 /** One search hit: the document and its score, in (0, 1], best first. */
-const searchHitSchema = searchDocumentSchema.extend({ score: schemas/* number */.aig() });
+const searchHitSchema = zod/* extend */.X$i(searchDocumentSchema, { score: zod/* number */.aig() });
 /** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
-const doneAnswerSchema = resultOf(schemas/* string */.YjP());
+const doneAnswerSchema = resultOf(zod/* string */.YjP());
 /** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
-const fetchAnswerSchema = resultOf(schemas/* array */.YOg(searchDocumentSchema.nullable()));
-const searchAnswerSchema = resultOf(schemas/* array */.YOg(searchHitSchema));
-const deleteAnswerSchema = resultOf(schemas/* object */.Ikc({ deleted: schemas/* int */.Whr().min(0) }));
+const fetchAnswerSchema = resultOf(zod/* array */.YOg(zod/* nullable */.mee(searchDocumentSchema)));
+const searchAnswerSchema = resultOf(zod/* array */.YOg(searchHitSchema));
+const deleteAnswerSchema = resultOf(zod/* object */.Ikc({ deleted: zod/* int */.Whr().check(zod/* minimum */.BpO(0)) }));
 /** One page of a range; `nextCursor` is "" after the last page. */
-const rangeAnswerSchema = resultOf(schemas/* object */.Ikc({ nextCursor: schemas/* string */.YjP(), vectors: documentListSchema }));
-const countsSchema = schemas/* object */.Ikc({ vectorCount: schemas/* int */.Whr().min(0), pendingVectorCount: schemas/* int */.Whr().min(0) });
+const rangeAnswerSchema = resultOf(zod/* object */.Ikc({ nextCursor: zod/* string */.YjP(), vectors: documentListSchema }));
+const countsSchema = zod/* object */.Ikc({
+    vectorCount: zod/* int */.Whr().check(zod/* minimum */.BpO(0)),
+    pendingVectorCount: zod/* int */.Whr().check(zod/* minimum */.BpO(0)),
+});
 /**
  * The database's counts: documents (`vectorCount`) and documents not yet searchable
  * (`pendingVectorCount`), in all and per namespace ("" is the default namespace), and its size
  * in bytes.
  */
-const infoAnswerSchema = resultOf(countsSchema.extend({ indexSize: schemas/* number */.aig().min(0), namespaces: schemas/* record */.g1P(schemas/* string */.YjP(), countsSchema) }));
-const listNamespacesAnswerSchema = resultOf(schemas/* array */.YOg(schemas/* string */.YjP()));
+const infoAnswerSchema = resultOf(zod/* extend */.X$i(countsSchema, {
+    indexSize: zod/* number */.aig().check(zod/* minimum */.BpO(0)),
+    namespaces: zod/* record */.g1P(zod/* string */.YjP(), countsSchema),
+}));
+const listNamespacesAnswerSchema = resultOf(zod/* array */.YOg(zod/* string */.YjP()));
 
 // EXTERNAL MODULE: ../../packages/core/dist/schemas/server-values.js
 var server_values = __webpack_require__(1216);
@@ -145,12 +151,12 @@ function validateNamespace(namespace, input = "namespace") {
     }
     return namespace;
 }
-const search_data_inputs_jsonObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+const search_data_inputs_jsonObject = zod/* record */.g1P(zod/* string */.YjP(), zod/* unknown */.L5J());
 /** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
-const documentInputSchema = schemas/* object */.Ikc({
-    id: schemas/* string */.YjP().min(1, "an id must not be empty"),
+const documentInputSchema = zod/* object */.Ikc({
+    id: zod/* string */.YjP().check(zod/* minLength */.BpQ(1, "an id must not be empty")),
     content: search_data_inputs_jsonObject,
-    metadata: search_data_inputs_jsonObject.optional(),
+    metadata: zod/* optional */.lqM(search_data_inputs_jsonObject),
 });
 /**
  * `value` as a document to upsert, read without zod when it has the plain shape (see
@@ -220,6 +226,7 @@ function callOf(options) {
 
 
 
+
 /** Content and metadata are always asked for: a document without them is of little use here. */
 const INCLUDE = { includeData: true, includeMetadata: true };
 /**
@@ -283,9 +290,9 @@ class SearchDocumentsResource extends resource/* Resource */.FW {
             body: { ...page, ...INCLUDE },
         });
         // A cursor that does not move would make `range` loop for ever.
-        const schema = rangeAnswerSchema.refine((answer) => answer.nextCursor !== page.cursor, {
+        const schema = rangeAnswerSchema.check(zod/* refine */.YPB((answer) => answer.nextCursor !== page.cursor, {
             message: "nextCursor repeats the cursor asked for",
-        });
+        }));
         const { nextCursor, vectors } = await this.read(request, schema, callOf(options));
         return { nextCursor, documents: vectors };
     }
@@ -409,8 +416,6 @@ class SearchIndexData extends SearchDocumentsResource {
     }
 }
 
-// EXTERNAL MODULE: ../../packages/core/dist/schemas/zod.js + 5 modules
-var zod = __webpack_require__(9359);
 ;// CONCATENATED MODULE: ../../packages/core/dist/operations/seed-marker.js
 
 /**
@@ -575,6 +580,7 @@ function checkedWhen(when) {
 
 
 
+
 /**
  * Copies SDK indexes (namespaces) of `source` into `target`, page by page: `range` on the source
  * (its read-only token is enough) feeds `seedSearchIndex` on the target, so memory holds a page
@@ -593,10 +599,12 @@ async function cloneSearchIndex(source, target, input = {}) {
     for (const from of names) {
         const index = into ?? checkedTargetIndex(from, "indexes");
         const began = Date.now();
-        const pages = readAhead(source, { ...call, namespace: from }, input.pageSize ?? 1_000);
+        const pageSize = input.pageSize ?? 1_000;
+        const pages = readAhead(source, { ...call, namespace: from }, pageSize);
         const { onProgress, indexes: _names, into: _into, pageSize: _pageSize, ...seed } = input;
         const result = await seedSearchIndex(target, {
             ...seed,
+            concurrency: seed.concurrency ?? batchesInFlight(pageSize, target.maxWritesPerRequest),
             index,
             documents: { pages },
             onProgress: (written) => onProgress?.(index, written),
@@ -604,6 +612,14 @@ async function cloneSearchIndex(source, target, input = {}) {
         results.push({ ...result, from, ms: Date.now() - began });
     }
     return { indexes: results, written: results.reduce((sum, result) => sum + result.written, 0) };
+}
+/**
+ * A page's worth of batches in flight (10 for pages of 1,000 and batches of 100), not a seed's
+ * 16: the next page is read while this one is written, so more would only wait for it, and each
+ * batch in flight holds its documents and a request (bench S10m: fewer batches, less memory).
+ */
+function batchesInFlight(pageSize, batchSize) {
+    return Math.min(DEFAULT_CONCURRENCY, Math.max(2, Math.ceil(pageSize / batchSize)));
 }
 /** The source's SDK indexes holding documents, the marker namespace left out. */
 async function sourceIndexes(source, call) {

@@ -15,6 +15,7 @@ import {
   validateDocuments,
   validateIds,
 } from "../schemas/search-data-inputs.ts";
+import * as z from "../schemas/zod.ts";
 import { wholeNumberIn } from "../transport/retry-policy.ts";
 import type { Transport } from "../transport/transport.ts";
 import { post, Resource } from "./resource.ts";
@@ -124,9 +125,11 @@ export class SearchDocumentsResource extends Resource {
       body: { ...page, ...INCLUDE },
     });
     // A cursor that does not move would make `range` loop for ever.
-    const schema = rangeAnswerSchema.refine((answer) => answer.nextCursor !== page.cursor, {
-      message: "nextCursor repeats the cursor asked for",
-    });
+    const schema = rangeAnswerSchema.check(
+      z.refine((answer) => answer.nextCursor !== page.cursor, {
+        message: "nextCursor repeats the cursor asked for",
+      }),
+    );
     const { nextCursor, vectors } = await this.read(request, schema, callOf(options));
     return { nextCursor, documents: vectors };
   }

@@ -1,7 +1,7 @@
-import * as z from "zod";
 import { ConfigurationError } from "../errors/index.ts";
 import { plainDocument } from "./search-data.ts";
 import { hasUnsafeCharacter, isDotSegment, MAX_ID_LENGTH } from "./server-values.ts";
+import * as z from "./zod.ts";
 
 /**
  * What the data-plane client checks before it sends anything. The service documents no limit
@@ -38,9 +38,9 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 /** A document to upsert: an id (one per document in the namespace), its content and optional metadata. */
 export const documentInputSchema = z.object({
-  id: z.string().min(1, "an id must not be empty"),
+  id: z.string().check(z.minLength(1, "an id must not be empty")),
   content: jsonObject,
-  metadata: jsonObject.optional(),
+  metadata: z.optional(jsonObject),
 });
 export type DocumentInput = z.input<typeof documentInputSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod.ts";
 
 /**
  * The answers of a search index's data plane (its REST URL), as the official SDKs read them
@@ -13,8 +13,11 @@ import * as z from "zod";
  * type keeps the emitted `.d.ts` simple: zod's inferred mapped type fails a consumer's `tsc`
  * when it checks library declarations.
  */
-export function resultOf<Schema extends z.ZodType>(result: Schema): z.ZodType<z.output<Schema>> {
-  return z.object({ result }).transform((envelope) => (envelope as { result: z.output<Schema> }).result);
+export function resultOf<Schema extends z.ZodMiniType>(result: Schema): z.ZodMiniType<z.output<Schema>> {
+  return z.pipe(
+    z.object({ result }),
+    z.transform((envelope) => (envelope as { result: z.output<Schema> }).result),
+  );
 }
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -23,7 +26,7 @@ const jsonObject = z.record(z.string(), z.unknown());
 export const searchDocumentSchema = z.object({
   id: z.string(),
   content: jsonObject,
-  metadata: jsonObject.optional(),
+  metadata: z.optional(jsonObject),
 });
 export type SearchDocument = z.output<typeof searchDocumentSchema>;
 
@@ -56,33 +59,42 @@ function hasOnlyDocumentFields(value: object): boolean {
 }
 
 /** Documents as `plainDocument` reads them, uncopied; the schema reads (and judges) a list with any other entry. */
-const documentListSchema = z.unknown().transform((value, context): SearchDocument[] => {
-  if (Array.isArray(value)) {
-    const documents = value.map(plainDocument);
-    if (documents.every((document) => document !== undefined)) return documents;
-  }
-  const parsed = z.array(searchDocumentSchema).safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const { path, message } of parsed.error.issues) context.addIssue({ code: "custom", path, message });
-  return z.NEVER;
-});
+const documentListSchema = z.pipe(
+  z.unknown(),
+  z.transform((value, payload): SearchDocument[] => {
+    if (Array.isArray(value)) {
+      const documents = value.map(plainDocument);
+      if (documents.every((document) => document !== undefined)) return documents;
+    }
+    const parsed = z.safeParse(z.array(searchDocumentSchema), value);
+    if (parsed.success) return parsed.data;
+    // The issues as the schema found them, each where it is in the list (classic zod's `addIssue`).
+    for (const { path, message } of parsed.error.issues) {
+      payload.issues.push({ code: "custom", path, message, input: value });
+    }
+    return z.NEVER;
+  }),
+);
 
 /** One search hit: the document and its score, in (0, 1], best first. */
-export const searchHitSchema = searchDocumentSchema.extend({ score: z.number() });
+export const searchHitSchema = z.extend(searchDocumentSchema, { score: z.number() });
 export type SearchHit = z.output<typeof searchHitSchema>;
 
 /** Upsert, reset and delete-namespace answer a word ("Success"); any word is taken as done. */
 export const doneAnswerSchema = resultOf(z.string());
 /** One entry per id asked for, in order: `null` for an id the namespace does not hold. */
-export const fetchAnswerSchema = resultOf(z.array(searchDocumentSchema.nullable()));
+export const fetchAnswerSchema = resultOf(z.array(z.nullable(searchDocumentSchema)));
 export const searchAnswerSchema = resultOf(z.array(searchHitSchema));
-export const deleteAnswerSchema = resultOf(z.object({ deleted: z.int().min(0) }));
+export const deleteAnswerSchema = resultOf(z.object({ deleted: z.int().check(z.minimum(0)) }));
 
 /** One page of a range; `nextCursor` is "" after the last page. */
 export const rangeAnswerSchema = resultOf(z.object({ nextCursor: z.string(), vectors: documentListSchema }));
 export type RangePage = { nextCursor: string; documents: SearchDocument[] };
 
-const countsSchema = z.object({ vectorCount: z.int().min(0), pendingVectorCount: z.int().min(0) });
+const countsSchema = z.object({
+  vectorCount: z.int().check(z.minimum(0)),
+  pendingVectorCount: z.int().check(z.minimum(0)),
+});
 export type NamespaceCounts = z.output<typeof countsSchema>;
 
 /**
@@ -91,7 +103,10 @@ export type NamespaceCounts = z.output<typeof countsSchema>;
  * in bytes.
  */
 export const infoAnswerSchema = resultOf(
-  countsSchema.extend({ indexSize: z.number().min(0), namespaces: z.record(z.string(), countsSchema) }),
+  z.extend(countsSchema, {
+    indexSize: z.number().check(z.minimum(0)),
+    namespaces: z.record(z.string(), countsSchema),
+  }),
 );
 export type SearchIndexInfo = z.output<typeof infoAnswerSchema>;
 
