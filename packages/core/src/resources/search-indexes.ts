@@ -3,6 +3,7 @@ import {
   isListedEntry,
   type ListedEntry,
   listedEntriesSchema,
+  plainSearchIndex,
   type SearchIndex,
   type SearchPlan,
   type SearchRegion,
@@ -82,7 +83,8 @@ export class SearchIndexesResource extends Resource {
    */
   use(scanned: ScannedIndex): SearchIndex {
     return this.remember(
-      checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.redactor),
+      plainSearchIndex(scanned.entry) ??
+        checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.redactor),
     );
   }
 

@@ -65,16 +65,31 @@ export const serverIdSchema = z.string().check(
   }),
 );
 
+/** What `serverTokenSchema` accepts of a non-empty string. */
+export function isServerToken(value: string): boolean {
+  return value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value);
+}
+
+/** What `serverEndpointSchema` accepts of a non-empty string. */
+export function isServerEndpoint(value: string): boolean {
+  return value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value);
+}
+
+/** What `serverTextSchema` accepts. */
+export function isServerText(value: string): boolean {
+  return value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value);
+}
+
 export const serverTokenSchema = z.string().check(
   z.minLength(1),
-  z.refine((value) => value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value), {
+  z.refine(isServerToken, {
     message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
   }),
 );
 
 export const serverEndpointSchema = z.string().check(
   z.minLength(1),
-  z.refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && SAFE_ENDPOINT.test(value), {
+  z.refine(isServerEndpoint, {
     message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
   }),
 );
@@ -87,7 +102,7 @@ export const serverNameSchema = z.string().check(
 
 /** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
 export const serverTextSchema = z.string().check(
-  z.refine((value) => value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value), {
+  z.refine(isServerText, {
     message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
   }),
 );
