@@ -1,16 +1,10 @@
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
-import {
-  credentialSecrets,
-  errorLines,
-  findLeaks,
-  managementEnv,
-  runAction,
-  startForwardProxy,
-} from "@stashkit/testing";
+import { errorLines, findLeaks, managementEnv, runAction, startForwardProxy } from "@stashkit/testing";
 import { emulator } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
+import { prEvent, secretsOf } from "./shared.ts";
 
 const actionDir = join(import.meta.dirname, "..");
 
@@ -25,19 +19,6 @@ function ensure(server: RunningEmulator, inputs: Record<string, string>, options
     env: { ...managementEnv(server.account), ...options.env },
   });
 }
-
-function secretsOf(server: RunningEmulator): string[] {
-  const tokens = server.state.indexes.flatMap((e) => [e.index.token, e.index.read_only_token]);
-  return [...credentialSecrets(server.account), ...tokens];
-}
-
-const prEvent = (number: number) => ({
-  name: "pull_request",
-  payload: {
-    number,
-    pull_request: { number, head: { ref: "feature/x", sha: "abcdef1234567", repo: { fork: false } } },
-  },
-});
 
 describe("ensure-search-index, run as the runner runs it", () => {
   it("creates the index and sets every output, masked, with a summary", async () => {

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
-import { credentialSecrets, errorLines, findLeaks, managementEnv, runAction } from "@stashkit/testing";
+import { errorLines, findLeaks, managementEnv, runAction } from "@stashkit/testing";
 import { emulator } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
+import { prEvent, secretsOf } from "./shared.ts";
 
 const actionDir = join(import.meta.dirname, "..");
 
@@ -46,19 +47,6 @@ function dataOf(server: RunningEmulator, name: string): SearchIndexData {
 
 const countIn = async (data: SearchIndexData, namespace: string) =>
   (await data.info()).namespaces[namespace]?.vectorCount ?? 0;
-
-function secretsOf(server: RunningEmulator): string[] {
-  const tokens = server.state.indexes.flatMap((e) => [e.index.token, e.index.read_only_token]);
-  return [...credentialSecrets(server.account), ...tokens];
-}
-
-const prEvent = (number: number) => ({
-  name: "pull_request",
-  payload: {
-    number,
-    pull_request: { number, head: { ref: "f", sha: "abcdef1234567", repo: { fork: false } } },
-  },
-});
 
 describe("ensure-search-index seeding, run as the runner runs it", () => {
   it("seeds from a JSON and an NDJSON file; a rerun finds the seed finished and writes nothing", async () => {
