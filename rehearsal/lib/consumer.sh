@@ -6,15 +6,8 @@ try_as_user() (
   local node_bin="$1" major
   major="$("$node_bin" -p 'process.versions.node.split(".")[0]')"
   local dir="$work/user-node$major" label="node $major"
-  mkdir -p "$dir"
-  cd "$dir"
-  # That Node first on PATH: npm, npx and every installed command's `#!/usr/bin/env node` run on it.
-  PATH="$(dirname "$node_bin"):$PATH"
   # A cache of its own: npx would reuse an earlier rehearsal's @stashkit/cli of the same version.
-  export npm_config_cache="$dir/.npm-cache" npm_config_update_notifier=false \
-    npm_config_fund=false npm_config_audit=false npm_config_loglevel=error
-  [ "$(node --version)" = "$("$node_bin" --version)" ] || fail "$node_bin is not the node on PATH"
-  printf 'registry=%s\n@stashkit:registry=%s\n' "$registry" "$registry" > .npmrc
+  enter_user_folder "$node_bin" "$dir" "$dir/.npm-cache"
 
   local printed
   printed="$(npx --yes @stashkit/cli --version 2> "$work/logs/npx-cli-node$major.log")" ||

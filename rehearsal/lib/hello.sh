@@ -8,13 +8,8 @@ try_hello() (
   local node_bin="$1" major
   major="$("$node_bin" -p 'process.versions.node.split(".")[0]')"
   local dir="$work/hello-node$major" label="node $major"
-  mkdir -p "$dir"
-  cd "$dir"
-  PATH="$(dirname "$node_bin"):$PATH"
   # The npm cache try_as_user filled for this Node: the packages are the same.
-  export npm_config_cache="$work/user-node$major/.npm-cache" npm_config_update_notifier=false \
-    npm_config_fund=false npm_config_audit=false npm_config_loglevel=error
-  printf 'registry=%s\n@stashkit:registry=%s\n' "$registry" "$registry" > .npmrc
+  enter_user_folder "$node_bin" "$dir" "$work/user-node$major/.npm-cache"
 
   local readme="$root/packages/core/README.md"
   node "$here/readme-hello.mjs" "$readme" "$dir" || fail "could not take the \"Hello, emulator\" blocks from $readme"
