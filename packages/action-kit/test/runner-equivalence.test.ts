@@ -183,3 +183,15 @@ describe("where we deliberately differ from @actions/core", () => {
     ]);
   });
 });
+
+describe("file command delimiters", () => {
+  it("have @actions/core's form, a version 4 UUID, and differ each time", () => {
+    const drawn = Array.from({ length: 2000 }, () => runner.newDelimiter());
+    for (const delimiter of drawn) {
+      expect(delimiter).toMatch(
+        /^ghadelimiter_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    }
+    expect(new Set(drawn).size).toBe(drawn.length);
+  });
+});

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   accessSync,
   closeSync,
@@ -11,6 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { nodeCrypto } from "./node-crypto.ts";
 
 /**
  * Why `path` cannot take a result, or undefined when it can: its folder must exist and be
@@ -42,7 +42,7 @@ export function outputFileProblem(path: string): string | undefined {
 export function writeSecretFile(path: string, text: string): void {
   const problem = outputFileProblem(path);
   if (problem !== undefined) throw new Error(`cannot write the result: ${problem}`);
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`);
   // "wx": created here and now, never an existing file (nor one a symlink points to).
   const fd = openSync(temp, "wx", 0o600);
   try {

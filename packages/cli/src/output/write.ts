@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import type { Common } from "../options/common.ts";
 import { dotenvLine } from "./dotenv.ts";
 import { oneLine } from "./escape.ts";
+import { nodeCrypto } from "./node-crypto.ts";
 import type { CommandResult, Field } from "./result.ts";
 import { writeSecretFile } from "./secret-file.ts";
 import type { Terminal } from "./terminal.ts";
@@ -70,7 +70,7 @@ function writeGitHubOutputs(fields: Field[], context: OutputContext): void {
     if (field.secret && field.value !== "")
       context.terminal.outSecret(`::add-mask::${escapeCommandData(field.value)}`);
   }
-  const delimiter = `stashkit_${randomUUID()}`;
+  const delimiter = `stashkit_${nodeCrypto().randomUUID()}`;
   const text = fields.map((f) => `${f.output}<<${delimiter}\n${oneLine(f.value)}\n${delimiter}\n`).join("");
   const file = context.common.githubOutput;
   if (file === undefined) return;

@@ -1,4 +1,13 @@
-import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+
+// node:crypto is loaded on the first hash, not with the module: most names need none, and loading
+// it cost ~9 ms of every action's and command's start (issue 28).
+const requireBuiltin = createRequire(import.meta.url);
+const sha256Hex = (value: string): string =>
+  (requireBuiltin("node:crypto") as typeof import("node:crypto"))
+    .createHash("sha256")
+    .update(value)
+    .digest("hex");
 
 /** The placeholders a name template may use, in the order messages list them. */
 export const TEMPLATE_PLACEHOLDERS = ["pr", "branch", "sha", "run_id", "repo"] as const;
@@ -71,7 +80,7 @@ function wordsRule(): PlaceholderRule {
       if (words === "") return "";
       if (words === value && words.length <= WORDS_MAX) return words;
       const base = words.slice(0, WORDS_MAX - HASH_LENGTH - 1).replace(/-+$/, "");
-      return `${base}-${createHash("sha256").update(value).digest("hex").slice(0, HASH_LENGTH)}`;
+      return `${base}-${sha256Hex(value).slice(0, HASH_LENGTH)}`;
     },
     expects: "letters or digits (a-z, 0-9, or letters with accents)",
     match: WORDS,
