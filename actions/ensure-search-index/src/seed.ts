@@ -3,6 +3,7 @@ import {
   ConfigurationError,
   cloneSearchIndex,
   type ManagementClient,
+  preferSmallHeap,
   type SearchIndex,
   SearchIndexData,
   seedDocuments,
@@ -34,6 +35,7 @@ export async function seedEnsured(
   inputs: SeedInputs,
   options: DataOptions,
 ): Promise<SeedReport> {
+  preferSmallHeap();
   const target = SearchIndexData.fromIndex(index, options);
   const common = {
     when: inputs.when,

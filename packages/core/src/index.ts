@@ -22,6 +22,7 @@ export {
   SearchIndexData,
 } from "./clients/search-index-data.ts";
 export * from "./errors/index.ts";
+export { preferSmallHeap } from "./lib/prefer-small-heap.ts";
 export {
   type CloneResult,
   type CloneSearchIndexInput,

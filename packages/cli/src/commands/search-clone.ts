@@ -1,4 +1,4 @@
-import { cloneSearchIndex, SEED_WHEN } from "@stashkit/core";
+import { cloneSearchIndex, preferSmallHeap, SEED_WHEN } from "@stashkit/core";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
@@ -31,6 +31,7 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
   let before = 0;
   let current = "";
   let lastWritten = 0;
+  preferSmallHeap();
   const result = await cloneSearchIndex(source.data, target.data, {
     ...(flags.index === undefined ? {} : { indexes: [flags.index] }),
     ...into,

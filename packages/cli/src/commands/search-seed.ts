@@ -1,4 +1,4 @@
-import { checkSeedFiles, SEED_WHEN, seedDocuments, seedSearchIndex } from "@stashkit/core";
+import { checkSeedFiles, preferSmallHeap, SEED_WHEN, seedDocuments, seedSearchIndex } from "@stashkit/core";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
@@ -27,6 +27,7 @@ export async function run(flags: SeedFlags, context: CommandContext): Promise<Co
     quiet: context.common.quiet,
   });
   const writesPerSecond = database["max_writes_per_second"];
+  preferSmallHeap();
   const result = await seedSearchIndex(data, {
     index,
     when,
