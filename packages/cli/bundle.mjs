@@ -3,6 +3,8 @@
 // core, ci-context, zod and commander one file at a time and took 2.2 × the floor (bench C1).
 // Code splitting keeps the lazy loading of program.ts: bin.js alone answers --version, each
 // command is its own chunk, and the code they share (core, zod) is one chunk loaded on first use.
+// Minified: 424 KB of chunks became 198 KB, and a cold `stashkit search ensure` 4.5 % faster
+// (bench C1, 20 alternating pairs): V8 scans every byte of a module it compiles.
 //
 // Left out of the bundle, and so runtime dependencies: @stashkit/emulator (its own published
 // package, loaded only by `stashkit emulator`) and undici (loaded only behind a proxy).
@@ -35,6 +37,7 @@ const result = await build({
     js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
   },
   legalComments: "none",
+  minify: true,
   metafile: true,
   logLevel: "warning",
 });
