@@ -1,0 +1,129 @@
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
+import type { Readable } from "node:stream";
+import type { ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
+
+const requireBuiltin = createRequire(import.meta.url);
+type HttpModule = typeof import("node:http");
+
+/**
+ * The exchange through Node's own http and https modules, for requests with no proxy and no
+ * dispatcher of the caller's: every action step and CLI command without a proxy. Node's fetch
+ * took ~50 ms more than node:http to a first answer in a new process (loading undici, web
+ * streams and node:crypto; a one-request `node -e` script: 121 vs 60 ms over http, 131 vs 82 ms
+ * over https, `node -e 0` 41 ms), the largest single cost of a step's start (bench S1, S5, C1).
+ * What fetch did besides sending is done here too: no redirect is followed, and gzip, deflate
+ * and br answers are asked for and decoded (node:zlib is loaded only for a compressed answer).
+ */
+export const nodeHttpExchange: ExchangeFunction = (url, exchange, limit) => {
+  const target = new URL(url);
+  const https = target.protocol === "https:";
+  const client = requireBuiltin(https ? "node:https" : "node:http") as HttpModule;
+  const headers: Record<string, string> = { ...exchange.headers, "accept-encoding": "gzip, deflate, br" };
+  if (exchange.body !== null) headers["content-length"] = String(exchange.body.byteLength);
+  return new Promise<ExchangeAnswer>((resolve, reject) => {
+    const request = client.request(target, {
+      method: exchange.method,
+      headers,
+      signal: exchange.signal,
+      agent: agentFor(client, https),
+    });
+    request.on("error", reject);
+    request.on("response", (response) => {
+      readAnswer(response, exchange.method, limit).then(resolve, reject);
+    });
+    request.end(exchange.body ?? undefined);
+  });
+};
+
+const agents = new Map<boolean, Agent>();
+
+/**
+ * One keep-alive agent per protocol, so a step's requests share connections. Idle connections
+ * close after 4 s, before a server's usual 5 s, so a request never goes out on a connection the
+ * server is closing; the agent unrefs idle ones, so they never keep the process alive.
+ */
+function agentFor(client: HttpModule, https: boolean): Agent {
+  let agent = agents.get(https);
+  if (!agent) {
+    agent = new client.Agent({ keepAlive: true, timeout: 4_000, scheduling: "lifo" });
+    agents.set(https, agent);
+  }
+  return agent;
+}
+
+/**
+ * Reads at most `limit` bytes of the (decoded) body, as `readBody` does for fetch: an answer
+ * that declares a longer length is not read at all, one that runs past the limit is cut off.
+ */
+function readAnswer(response: IncomingMessage, method: string, limit: number): Promise<ExchangeAnswer> {
+  const status = response.statusCode ?? 0;
+  const headers = flatHeaders(response.headers);
+  const declared = headers["content-length"];
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
+    response.destroy();
+    return Promise.resolve({ status, headers, text: "", tooLarge: true });
+  }
+  const body = hasBody(status, method, declared) ? decoded(response, headers["content-encoding"]) : response;
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    body.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      bytes += chunk.byteLength;
+      if (bytes > limit) {
+        response.destroy();
+        settle(() => resolve({ status, headers, text: text + decoder.decode(), tooLarge: true }));
+        return;
+      }
+      text += decoder.decode(chunk, { stream: true });
+    });
+    body.on("end", () =>
+      settle(() => resolve({ status, headers, text: text + decoder.decode(), tooLarge: false })),
+    );
+    body.on("error", (error) => settle(() => reject(error)));
+    response.on("error", (error) => settle(() => reject(error)));
+    // The connection closed before the body ended: what fetch reports as a socket error.
+    response.on("close", () => {
+      if (!response.complete)
+        settle(() => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+    });
+  });
+}
+
+/** Whether the answer carries a body to decode: not a HEAD's, a 204's, a 304's or an empty one. */
+function hasBody(status: number, method: string, declared: string | undefined): boolean {
+  return method !== "HEAD" && status !== 204 && status !== 304 && declared !== "0";
+}
+
+/** The body decoded as its Content-Encoding says; an unknown coding is passed on as it is, as fetch does. */
+function decoded(response: IncomingMessage, encoding: string | undefined): Readable {
+  const coding = encoding?.trim().toLowerCase();
+  if (coding !== "gzip" && coding !== "x-gzip" && coding !== "deflate" && coding !== "br") return response;
+  const zlib = requireBuiltin("node:zlib") as typeof import("node:zlib");
+  // Lenient about a missing end, as undici is: some servers cut the last block.
+  const lenient = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const decoder =
+    coding === "br"
+      ? zlib.createBrotliDecompress()
+      : coding === "deflate"
+        ? zlib.createInflate(lenient)
+        : zlib.createGunzip(lenient);
+  response.on("error", (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}
+
+/** Lower-case names, each with one value: repeated ones joined with ", " as fetch's Headers joins them. */
+function flatHeaders(raw: IncomingHttpHeaders): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(raw))
+    flat[name] = Array.isArray(value) ? value.join(", ") : value;
+  return flat;
+}

@@ -1,0 +1,139 @@
+// The API's requests go through node:http (src/transport/node-http.ts) when there is no proxy and
+// no dispatcher: these tests hold it to what Node's fetch (the path it replaced, still used behind
+// a proxy) gives for the same answers, over real HTTP on loopback.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { ConnectionError, ManagementClient } from "../src/index.ts";
+import type { Exchange, ExchangeFunction } from "../src/transport/exchange.ts";
+import { fetchExchange } from "../src/transport/fetch-exchange.ts";
+import { nodeHttpExchange } from "../src/transport/node-http.ts";
+import { caught, onCleanup } from "./helpers.ts";
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+async function serve(handler: Handler): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onCleanup(() => server.closeAllConnections());
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const viaFetch = fetchExchange(globalThis.fetch, undefined);
+const get = (signal = new AbortController().signal): Exchange => ({
+  method: "GET",
+  headers: { accept: "application/json" },
+  body: null,
+  signal,
+});
+
+/** The same exchange through both paths. */
+async function both(url: string, limit = 1024, exchange = get()) {
+  const run = (send: ExchangeFunction) => send(url, exchange, limit);
+  return { ours: await run(nodeHttpExchange), fetch: await run(viaFetch) };
+}
+
+const CODINGS = {
+  gzip: (body: string) => gzipSync(body),
+  deflate: (body: string) => deflateSync(body),
+  br: (body: string) => brotliCompressSync(body),
+};
+
+describe("the node:http exchange answers as fetch does", () => {
+  it.each(Object.keys(CODINGS) as (keyof typeof CODINGS)[])("decodes a %s answer", async (coding) => {
+    const seen: string[] = [];
+    const url = await serve((request, response) => {
+      seen.push(String(request.headers["accept-encoding"]));
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": coding });
+      response.end(CODINGS[coding]('[{"name":"caf\u00e9"}]'));
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.text).toBe('[{"name":"caf\u00e9"}]');
+    expect(ours.text).toBe(fetch.text);
+    expect(seen[0]).toContain(coding);
+  });
+
+  it("decodes UTF-8 split across chunks, joins repeated headers, follows no redirect", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(302, [
+        ["location", "http://127.0.0.1:1/elsewhere"],
+        ["x-part", "a"],
+        ["x-part", "b"],
+      ]);
+      const bytes = Buffer.from('"\u00e9\u{1f600}"');
+      response.write(bytes.subarray(0, 2));
+      setImmediate(() => response.end(bytes.subarray(2)));
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.status).toBe(302);
+    expect(ours.text).toBe('"\u00e9\u{1f600}"');
+    expect([ours.status, ours.text, ours.headers["x-part"], ours.headers["location"]]).toEqual([
+      fetch.status,
+      fetch.text,
+      fetch.headers["x-part"],
+      fetch.headers["location"],
+    ]);
+  });
+
+  it("reads no further than the limit, declared or streamed", async () => {
+    const declared = await serve((_request, response) => {
+      response.writeHead(200, { "content-length": "2000" });
+      response.end("x".repeat(2000));
+    });
+    const streamed = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write("y".repeat(600));
+      setImmediate(() => response.end("y".repeat(600)));
+    });
+    const first = await both(declared);
+    expect(first.ours).toMatchObject({ text: "", tooLarge: true });
+    expect(first.fetch).toMatchObject({ text: "", tooLarge: true });
+    const second = await both(streamed);
+    expect(second.ours).toMatchObject({ text: "y".repeat(600), tooLarge: true });
+    expect(second.fetch.tooLarge).toBe(true);
+  });
+
+  it("fails with ECONNRESET when the connection drops mid-body, like fetch's socket error", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-length": "100" });
+      response.write("[");
+      setImmediate(() => response.socket?.destroy());
+    });
+    const ours = await caught(() => nodeHttpExchange(url, get(), 1024));
+    expect((ours as { code?: string }).code).toBe("ECONNRESET");
+    await expect(viaFetch(url, get(), 1024)).rejects.toThrow();
+  });
+
+  it("stops when its signal aborts, the answer half read", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write("[");
+    });
+    const controller = new AbortController();
+    const pending = nodeHttpExchange(url, get(controller.signal), 1024);
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toThrow();
+  });
+
+  it("gives the client a compressed listing as a plain one, and a refused port as ECONNREFUSED", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      response.end(gzipSync("[]"));
+    });
+    const client = (baseUrl: string) =>
+      new ManagementClient({
+        email: "a@example.com",
+        apiKey: "k",
+        baseUrl,
+        env: {},
+        retry: { maxAttempts: 1 },
+      });
+    expect(await client(url).searchIndexes.list()).toEqual([]);
+    const refused = client("http://127.0.0.1:1");
+    const error = await caught(() => refused.searchIndexes.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).code).toBe("ECONNREFUSED");
+  });
+});
