@@ -1,7 +1,7 @@
 // Preloaded (`--require`) into a Node process the benchmark times by phase, when
 // BENCH_PHASE_FILE names a file: records, in ms since the process began (performance.now()),
 // when the first line of a JavaScript file module ran, when each request was sent and its answer
-// arrived (undici's diagnostics channels: Node's global fetch is undici), each write to stdout,
+// arrived (undici's diagnostics channels for fetch, node:http's for node:http), each write to stdout,
 // stderr and the runner's files, and the exit; writes them to that file as JSON on exit. It
 // only observes: what the process does and prints is unchanged.
 const file = process.env.BENCH_PHASE_FILE;
@@ -36,6 +36,16 @@ if (file) {
   subscribe("undici:client:sendHeaders", () => mark("sent"));
   subscribe("undici:request:headers", () => mark("headers"));
   subscribe("undici:request:trailers", () => mark("answered"));
+  // The same points of a node:http request (how our actions send): its 'finish' is the request
+  // handed whole to the socket, its answer's 'end' the last byte read.
+  subscribe("http.client.request.start", ({ request }) => {
+    mark("request");
+    request.once("finish", () => mark("sent"));
+  });
+  subscribe("http.client.response.finish", ({ response }) => {
+    mark("headers");
+    response.once("end", () => mark("answered"));
+  });
 
   // Writes to the runner's files ($GITHUB_OUTPUT is "output"), timed when the write returned.
   const output = process.env.GITHUB_OUTPUT;
