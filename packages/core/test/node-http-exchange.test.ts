@@ -1,14 +1,16 @@
 // The API's requests go through node:http (src/transport/node-http.ts) when there is no proxy and
 // no dispatcher: these tests hold it to what Node's fetch (the path it replaced, still used behind
 // a proxy) gives for the same answers, over real HTTP on loopback.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ConnectionError, ManagementClient } from "../src/index.ts";
 import type { Exchange, ExchangeFunction } from "../src/transport/exchange.ts";
 import { fetchExchange } from "../src/transport/fetch-exchange.ts";
-import { nodeHttpExchange } from "../src/transport/node-http.ts";
+import { nodeHttpExchange, nodeHttpExchangeWith } from "../src/transport/node-http.ts";
 import { caught, onCleanup } from "./helpers.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -136,4 +138,67 @@ describe("the node:http exchange answers as fetch does", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).code).toBe("ECONNREFUSED");
   });
+
+  it.each(Object.keys(CODINGS))("reads an empty %s answer as empty, as fetch does", async (coding) => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": coding });
+      response.end();
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours).toMatchObject({ status: 200, text: "", tooLarge: false });
+    expect(ours.text).toBe(fetch.text);
+  });
+
+  it("undoes stacked codings last first, as fetch does", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "deflate, gzip" });
+      response.end(gzipSync(deflateSync("[7]")));
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.text).toBe("[7]");
+    expect(ours.text).toBe(fetch.text);
+  });
+
+  it("drops the connection of an answer it cannot decode, so it does not keep the process alive", async () => {
+    let closed: Promise<unknown> | undefined;
+    const url = await serve((request, response) => {
+      closed = once(request.socket, "close");
+      response.writeHead(200, { "content-encoding": "gzip" });
+      // Not gzip, and the answer is never ended: only the client can free the connection.
+      response.write("this is not gzip at all, not even close");
+    });
+    const error = await caught(() => nodeHttpExchange(url, get(), 1024));
+    expect((error as { code?: string }).code).toBe("Z_DATA_ERROR");
+    await closed;
+  });
+
+  it("gives up on a connection never accepted with fetch's code, one retried as never sent", async () => {
+    const port = await unacceptingPort();
+    // Two connections fill the backlog (1) of a listener that never accepts; later ones wait.
+    const fillers = [0, 1, 2, 3].map(() => connect(port, "127.0.0.1"));
+    onCleanup(() => {
+      for (const socket of fillers) socket.destroy();
+    });
+    await once(fillers[0] as NonNullable<(typeof fillers)[0]>, "connect");
+    const error = await caught(() => nodeHttpExchangeWith(50)(`http://127.0.0.1:${port}/`, get(), 1024));
+    expect((error as { code?: string }).code).toBe("UND_ERR_CONNECT_TIMEOUT");
+    expect(error.message).toContain("connect timeout");
+  });
 });
+
+/** A port whose listener (in a child process that blocks at once) never accepts a connection. */
+async function unacceptingPort(): Promise<number> {
+  const script = [
+    'const server = require("node:net").createServer();',
+    'server.listen({ port: 0, host: "127.0.0.1", backlog: 1 }, () => {',
+    '  require("node:fs").writeSync(1, String(server.address().port) + "\\n");',
+    "  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);",
+    "});",
+  ].join("\n");
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  onCleanup(() => {
+    child.kill();
+  });
+  const [line] = await once(child.stdout, "data");
+  return Number(String(line).trim());
+}

@@ -1,5 +1,6 @@
-import type { Agent, IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
+import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import type { ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
 
@@ -15,26 +16,53 @@ type HttpModule = typeof import("node:http");
  * What fetch did besides sending is done here too: no redirect is followed, and gzip, deflate
  * and br answers are asked for and decoded (node:zlib is loaded only for a compressed answer).
  */
-export const nodeHttpExchange: ExchangeFunction = (url, exchange, limit) => {
-  const target = new URL(url);
-  const https = target.protocol === "https:";
-  const client = requireBuiltin(https ? "node:https" : "node:http") as HttpModule;
-  const headers: Record<string, string> = { ...exchange.headers, "accept-encoding": "gzip, deflate, br" };
-  if (exchange.body !== null) headers["content-length"] = String(exchange.body.byteLength);
-  return new Promise<ExchangeAnswer>((resolve, reject) => {
-    const request = client.request(target, {
-      method: exchange.method,
-      headers,
-      signal: exchange.signal,
-      agent: agentFor(client, https),
+export function nodeHttpExchangeWith(connectTimeoutMs: number): ExchangeFunction {
+  return (url, exchange, limit) => {
+    const target = new URL(url);
+    const https = target.protocol === "https:";
+    const client = requireBuiltin(https ? "node:https" : "node:http") as HttpModule;
+    const headers: Record<string, string> = { ...exchange.headers, "accept-encoding": "gzip, deflate, br" };
+    if (exchange.body !== null) headers["content-length"] = String(exchange.body.byteLength);
+    return new Promise<ExchangeAnswer>((resolve, reject) => {
+      const request = client.request(target, {
+        method: exchange.method,
+        headers,
+        signal: exchange.signal,
+        agent: agentFor(client, https),
+      });
+      request.on("error", reject);
+      request.on("socket", (socket) => limitConnect(request, socket, https, connectTimeoutMs));
+      request.on("response", (response) => {
+        readAnswer(response, exchange.method, limit).then(resolve, reject);
+      });
+      request.end(exchange.body ?? undefined);
     });
-    request.on("error", reject);
-    request.on("response", (response) => {
-      readAnswer(response, exchange.method, limit).then(resolve, reject);
-    });
-    request.end(exchange.body ?? undefined);
-  });
-};
+  };
+}
+
+/** As long as undici's fetch waits for a connection (and its TLS handshake) before giving up. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export const nodeHttpExchange: ExchangeFunction = nodeHttpExchangeWith(CONNECT_TIMEOUT_MS);
+
+/**
+ * Gives up on a connection not made within `ms`, as fetch did, with fetch's code: the retry
+ * policy knows UND_ERR_CONNECT_TIMEOUT as a request that never left, safe to send again even when
+ * it creates something. Node alone waits for the system's timeout (minutes), so the attempt's
+ * own timeout would end it instead, as a failure that may have taken effect.
+ */
+function limitConnect(request: ClientRequest, socket: Socket, https: boolean, ms: number): void {
+  // A kept-alive socket from the agent is connected already.
+  if (!socket.connecting) return;
+  const timer = setTimeout(() => {
+    request.destroy(
+      Object.assign(new Error(`connect timeout after ${ms} ms`), { code: "UND_ERR_CONNECT_TIMEOUT" }),
+    );
+  }, ms);
+  const connected = () => clearTimeout(timer);
+  socket.once(https ? "secureConnect" : "connect", connected);
+  request.once("close", connected);
+}
 
 const agents = new Map<boolean, Agent>();
 
@@ -70,16 +98,20 @@ function readAnswer(response: IncomingMessage, method: string, limit: number): P
     let text = "";
     let bytes = 0;
     let settled = false;
+    // An answer not read to its end (cut off, failed, undecodable) drops its connection, and any
+    // decoder: left paused, the socket would stay busy, out of the agent's pool, and keep the
+    // process alive until the server closed it; a decoder would go on inflating what it holds.
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      if (!response.readableEnded) response.destroy();
+      body.destroy();
       outcome();
     };
     body.on("data", (chunk: Buffer) => {
       if (settled) return;
       bytes += chunk.byteLength;
       if (bytes > limit) {
-        response.destroy();
         settle(() => resolve({ status, headers, text: text + decoder.decode(), tooLarge: true }));
         return;
       }
@@ -103,22 +135,45 @@ function hasBody(status: number, method: string, declared: string | undefined): 
   return method !== "HEAD" && status !== 204 && status !== 304 && declared !== "0";
 }
 
-/** The body decoded as its Content-Encoding says; an unknown coding is passed on as it is, as fetch does. */
+/**
+ * The body decoded as its Content-Encoding says, the codings undone last first ("deflate, gzip"
+ * is gzip around deflate); with a coding it does not know among them, passed on as it is, as
+ * fetch does. Each stage's error is passed on to the last, which is read.
+ */
 function decoded(response: IncomingMessage, encoding: string | undefined): Readable {
-  const coding = encoding?.trim().toLowerCase();
-  if (coding !== "gzip" && coding !== "x-gzip" && coding !== "deflate" && coding !== "br") return response;
+  const codings = (encoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((coding) => coding.trim())
+    .reverse();
+  if (encoding === undefined || !codings.every((coding) => coding in DECODERS)) return response;
   const zlib = requireBuiltin("node:zlib") as typeof import("node:zlib");
-  // Lenient about a missing end, as undici is: some servers cut the last block.
-  const lenient = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-  const decoder =
-    coding === "br"
-      ? zlib.createBrotliDecompress()
-      : coding === "deflate"
-        ? zlib.createInflate(lenient)
-        : zlib.createGunzip(lenient);
-  response.on("error", (error) => decoder.destroy(error));
-  return response.pipe(decoder);
+  let body: Readable = response;
+  for (const coding of codings) {
+    const decoder = DECODERS[coding as keyof typeof DECODERS](zlib);
+    body.on("error", (error) => decoder.destroy(error));
+    body = body.pipe(decoder);
+  }
+  return body;
 }
+
+type Zlib = typeof import("node:zlib");
+
+// Lenient about a missing end, as undici is: some servers cut the last block, and an empty body
+// has none at all (node:zlib loaded only for a compressed answer).
+const gunzip = (zlib: Zlib) =>
+  zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+const DECODERS = {
+  gzip: gunzip,
+  "x-gzip": gunzip,
+  deflate: (zlib: Zlib) =>
+    zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  br: (zlib: Zlib) =>
+    zlib.createBrotliDecompress({
+      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+    }),
+};
 
 /** Lower-case names, each with one value: repeated ones joined with ", " as fetch's Headers joins them. */
 function flatHeaders(raw: IncomingHttpHeaders): Record<string, string | undefined> {
