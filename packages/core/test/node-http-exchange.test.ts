@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo, connect } from "node:net";
-import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ConnectionError, ManagementClient } from "../src/index.ts";
 import type { Exchange, ExchangeFunction } from "../src/transport/exchange.ts";
@@ -156,6 +156,26 @@ describe("the node:http exchange answers as fetch does", () => {
     });
     const { ours, fetch } = await both(url);
     expect(ours.text).toBe("[7]");
+    expect(ours.text).toBe(fetch.text);
+  });
+
+  it("reads a raw deflate answer (no zlib header), as fetch does", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "deflate" });
+      response.end(deflateRawSync('{"raw":true}'));
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.text).toBe('{"raw":true}');
+    expect(ours.text).toBe(fetch.text);
+  });
+
+  it("passes on as it is an answer in a coding named like an object's property", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "constructor" });
+      response.end("[]");
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.text).toBe("[]");
     expect(ours.text).toBe(fetch.text);
   });
 

@@ -1,7 +1,7 @@
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
-import type { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
 import type { ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
 
 const requireBuiltin = createRequire(import.meta.url);
@@ -141,16 +141,17 @@ function hasBody(status: number, method: string, declared: string | undefined): 
  * fetch does. Each stage's error is passed on to the last, which is read.
  */
 function decoded(response: IncomingMessage, encoding: string | undefined): Readable {
-  const codings = (encoding ?? "")
-    .toLowerCase()
-    .split(",")
-    .map((coding) => coding.trim())
-    .reverse();
-  if (encoding === undefined || !codings.every((coding) => coding in DECODERS)) return response;
-  const zlib = requireBuiltin("node:zlib") as typeof import("node:zlib");
+  if (encoding === undefined) return response;
+  const codings = encoding.toLowerCase().split(",").reverse();
+  // Own names only: "constructor" or "toString" is no coding, though the prototype has them.
+  const makers = codings.map((coding) =>
+    Object.hasOwn(DECODERS, coding.trim()) ? DECODERS[coding.trim()] : undefined,
+  );
+  if (!makers.every((make) => make !== undefined)) return response;
+  const zlib = requireBuiltin("node:zlib") as Zlib;
   let body: Readable = response;
-  for (const coding of codings) {
-    const decoder = DECODERS[coding as keyof typeof DECODERS](zlib);
+  for (const make of makers) {
+    const decoder = make(zlib);
     body.on("error", (error) => decoder.destroy(error));
     body = body.pipe(decoder);
   }
@@ -161,19 +162,51 @@ type Zlib = typeof import("node:zlib");
 
 // Lenient about a missing end, as undici is: some servers cut the last block, and an empty body
 // has none at all (node:zlib loaded only for a compressed answer).
-const gunzip = (zlib: Zlib) =>
-  zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-const DECODERS = {
+const lenient = (zlib: Zlib) => ({
+  flush: zlib.constants.Z_SYNC_FLUSH,
+  finishFlush: zlib.constants.Z_SYNC_FLUSH,
+});
+const gunzip = (zlib: Zlib): Transform => zlib.createGunzip(lenient(zlib));
+const DECODERS: Record<string, (zlib: Zlib) => Transform> = {
   gzip: gunzip,
   "x-gzip": gunzip,
-  deflate: (zlib: Zlib) =>
-    zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  br: (zlib: Zlib) =>
+  deflate: inflate,
+  br: (zlib) =>
     zlib.createBrotliDecompress({
       flush: zlib.constants.BROTLI_OPERATION_FLUSH,
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     }),
 };
+
+/**
+ * "deflate" as servers send it: wrapped in zlib's header, as the standard says, or raw, as some
+ * send it; told apart by the first byte (a zlib header's low 4 bits are 8), as undici does.
+ */
+function inflate(zlib: Zlib): Transform {
+  const { Transform } = requireBuiltin("node:stream") as typeof import("node:stream");
+  let inner: Transform | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (chunk.byteLength === 0) return done();
+      if (!inner) {
+        const zlibWrapped = ((chunk[0] ?? 0) & 0x0f) === 0x08;
+        inner = zlibWrapped ? zlib.createInflate(lenient(zlib)) : zlib.createInflateRaw(lenient(zlib));
+        inner.on("data", (data: Buffer) => this.push(data));
+        inner.on("error", (error) => this.destroy(error));
+      }
+      inner.write(chunk, () => done());
+    },
+    flush(done) {
+      if (!inner) return done();
+      inner.once("end", () => done());
+      inner.end();
+    },
+    destroy(error, done) {
+      inner?.destroy();
+      done(error);
+    },
+  });
+}
 
 /** Lower-case names, each with one value: repeated ones joined with ", " as fetch's Headers joins them. */
 function flatHeaders(raw: IncomingHttpHeaders): Record<string, string | undefined> {
