@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { type AddressInfo, connect } from "node:net";
+import { type AddressInfo, connect, createServer as createTcpServer } from "node:net";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ConnectionError, ManagementClient } from "../src/index.ts";
@@ -190,6 +190,20 @@ describe("the node:http exchange answers as fetch does", () => {
     const error = await caught(() => nodeHttpExchange(url, get(), 1024));
     expect((error as { code?: string }).code).toBe("Z_DATA_ERROR");
     await closed;
+  });
+
+  it("fails at once, as a lost connection, on a switch of protocols (101) it did not ask for", async () => {
+    const server = createTcpServer((socket) => {
+      socket.once("data", () =>
+        socket.write("HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: x\r\n\r\n"),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const ours = await caught(() => nodeHttpExchange(url, get(), 1024));
+    expect((ours as { code?: string }).code).toBe("ECONNRESET");
+    await expect(viaFetch(url, get(), 1024)).rejects.toThrow();
   });
 
   it("gives up on a connection never accepted with fetch's code, one retried as never sent", async () => {

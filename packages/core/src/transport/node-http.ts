@@ -32,6 +32,14 @@ export function nodeHttpExchangeWith(connectTimeoutMs: number): ExchangeFunction
       });
       request.on("error", reject);
       request.on("socket", (socket) => limitConnect(request, socket, https, connectTimeoutMs));
+      // A 101 nobody asked for: with no listener, Node drops the socket but fails nothing, and the
+      // request would wait for its timeout. Fetch fails it at once, as a lost connection.
+      request.on("upgrade", (_response, socket) => {
+        socket.destroy();
+        reject(
+          Object.assign(new Error("the server switched protocols (101) unasked"), { code: "ECONNRESET" }),
+        );
+      });
       request.on("response", (response) => {
         readAnswer(response, exchange.method, limit).then(resolve, reject);
       });
