@@ -192,6 +192,57 @@ describe("the node:http exchange answers as fetch does", () => {
     await closed;
   });
 
+  it("keeps a connection read to its end for the next request, and drops one cut off at the limit", async () => {
+    const connections: unknown[] = [];
+    let cutOffClosed: Promise<unknown> | undefined;
+    const url = await serve((request, response) => {
+      if (!connections.includes(request.socket)) connections.push(request.socket);
+      response.writeHead(200, { "content-encoding": "gzip" });
+      // The cut-off answer is never ended: only the client can free its connection.
+      if (request.url === "/long") {
+        cutOffClosed = once(request.socket, "close");
+        response.write(gzipSync("z".repeat(5000)));
+      } else response.end(gzipSync('"whole"'));
+    });
+    expect((await nodeHttpExchange(`${url}/`, get(), 1024)).text).toBe('"whole"');
+    expect((await nodeHttpExchange(`${url}/`, get(), 1024)).text).toBe('"whole"');
+    expect(connections).toHaveLength(1);
+    expect(await nodeHttpExchange(`${url}/long`, get(), 1024)).toMatchObject({ tooLarge: true });
+    expect((await nodeHttpExchange(`${url}/`, get(), 1024)).text).toBe('"whole"');
+    expect(connections).toHaveLength(2);
+    await cutOffClosed;
+  });
+
+  it("leaves no connection that keeps the process alive once its answers are read or failed", async () => {
+    const url = await serve((request, response) => {
+      if (request.url === "/bad") {
+        // Undecodable, and never ended: only the client can free this connection.
+        response.writeHead(200, { "content-encoding": "gzip" });
+        response.write("not gzip");
+      } else response.end("[1]");
+    });
+    const module = new URL("../src/transport/node-http.ts", import.meta.url).href;
+    const script = [
+      `const { nodeHttpExchange } = await import(${JSON.stringify(module)});`,
+      "const get = { method: 'GET', headers: {}, body: null, signal: new AbortController().signal };",
+      `console.log((await nodeHttpExchange(${JSON.stringify(`${url}/`)}, get, 1024)).text);`,
+      `await nodeHttpExchange(${JSON.stringify(`${url}/bad`)}, get, 1024).catch((e) => console.log(e.code));`,
+    ].join("\n");
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    onCleanup(() => {
+      child.kill();
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    // The server keeps both connections open: the child ends only if the client lets go of them.
+    const [code] = await once(child, "exit");
+    expect([code, output]).toEqual([0, "[1]\nZ_DATA_ERROR\n"]);
+  });
+
   it("fails at once, as a lost connection, on a switch of protocols (101) it did not ask for", async () => {
     const server = createTcpServer((socket) => {
       socket.once("data", () =>
