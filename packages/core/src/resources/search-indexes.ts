@@ -41,7 +41,7 @@ export interface CreateSearchIndexInput {
  */
 export class SearchIndexesResource extends Resource {
   async list(call?: CallOptions): Promise<SearchIndex[]> {
-    return this.read(LIST_REQUEST, searchIndexListSchema, call);
+    return this.read(LIST_REQUEST, searchIndexListSchema(), call);
   }
 
   /**
@@ -74,7 +74,8 @@ export class SearchIndexesResource extends Resource {
         .filter((entry) => entry.name === name)
         .map(
           (entry) =>
-            plainSearchIndex(entry) ?? checkParsed(request, answer, entry, searchIndexSchema, this.redactor),
+            plainSearchIndex(entry) ??
+            checkParsed(request, answer, entry, searchIndexSchema(), this.redactor),
         );
     };
     const found = await this.readWith(request, reader, call);
@@ -88,7 +89,7 @@ export class SearchIndexesResource extends Resource {
   use(scanned: ScannedIndex): SearchIndex {
     return this.remember(
       plainSearchIndex(scanned.entry) ??
-        checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema, this.redactor),
+        checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema(), this.redactor),
     );
   }
 
@@ -100,12 +101,12 @@ export class SearchIndexesResource extends Resource {
       type: validatePlan(input.type),
     };
     const request = post("/v2/search", `create search index ${body.name}`, { body, idempotent: false });
-    return this.remember(await this.read(request, searchIndexSchema, call));
+    return this.remember(await this.read(request, searchIndexSchema(), call));
   }
 
   async get(id: string, call?: CallOptions): Promise<SearchIndex> {
     const request = get(indexPath(id), `get search index ${id}`);
-    return this.remember(await this.read(request, searchIndexSchema, call));
+    return this.remember(await this.read(request, searchIndexSchema(), call));
   }
 
   async delete(id: string, call?: CallOptions): Promise<void> {
@@ -127,9 +128,9 @@ export class SearchIndexesResource extends Resource {
  */
 function listedEntries(response: ApiResponse, redactor: Redactor): ListedEntry[] {
   const parsed = tryParseJson(response.text);
-  if (!parsed.ok) return parseResponse(LIST_REQUEST, response, listedEntriesSchema, redactor);
+  if (!parsed.ok) return parseResponse(LIST_REQUEST, response, listedEntriesSchema(), redactor);
   if (Array.isArray(parsed.value) && parsed.value.every(isListedEntry)) return parsed.value;
-  return checkParsed(LIST_REQUEST, response, parsed.value, listedEntriesSchema, redactor);
+  return checkParsed(LIST_REQUEST, response, parsed.value, listedEntriesSchema(), redactor);
 }
 
 function indexPath(id: string): string {

@@ -3,7 +3,7 @@ import * as z from "./zod.ts";
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */
 export const queueSchema = z.looseObject({
-  name: z.pipe(serverNameSchema, z.string().check(z.minLength(1))),
+  name: z.pipe(serverNameSchema(), z.string().check(z.minLength(1))),
   paused: z.boolean(),
   lag: z.catch(z.optional(z.number()), undefined),
   parallelism: z.catch(z.optional(z.number()), undefined),

@@ -1,3 +1,4 @@
+import { lazily } from "./lazily.ts";
 import {
   isSafeServerName,
   isServerEndpoint,
@@ -30,20 +31,22 @@ export function normalizePlan(plan: string): string {
  * path separator, a dot segment) fails validation: it is never printed or put in a path. Ids,
  * tokens and the endpoint hold only characters no shell reads (see `server-values.ts`).
  */
-export const searchIndexSchema = z.looseObject({
-  id: serverIdSchema,
-  name: serverNameSchema,
-  endpoint: serverEndpointSchema,
-  token: serverTokenSchema,
-  read_only_token: serverTokenSchema,
-  region: z.pipe(serverTextSchema, z.string().check(z.minLength(1))),
-  type: z.pipe(z.pipe(serverTextSchema, z.string().check(z.minLength(1))), z.transform(normalizePlan)),
-  creation_time: z.catch(z.optional(z.number()), undefined),
-  customer_id: z.catch(z.optional(z.string()), undefined),
-});
+export const searchIndexSchema = lazily(() =>
+  z.looseObject({
+    id: serverIdSchema(),
+    name: serverNameSchema(),
+    endpoint: serverEndpointSchema(),
+    token: serverTokenSchema(),
+    read_only_token: serverTokenSchema(),
+    region: z.pipe(serverTextSchema(), z.string().check(z.minLength(1))),
+    type: z.pipe(z.pipe(serverTextSchema(), z.string().check(z.minLength(1))), z.transform(normalizePlan)),
+    creation_time: z.catch(z.optional(z.number()), undefined),
+    customer_id: z.catch(z.optional(z.string()), undefined),
+  }),
+);
 
-export type SearchIndex = z.output<typeof searchIndexSchema>;
-export const searchIndexListSchema = z.array(searchIndexSchema);
+export type SearchIndex = z.output<ReturnType<typeof searchIndexSchema>>;
+export const searchIndexListSchema = lazily(() => z.array(searchIndexSchema()));
 
 /** One entry of a listing as far as finding an index needs: its id and name; the rest is checked on use. */
 export interface ListedEntry {
@@ -58,10 +61,12 @@ export interface ListedEntry {
  * thousands of indexes. `SearchIndexesResource.use` checks an entry in full when an operation
  * picks it.
  */
-export const listedEntriesSchema = z.array(
-  z.pipe(
-    z.looseObject({ id: serverIdSchema, name: serverNameSchema }),
-    z.transform((entry) => entry as ListedEntry),
+export const listedEntriesSchema = lazily(() =>
+  z.array(
+    z.pipe(
+      z.looseObject({ id: serverIdSchema(), name: serverNameSchema() }),
+      z.transform((entry) => entry as ListedEntry),
+    ),
   ),
 );
 
