@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -193,5 +194,35 @@ describe("file command delimiters", () => {
       );
     }
     expect(new Set(drawn).size).toBe(drawn.length);
+  });
+});
+
+describe("stdout written directly to file descriptor 1 (an action's entry)", () => {
+  const calls = `
+    api.setSecret("s3cr3t%value\\nwith,odd:chars");
+    api.info("a: resumed (paused: false, lag: 0)");
+    api.debug("GET /v2/queues/a answered 200 in 3 ms");
+    await api.group("Resume 2 queues", async () => api.warning("still paused; 100% sure?\\nsecond line"));
+    api.error("plain error: with, colons");
+    api.setFailed("resume-queue: queue not found: b");
+  `;
+  const runIn = (setup: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "runner-direct-"));
+    const file = join(dir, "script.mjs");
+    writeFileSync(file, `${setup}\n${calls}\n`);
+    const result = spawnSync(process.execPath, [file], {
+      encoding: "utf8",
+      env: { PATH: process.env["PATH"] },
+    });
+    return { stdout: result.stdout, status: result.status };
+  };
+
+  it("is byte for byte what @actions/core writes to its stream", () => {
+    const kit = new URL("../src/index.ts", import.meta.url).href;
+    const mine = runIn(`import { runner as api } from ${JSON.stringify(kit)};\napi.writeStdoutDirectly();`);
+    const reference = runIn(`import * as api from ${JSON.stringify(import.meta.resolve("@actions/core"))};`);
+    expect(mine.stdout).toContain("::add-mask::s3cr3t%25value%0Awith,odd:chars\n");
+    expect(mine.stdout).toBe(reference.stdout);
+    expect([mine.status, reference.status]).toEqual([1, 1]);
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, writeSync } from "node:fs";
 import { EOL } from "node:os";
 
 /**
@@ -12,6 +12,34 @@ import { EOL } from "node:os";
  * `::set-env ...` would become a command the runner executes. Every other line we print is a
  * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
  */
+
+/** Where stdout lines go: the `process.stdout` stream, until an action's entry asks for direct writes. */
+let writeOut: (text: string) => void = (text) => void process.stdout.write(text);
+
+/**
+ * Sends every stdout line to file descriptor 1 with one write, never creating `process.stdout`:
+ * that stream loads Node's stream machinery (and, into a pipe as on a runner, a socket), ~2-7 ms
+ * of a step's start (bench S4). For an action's entry (`index.ts`) only: a library or a test keeps
+ * the stream. Once the descriptor refuses a write (a pipe made non-blocking elsewhere and full:
+ * EAGAIN), the rest of that line and every later one go through `process.stdout`, which waits.
+ */
+export function writeStdoutDirectly(): void {
+  let refused = false;
+  writeOut = (text) => {
+    if (refused) {
+      process.stdout.write(text);
+      return;
+    }
+    const bytes = Buffer.from(text, "utf8");
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(1, bytes, written);
+    } catch {
+      refused = true;
+      process.stdout.write(bytes.subarray(written));
+    }
+  };
+}
 
 /** Data escaping of workflow commands: %, CR and LF. */
 export function escapeData(value: string): string {
@@ -28,7 +56,7 @@ export function issueCommand(name: string, properties: Record<string, string>, m
     .filter(([, value]) => value !== "")
     .map(([key, value]) => `${key}=${escapeProperty(value)}`)
     .join(",");
-  process.stdout.write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${EOL}`);
+  writeOut(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}${EOL}`);
 }
 
 type FileCommand = "OUTPUT" | "ENV" | "STATE";
@@ -74,7 +102,7 @@ export function setSecret(secret: string): void {
 
 export function setOutput(name: string, value: string): void {
   if (appendFileCommand("OUTPUT", name, value)) return;
-  process.stdout.write(EOL);
+  writeOut(EOL);
   issueCommand("set-output", { name }, value);
 }
 
@@ -114,7 +142,7 @@ export function plainLine(message: string): string {
 }
 
 export function info(message: string): void {
-  process.stdout.write(`${plainLine(message)}${EOL}`);
+  writeOut(`${plainLine(message)}${EOL}`);
 }
 
 export function warning(message: string): void {
