@@ -1,5 +1,4 @@
 import { appendFileSync, writeSync } from "node:fs";
-import { EOL } from "node:os";
 
 /**
  * The runner's side of the action interface, as GitHub documents it: workflow commands on
@@ -12,6 +11,9 @@ import { EOL } from "node:os";
  * `::set-env ...` would become a command the runner executes. Every other line we print is a
  * command whose message is data-escaped (CR, LF and % encoded), as @actions/core does.
  */
+
+/** `os.EOL`, as @actions/core ends its lines, without loading node:os at start (bench S4). */
+const EOL = process.platform === "win32" ? "\r\n" : "\n";
 
 /** Where stdout lines go: the `process.stdout` stream, until an action's entry asks for direct writes. */
 let writeOut: (text: string) => void = (text) => void process.stdout.write(text);
