@@ -213,7 +213,10 @@ describe("the node:http exchange answers as fetch does", () => {
     await cutOffClosed;
   });
 
-  it("leaves no connection that keeps the process alive once its answers are read or failed", async () => {
+  // A second Node process loading TypeScript: seconds on a loaded CI machine.
+  it("leaves no connection that keeps the process alive once its answers are read or failed", {
+    timeout: 120_000,
+  }, async () => {
     const url = await serve((request, response) => {
       if (request.url === "/bad") {
         // Undecodable, and never ended: only the client can free this connection.
