@@ -14,14 +14,17 @@ export { emulator, onCleanup } from "@stashkit/testing/vitest";
 
 /**
  * A clock whose sleeps return at once but move its own time forward, and that remembers
- * every wait: retry timing is asserted exactly, without slow tests.
+ * every wait: retry timing is asserted exactly, without slow tests. Its time moves only by its
+ * sleeps, not with the real time between two readings: a wait computed as "until now + 200"
+ * would otherwise come out 199 on a loaded machine.
  */
 export function capturedClock(random = 0.5): Clock & { waits: number[] } {
+  const start = Date.now();
   let offset = 0;
   const waits: number[] = [];
   return {
     waits,
-    now: () => Date.now() + offset,
+    now: () => start + offset,
     sleep: async (ms, signal) => {
       signal?.throwIfAborted();
       waits.push(ms);
