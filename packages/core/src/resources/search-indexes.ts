@@ -63,8 +63,7 @@ export class SearchIndexesResource extends Resource {
   /**
    * The indexes named exactly `name`, each checked in full and its tokens registered. The full
    * check runs inside the request, so an answer whose match is malformed is retried like any
-   * unreadable answer. It is the plain check first, as in `use`: the schema only for an entry
-   * that fails it, so finding an index builds no zod parse (bench S1).
+   * unreadable answer.
    */
   async findByName(name: string, call?: CallOptions): Promise<SearchIndex[]> {
     const request = LIST_REQUEST;
@@ -72,11 +71,7 @@ export class SearchIndexesResource extends Resource {
       const answer = { status: response.status, requestId: response.requestId };
       return listedEntries(response, this.redactor)
         .filter((entry) => entry.name === name)
-        .map(
-          (entry) =>
-            plainSearchIndex(entry) ??
-            checkParsed(request, answer, entry, searchIndexSchema(), this.redactor),
-        );
+        .map((entry) => fullIndex(entry, answer, this.redactor));
     };
     const found = await this.readWith(request, reader, call);
     return found.map((index) => this.remember(index));
@@ -87,10 +82,7 @@ export class SearchIndexesResource extends Resource {
    * ResponseValidationError naming the list request it came from.
    */
   use(scanned: ScannedIndex): SearchIndex {
-    return this.remember(
-      plainSearchIndex(scanned.entry) ??
-        checkParsed(LIST_REQUEST, scanned.answer, scanned.entry, searchIndexSchema(), this.redactor),
-    );
+    return this.remember(fullIndex(scanned.entry, scanned.answer, this.redactor));
   }
 
   /** Not idempotent: retried only when the request certainly never arrived. `ensureSearchIndex` is the safe way. */
@@ -119,6 +111,18 @@ export class SearchIndexesResource extends Resource {
     this.redactor.add(index.token, index.read_only_token);
     return index;
   }
+}
+
+/**
+ * A listed entry checked in full: the plain check first, the schema only for an entry that fails
+ * it (its issues say what is wrong), so finding an index builds no zod parse (bench S1).
+ */
+function fullIndex(
+  entry: ListedEntry,
+  answer: { status: number; requestId: string | undefined },
+  redactor: Redactor,
+): SearchIndex {
+  return plainSearchIndex(entry) ?? checkParsed(LIST_REQUEST, answer, entry, searchIndexSchema(), redactor);
 }
 
 /**
