@@ -1,6 +1,4 @@
-import { createRequire } from "node:module";
-
-const requireBuiltin = createRequire(import.meta.url);
+import { builtin } from "./builtin.ts";
 
 /**
  * For a process about to copy many documents (the CLI's and the action's seed and clone): sets
@@ -11,5 +9,5 @@ const requireBuiltin = createRequire(import.meta.url);
  * its own: the entry that owns the process does. node:v8 is loaded here, not at start.
  */
 export function preferSmallHeap(): void {
-  (requireBuiltin("node:v8") as typeof import("node:v8")).setFlagsFromString("--optimize-for-size");
+  builtin("node:v8").setFlagsFromString("--optimize-for-size");
 }

@@ -1,10 +1,9 @@
-import { createRequire } from "node:module";
 import { ConfigurationError } from "../errors/index.ts";
+import { builtin } from "../lib/builtin.ts";
 
 // node:net only for an http: URL's host, not with the module: most runs give an https: URL or
 // none, and a step refused before any request should not load the network stack (bench S4).
-const requireBuiltin = createRequire(import.meta.url);
-const isIP = (host: string): number => (requireBuiltin("node:net") as typeof import("node:net")).isIP(host);
+const isIP = (host: string): number => builtin("node:net").isIP(host);
 
 /**
  * The base URL policy: `https:` only, except loopback hosts (127.0.0.0/8, ::1, `localhost`),

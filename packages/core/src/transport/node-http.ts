@@ -1,10 +1,9 @@
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import type { Readable, Transform } from "node:stream";
+import { builtin } from "../lib/builtin.ts";
 import type { ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
 
-const requireBuiltin = createRequire(import.meta.url);
 type HttpModule = typeof import("node:http");
 
 /**
@@ -20,7 +19,7 @@ export function nodeHttpExchangeWith(connectTimeoutMs: number): ExchangeFunction
   return (url, exchange, limit) => {
     const target = new URL(url);
     const https = target.protocol === "https:";
-    const client = requireBuiltin(https ? "node:https" : "node:http") as HttpModule;
+    const client = (https ? builtin("node:https") : builtin("node:http")) as HttpModule;
     const headers: Record<string, string> = { ...exchange.headers, "accept-encoding": "gzip, deflate, br" };
     if (exchange.body !== null) headers["content-length"] = String(exchange.body.byteLength);
     return new Promise<ExchangeAnswer>((resolve, reject) => {
@@ -156,7 +155,7 @@ function decoded(response: IncomingMessage, encoding: string | undefined): Reada
     Object.hasOwn(DECODERS, coding.trim()) ? DECODERS[coding.trim()] : undefined,
   );
   if (!makers.every((make) => make !== undefined)) return response;
-  const zlib = requireBuiltin("node:zlib") as Zlib;
+  const zlib = builtin("node:zlib");
   let body: Readable = response;
   for (const make of makers) {
     const decoder = make(zlib);
@@ -191,7 +190,7 @@ const DECODERS: Record<string, (zlib: Zlib) => Transform> = {
  * send it; told apart by the first byte (a zlib header's low 4 bits are 8), as undici does.
  */
 function inflate(zlib: Zlib): Transform {
-  const { Transform } = requireBuiltin("node:stream") as typeof import("node:stream");
+  const { Transform } = builtin("node:stream");
   let inner: Transform | undefined;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
