@@ -149,33 +149,22 @@ describe("the node:http exchange answers as fetch does", () => {
     expect(ours.text).toBe(fetch.text);
   });
 
-  it("undoes stacked codings last first, as fetch does", async () => {
+  it.each([
+    ["undoes stacked codings last first", "deflate, gzip", gzipSync(deflateSync("[7]")), "[7]"],
+    [
+      "reads a raw deflate answer (no zlib header)",
+      "deflate",
+      deflateRawSync('{"raw":true}'),
+      '{"raw":true}',
+    ],
+    ["passes on as it is an answer in a coding named like an object's property", "constructor", "[]", "[]"],
+  ])("%s, as fetch does", async (_case, coding, body, text) => {
     const url = await serve((_request, response) => {
-      response.writeHead(200, { "content-encoding": "deflate, gzip" });
-      response.end(gzipSync(deflateSync("[7]")));
+      response.writeHead(200, { "content-encoding": coding });
+      response.end(body);
     });
     const { ours, fetch } = await both(url);
-    expect(ours.text).toBe("[7]");
-    expect(ours.text).toBe(fetch.text);
-  });
-
-  it("reads a raw deflate answer (no zlib header), as fetch does", async () => {
-    const url = await serve((_request, response) => {
-      response.writeHead(200, { "content-encoding": "deflate" });
-      response.end(deflateRawSync('{"raw":true}'));
-    });
-    const { ours, fetch } = await both(url);
-    expect(ours.text).toBe('{"raw":true}');
-    expect(ours.text).toBe(fetch.text);
-  });
-
-  it("passes on as it is an answer in a coding named like an object's property", async () => {
-    const url = await serve((_request, response) => {
-      response.writeHead(200, { "content-encoding": "constructor" });
-      response.end("[]");
-    });
-    const { ours, fetch } = await both(url);
-    expect(ours.text).toBe("[]");
+    expect(ours.text).toBe(text);
     expect(ours.text).toBe(fetch.text);
   });
 
