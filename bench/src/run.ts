@@ -3,7 +3,7 @@
 // requests each side sent. `--quick` (CI) runs two pairs per comparison (and the large scenarios
 // at a tenth or a fifth of their size) only to prove everything works; nothing here asserts
 // anything about time. To add a row, add a scenario (or a side of one) to SCENARIOS.
-import { statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
@@ -661,12 +661,25 @@ await Promise.all([emulator, large, pruning, fleet, limited].map((server) => ser
 await seeding.stop();
 await github.stop();
 
-const sizes = [ENSURE, RESUME, DELETE].map((dir) => ({
-  action: dir.split("/").at(-1) as string,
-  bytes: statSync(join(dir, "dist/index.js")).size,
-}));
-// Issue 28: each action's dist/index.js at most 300 KB (lazily loaded chunks not counted).
+const sizes = [ENSURE, RESUME, DELETE].map(bundleSize);
+// Issue 28: each action's bundle at most 300 KB: the entry and every chunk it may load, except
+// undici's (loaded only behind a proxy). The entry alone is what a step refusing an input compiles.
 const BUNDLE_LIMIT = 300 * 1024;
+
+/** An action's dist/index.js, and it with every chunk but undici's, in bytes. */
+function bundleSize(dir: string): { action: string; bytes: number; entryBytes: number } {
+  const dist = join(dir, "dist");
+  const chunks = readdirSync(dist).filter((file) => file.endsWith(".js"));
+  const loaded = chunks.filter(
+    (file) => !readFileSync(join(dist, file), "latin1").includes("class EnvHttpProxyAgent"),
+  );
+  if (loaded.length === chunks.length) throw new Error(`${dist}: no chunk holds undici's EnvHttpProxyAgent`);
+  return {
+    action: dir.split("/").at(-1) as string,
+    bytes: loaded.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0),
+    entryBytes: statSync(join(dist, "index.js")).size,
+  };
+}
 
 const format = (n: number) => (Number.isNaN(n) ? "-" : n.toFixed(0)).padStart(6);
 const requestText = (r: Requests | undefined) =>
@@ -697,10 +710,10 @@ const SEEDING = ["S9", "S10", "S10m", "S11"];
 const peak = Math.max(
   ...rows.filter((r) => !r.scenario.startsWith("E") && !SEEDING.includes(r.scenario)).map((r) => r.oursRssMb),
 );
-console.log("\nbundle sizes");
+console.log("\nbundle sizes (dist/index.js and every chunk but undici's, loaded only behind a proxy)");
 for (const s of sizes)
   console.log(
-    `  ${s.action.padEnd(22)} ${(s.bytes / 1024).toFixed(0)} KB  ${s.bytes <= BUNDLE_LIMIT ? "PASS" : "MISS"} (≤ 300 KB)`,
+    `  ${s.action.padEnd(22)} ${(s.bytes / 1024).toFixed(0)} KB  ${s.bytes <= BUNDLE_LIMIT ? "PASS" : "MISS"} (≤ 300 KB); dist/index.js alone ${(s.entryBytes / 1024).toFixed(0)} KB`,
   );
 console.log(`peak RSS of our runs: ${peak.toFixed(0)} MB  ${peak <= 80 ? "PASS" : "MISS"} (≤ 80 MB)`);
 for (const r of rows) {

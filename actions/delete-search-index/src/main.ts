@@ -11,7 +11,7 @@ export async function run(): Promise<void> {
     ACTION,
     async (step) => {
       const { target, dryRun } = readDeleteInputs(step);
-      const client = step.client();
+      const client = await step.client();
       const dataOptions = stepClientOptions(ACTION, step.limits, step.deadline);
       let result: PruneOutcome;
       if (target.kind === "name") {

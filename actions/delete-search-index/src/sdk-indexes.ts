@@ -18,7 +18,7 @@ async function database(
   name: string,
   options: ClientOptions,
 ): Promise<{ id: string; data: SearchIndexData }> {
-  const found = await step.client().searchIndexes.findByName(name);
+  const found = await (await step.client()).searchIndexes.findByName(name);
   registerSecrets(...found.flatMap((index) => [index.token, index.read_only_token]));
   const [index, ...others] = found;
   if (index === undefined)

@@ -21,8 +21,8 @@ export async function run(): Promise<void> {
     // every preview push runs this step, most of them without one (bench S1).
     const seeding = seedRequested() ? await import("./seeding.ts") : undefined;
     const seed = await seeding?.readSeedInputs(step);
-    const result = await runner.group(`Ensure search index ${inputs.name}`, () =>
-      ensureSearchIndex(step.client(), {
+    const result = await runner.group(`Ensure search index ${inputs.name}`, async () =>
+      ensureSearchIndex(await step.client(), {
         name: inputs.name,
         region: inputs.region,
         type: inputs.type,

@@ -10,7 +10,7 @@ export async function post(): Promise<void> {
   await runManagementStep(
     "ensure-search-index",
     async (step) => {
-      await deleteById(step.client(), index.id);
+      await deleteById(await step.client(), index.id);
       reportEphemeralDeleted(index);
     },
     { title: "ensure-search-index (post: delete the ephemeral index)" },

@@ -85,7 +85,7 @@ function writesPerSecondOf(index: SearchIndex): number {
 
 /** The clone source, by name in the same account; its tokens are masked before anything is logged. */
 async function cloneSource(step: Step<ManagementClient>, name: string): Promise<SearchIndex> {
-  const found = await step.client().searchIndexes.findByName(name);
+  const found = await (await step.client()).searchIndexes.findByName(name);
   registerSecrets(...found.flatMap((index) => [index.token, index.read_only_token]));
   const [source, ...others] = found;
   if (source === undefined) {

@@ -11,7 +11,7 @@ export async function run(): Promise<void> {
   markPostStepComing();
   await runMessagingStep(ACTION, async (step) => {
     const inputs = readPauseInputs();
-    const client = step.client();
+    const client = await step.client();
     const outcomes = await runner.group("Pause queues, schedules and flow-control keys", async () =>
       logPauseOutcomes(await pauseTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })),
     );

@@ -16,8 +16,8 @@ export async function post(): Promise<void> {
       const inputs = readPostInputs();
       if (paused.length === 0)
         return runner.info("The step paused nothing (all was already paused): nothing to resume.");
-      if (!shouldResume(inputs)) return reportLeftPaused(paused, inputs, step.client().baseUrl);
-      const client = step.client();
+      if (!shouldResume(inputs)) return reportLeftPaused(paused, inputs, (await step.client()).baseUrl);
+      const client = await step.client();
       const outcomes = await runner.group(
         `Resume the ${paused.length} paused by this job's pause step`,
         async () =>

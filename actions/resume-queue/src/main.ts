@@ -9,7 +9,7 @@ const CONCURRENCY = 8;
 export async function run(): Promise<void> {
   await runMessagingStep(ACTION, async (step) => {
     const inputs = readResumeInputs();
-    const client = step.client();
+    const client = await step.client();
     if (inputs.maskEndpoint) registerSecrets(client.baseUrl);
     const outcomes = await runner.group("Resume queues, schedules and flow-control keys", async () =>
       logOutcomes(await resumeTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })),

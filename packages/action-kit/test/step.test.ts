@@ -54,8 +54,8 @@ describe("runManagementStep", () => {
         (f) => `::add-mask::${runner.escapeData(f)}`,
       ),
     );
-    expect(seen?.client()).toBeInstanceOf(ManagementClient);
-    expect(seen?.client().baseUrl).toBe("http://127.0.0.1:9");
+    expect(await seen?.client()).toBeInstanceOf(ManagementClient);
+    expect((await seen?.client())?.baseUrl).toBe("http://127.0.0.1:9");
     expect(seen?.credentials).toEqual({ email: "me@x.io", apiKey: "key>?~" });
     expect(process.exitCode).toBeUndefined();
   });
@@ -76,14 +76,14 @@ describe("runManagementStep", () => {
     const out = await stdoutOf(() =>
       runManagementStep("act", async (step) => {
         if (readInput("name") === "") throw new Error("input name is required and was empty");
-        step.client();
+        await step.client();
       }),
     );
     expect(out).toContain("::error::act: input name is required and was empty");
     withInputs({ email: "", "api-key": "key-1", name: "n" });
     const second = await stdoutOf(() =>
       runManagementStep("act", async (step) => {
-        step.client();
+        await step.client();
       }),
     );
     expect(second).toContain("::error::act: input email is empty and UPSTASH_EMAIL is not set.");
@@ -144,7 +144,7 @@ describe("runMessagingStep", () => {
     let client: MessagingClient | undefined;
     const out = await stdoutOf(() =>
       runMessagingStep("act", async (step) => {
-        client = step.client();
+        client = await step.client();
       }),
     );
     expect(out).toContain("::add-mask::env-token");
@@ -163,7 +163,7 @@ describe("runMessagingStep", () => {
       }),
     );
     expect(seen?.credentials.token).toBe("input");
-    expect(seen?.client().baseUrl).toBe("http://localhost:1");
+    expect((await seen?.client())?.baseUrl).toBe("http://localhost:1");
   });
 
   it.each([
@@ -176,7 +176,7 @@ describe("runMessagingStep", () => {
     withInputs({ token: "token-1", ...override });
     const out = await stdoutOf(() =>
       runMessagingStep("act", async (step) => {
-        step.client();
+        await step.client();
       }),
     );
     expect(out).toContain(`::error::act: ${message}`);

@@ -4,15 +4,14 @@ export {
   messagingCredentialForms,
   withPercentEncoded,
 } from "./clients/credential-forms.ts";
+export { DEFAULT_MANAGEMENT_URL, DEFAULT_MESSAGING_URL } from "./clients/default-urls.ts";
 export {
   basicCredential,
-  DEFAULT_MANAGEMENT_URL,
   MANAGEMENT_URL_ENV,
   ManagementClient,
   type ManagementClientOptions,
 } from "./clients/management-client.ts";
 export {
-  DEFAULT_MESSAGING_URL,
   MessagingClient,
   type MessagingClientOptions,
 } from "./clients/messaging-client.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ensureSearchIndex, ResponseValidationError } from "../src/index.ts";
-import { plainSearchIndex, searchIndexSchema } from "../src/schemas/search-index.ts";
+import { plainSearchIndex } from "../src/schemas/search-index.ts";
+import { searchIndexSchema } from "../src/schemas/search-index-schemas.ts";
 import * as z from "../src/schemas/zod.ts";
 import { caught, emulator, managementClient } from "./helpers.ts";
 

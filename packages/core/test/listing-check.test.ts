@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deleteSearchIndex, ResponseValidationError } from "../src/index.ts";
-import { isListedEntry, listedEntriesSchema } from "../src/schemas/search-index.ts";
+import { isListedEntry } from "../src/schemas/search-index.ts";
+import { listedEntriesSchema } from "../src/schemas/search-index-schemas.ts";
 import { caught, emulator, managementClient } from "./helpers.ts";
 
 // A listing is checked by a plain function and goes through the zod schema only when an entry

@@ -12,6 +12,7 @@ export {
   managementEnv,
   messagingEnv,
 } from "./credentials.ts";
+export { entryOnlyCopy } from "./entry-only.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
 export {
   type GitHubRequest,

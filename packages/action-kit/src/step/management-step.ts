@@ -1,4 +1,4 @@
-import { DEFAULT_MANAGEMENT_URL, ManagementClient } from "@stashkit/core";
+import { DEFAULT_MANAGEMENT_URL, type ManagementClient } from "@stashkit/core";
 import { MANAGEMENT_CREDENTIALS } from "./credentials.ts";
 import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-step.ts";
 
@@ -6,7 +6,10 @@ import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-st
 const MANAGEMENT: ApiWiring<"email" | "apiKey", ManagementClient> = {
   credentials: MANAGEMENT_CREDENTIALS,
   baseUrl: { input: "base-url", fallback: DEFAULT_MANAGEMENT_URL },
-  build: (credentials, options) => new ManagementClient({ ...credentials, ...options }),
+  build: async (credentials, options) => {
+    const { ManagementClient } = await import("./clients/management.ts");
+    return new ManagementClient({ ...credentials, ...options });
+  },
 };
 
 /** Runs a step of the management API (search indexes); see `openStep`. */

@@ -1,4 +1,4 @@
-import { DEFAULT_MESSAGING_URL, MessagingClient } from "@stashkit/core";
+import { DEFAULT_MESSAGING_URL, type MessagingClient } from "@stashkit/core";
 import { MESSAGING_CREDENTIALS } from "./credentials.ts";
 import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-step.ts";
 
@@ -6,7 +6,10 @@ import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-st
 const MESSAGING: ApiWiring<"token", MessagingClient> = {
   credentials: MESSAGING_CREDENTIALS,
   baseUrl: { input: "messaging-url", env: "QSTASH_URL", fallback: DEFAULT_MESSAGING_URL },
-  build: (credentials, options) => new MessagingClient({ ...credentials, ...options }),
+  build: async (credentials, options) => {
+    const { MessagingClient } = await import("./clients/messaging.ts");
+    return new MessagingClient({ ...credentials, ...options });
+  },
 };
 
 /** Runs a step of the messaging API (queues, schedules, flow control); see `openStep`. */

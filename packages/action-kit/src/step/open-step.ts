@@ -41,9 +41,11 @@ export interface Step<Client, Names extends string = string> {
   redactor: Redactor;
   /**
    * The client, built on first use, after the body has checked its own inputs: a missing
-   * credential is reported only once every other input is known to be good.
+   * credential is reported only once every other input is known to be good. Asynchronous because
+   * the client's module loads then: a step that refuses an input never loads the client, its
+   * transport or zod, most of an action's bundle (bench S4).
    */
-  client(): Client;
+  client(): Promise<Client>;
   /** Fills a name template (`myapp-pr-{pr}`) from this run; `input` names it in errors. */
   expandName(template: string, input: string): string;
 }
@@ -60,7 +62,8 @@ export interface ApiWiring<Names extends string, Client> {
   credentials: CredentialSpec<Names>;
   /** The base URL: the input, else (when given) an environment variable, else the public API. */
   baseUrl: { input: string; env?: string; fallback: string };
-  build(credentials: Record<Names, string>, options: ClientOptions): Client;
+  /** Loads the client's module (see `Step.client`) and builds the client. */
+  build(credentials: Record<Names, string>, options: ClientOptions): Promise<Client>;
 }
 
 /** Fills name templates (`myapp-pr-{pr}`) from a GitHub run; `input` names the template in errors. */
@@ -113,7 +116,7 @@ export async function openStep<Names extends string, Client>(
           ? undefined
           : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`,
       );
-      let client: Client | undefined;
+      let client: Promise<Client> | undefined;
       await body({
         context,
         credentials,
@@ -121,11 +124,11 @@ export async function openStep<Names extends string, Client>(
         deadline,
         redactor,
         client: () => {
-          if (client === undefined) {
+          client ??= (async () => {
             requireCredentials(api.credentials, credentials);
             const shared = stepClientOptions(action, limits, deadline);
-            client = api.build(credentials, { baseUrl, ...shared, redactor });
-          }
+            return api.build(credentials, { baseUrl, ...shared, redactor });
+          })();
           return client;
         },
         expandName: templateExpander(context),

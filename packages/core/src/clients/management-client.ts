@@ -10,9 +10,8 @@ import {
   requireSecret,
 } from "./client-options.ts";
 import { basicCredential, managementCredentialForms } from "./credential-forms.ts";
+import { DEFAULT_MANAGEMENT_URL } from "./default-urls.ts";
 import { MANAGEMENT_URL_ENV, managementOptionsFromEnv } from "./from-env.ts";
-
-export const DEFAULT_MANAGEMENT_URL = "https://api.upstash.com";
 
 export type { ManagementClientOptions };
 /** The variable naming the management API's base URL: `fromEnv()` and the CLI read it, the emulator prints it. */

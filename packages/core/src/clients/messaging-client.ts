@@ -9,9 +9,8 @@ import {
   type MessagingClientOptions,
   requireSecret,
 } from "./client-options.ts";
+import { DEFAULT_MESSAGING_URL } from "./default-urls.ts";
 import { messagingOptionsFromEnv } from "./from-env.ts";
-
-export const DEFAULT_MESSAGING_URL = "https://qstash.upstash.io";
 
 export type { MessagingClientOptions };
 

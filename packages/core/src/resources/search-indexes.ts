@@ -2,14 +2,16 @@ import { validateIndexId, validateIndexName, validatePlan, validateRegion } from
 import {
   isListedEntry,
   type ListedEntry,
-  listedEntriesSchema,
   plainSearchIndex,
   type SearchIndex,
   type SearchPlan,
   type SearchRegion,
+} from "../schemas/search-index.ts";
+import {
+  listedEntriesSchema,
   searchIndexListSchema,
   searchIndexSchema,
-} from "../schemas/search-index.ts";
+} from "../schemas/search-index-schemas.ts";
 import { tryParseJson } from "../transport/api-message.ts";
 import type { ApiRequest, ApiResponse } from "../transport/api-request.ts";
 import type { CallOptions } from "../transport/call-options.ts";

@@ -1,4 +1,4 @@
-import { serverNameSchema } from "./server-values.ts";
+import { serverNameSchema } from "./server-value-schemas.ts";
 import * as z from "./zod.ts";
 
 /** A queue as the product reads it: `name` and `paused` are needed; the rest is reported when present. */

@@ -1,17 +1,10 @@
-import { lazily } from "./lazily.ts";
 import {
   isSafeServerName,
   isServerEndpoint,
   isServerId,
   isServerText,
   isServerToken,
-  serverEndpointSchema,
-  serverIdSchema,
-  serverNameSchema,
-  serverTextSchema,
-  serverTokenSchema,
 } from "./server-values.ts";
-import * as z from "./zod.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
@@ -24,29 +17,23 @@ export function normalizePlan(plan: string): string {
 }
 
 /**
- * The search index as the product reads it. The public schema marks nothing required, so
- * unknown fields pass through and absent ones are tolerated, except the seven the product
- * uses. Region and plan stay open strings so that an index in a newer region does not
- * break listing the others. An id or name the API should never send (a control character, a
- * path separator, a dot segment) fails validation: it is never printed or put in a path. Ids,
- * tokens and the endpoint hold only characters no shell reads (see `server-values.ts`).
+ * The search index as the product reads it (`searchIndexSchema` in `search-index-schemas.ts` says
+ * what each field may hold): the seven fields the product uses, two optional ones, and whatever
+ * else the API sends, passed through.
  */
-export const searchIndexSchema = lazily(() =>
-  z.looseObject({
-    id: serverIdSchema(),
-    name: serverNameSchema(),
-    endpoint: serverEndpointSchema(),
-    token: serverTokenSchema(),
-    read_only_token: serverTokenSchema(),
-    region: z.pipe(serverTextSchema(), z.string().check(z.minLength(1))),
-    type: z.pipe(z.pipe(serverTextSchema(), z.string().check(z.minLength(1))), z.transform(normalizePlan)),
-    creation_time: z.catch(z.optional(z.number()), undefined),
-    customer_id: z.catch(z.optional(z.string()), undefined),
-  }),
-);
-
-export type SearchIndex = z.output<ReturnType<typeof searchIndexSchema>>;
-export const searchIndexListSchema = lazily(() => z.array(searchIndexSchema()));
+export interface SearchIndex {
+  id: string;
+  name: string;
+  endpoint: string;
+  token: string;
+  read_only_token: string;
+  region: string;
+  /** The plan, with "paid" read as "payg". */
+  type: string;
+  creation_time?: number | undefined;
+  customer_id?: string | undefined;
+  [field: string]: unknown;
+}
 
 /** One entry of a listing as far as finding an index needs: its id and name; the rest is checked on use. */
 export interface ListedEntry {
@@ -54,21 +41,6 @@ export interface ListedEntry {
   name: string;
   [field: string]: unknown;
 }
-
-/**
- * A listing checked only for each entry's id and name (the same rules as the full schema: an id
- * or name the API should never send fails here too): cheap enough for accounts with tens of
- * thousands of indexes. `SearchIndexesResource.use` checks an entry in full when an operation
- * picks it.
- */
-export const listedEntriesSchema = lazily(() =>
-  z.array(
-    z.pipe(
-      z.looseObject({ id: serverIdSchema(), name: serverNameSchema() }),
-      z.transform((entry) => entry as ListedEntry),
-    ),
-  ),
-);
 
 /**
  * What `listedEntriesSchema` checks of one entry, as a plain function for the common case of a

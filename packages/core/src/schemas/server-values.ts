@@ -1,6 +1,3 @@
-import { lazily } from "./lazily.ts";
-import * as z from "./zod.ts";
-
 /**
  * What a name or id may hold, whether it comes from an input or from an API answer: no control
  * characters (a CR or LF could start a runner command when printed; C1, line separators and
@@ -58,16 +55,6 @@ export function isServerId(value: string): boolean {
 /** Longer than any token the API hands out; checked before the pattern runs. */
 export const MAX_TOKEN_LENGTH = 4096;
 
-// The messages never quote the value: it is exactly what must not be printed.
-export const serverIdSchema = lazily(() =>
-  z.string().check(
-    z.minLength(1),
-    z.refine(isServerId, {
-      message: `not usable as an id (over ${MAX_ID_LENGTH} characters, or a character other than letters, digits and _ . : -)`,
-    }),
-  ),
-);
-
 /** What `serverTokenSchema` accepts of a non-empty string. */
 export function isServerToken(value: string): boolean {
   return value.length <= MAX_TOKEN_LENGTH && SAFE_TOKEN.test(value);
@@ -82,38 +69,3 @@ export function isServerEndpoint(value: string): boolean {
 export function isServerText(value: string): boolean {
   return value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value);
 }
-
-export const serverTokenSchema = lazily(() =>
-  z.string().check(
-    z.minLength(1),
-    z.refine(isServerToken, {
-      message: `not usable as a token (over ${MAX_TOKEN_LENGTH} characters, or a character other than letters, digits and + / = _ . : -)`,
-    }),
-  ),
-);
-
-export const serverEndpointSchema = lazily(() =>
-  z.string().check(
-    z.minLength(1),
-    z.refine(isServerEndpoint, {
-      message: `not usable as an endpoint (over ${MAX_SERVER_NAME_LENGTH} characters, or a character other than letters, digits and _ . ~ : / [ ] -)`,
-    }),
-  ),
-);
-
-export const serverNameSchema = lazily(() =>
-  z.string().check(
-    z.refine(isSafeServerName, {
-      message: `not usable as a name (over ${MAX_SERVER_NAME_LENGTH} characters, "." or "..", a control character or a path separator)`,
-    }),
-  ),
-);
-
-/** Other printed values from the API (region, plan, endpoint, which may be a URL): no control characters. */
-export const serverTextSchema = lazily(() =>
-  z.string().check(
-    z.refine(isServerText, {
-      message: `not usable text (over ${MAX_SERVER_NAME_LENGTH} characters, or a control character)`,
-    }),
-  ),
-);
