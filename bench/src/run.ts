@@ -3,11 +3,16 @@
 // requests each side sent. `--quick` (CI) runs two pairs per comparison (and the large scenarios
 // at a tenth or a fifth of their size) only to prove everything works; nothing here asserts
 // anything about time. To add a row, add a scenario (or a side of one) to SCENARIOS.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type GitHubStandIn, prepareActionRun, startGitHubStandIn } from "@stashkit/testing";
+import {
+  actionBundleBytes,
+  type GitHubStandIn,
+  prepareActionRun,
+  startGitHubStandIn,
+} from "@stashkit/testing";
 import { type RunOptions, type Sample, timeCommand } from "./measure.ts";
 import { median } from "./median.ts";
 import { medianPhases, type PhasePoints, phaseTable } from "./phases.ts";
@@ -666,19 +671,9 @@ const sizes = [ENSURE, RESUME, DELETE].map(bundleSize);
 // undici's (loaded only behind a proxy). The entry alone is what a step refusing an input compiles.
 const BUNDLE_LIMIT = 300 * 1024;
 
-/** An action's dist/index.js, and it with every chunk but undici's, in bytes. */
+/** An action's bundle (`dist/` but undici's chunk) and its `dist/index.js`, in bytes. */
 function bundleSize(dir: string): { action: string; bytes: number; entryBytes: number } {
-  const dist = join(dir, "dist");
-  const chunks = readdirSync(dist).filter((file) => file.endsWith(".js"));
-  const loaded = chunks.filter(
-    (file) => !readFileSync(join(dist, file), "latin1").includes("class EnvHttpProxyAgent"),
-  );
-  if (loaded.length === chunks.length) throw new Error(`${dist}: no chunk holds undici's EnvHttpProxyAgent`);
-  return {
-    action: dir.split("/").at(-1) as string,
-    bytes: loaded.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0),
-    entryBytes: statSync(join(dist, "index.js")).size,
-  };
+  return { action: dir.split("/").at(-1) as string, ...actionBundleBytes(dir) };
 }
 
 const format = (n: number) => (Number.isNaN(n) ? "-" : n.toFixed(0)).padStart(6);

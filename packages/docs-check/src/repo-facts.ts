@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { actionBundleBytes } from "@stashkit/testing";
 
 /** The packages the release workflow publishes: the `--filter` names of its `pnpm … publish` line. */
 export function publishedPackages(root: string): string[] {
@@ -31,11 +32,9 @@ export function actionFacts(root: string, name: string): ActionFacts {
   };
 }
 
-/** Each action's entry bundle (`dist/index.js`, what every run loads) in MB (2^20 bytes). */
+/** Each action's bundle in MB (2^20 bytes), counted as the benchmark counts it (`actionBundleBytes`). */
 export function bundleSizesMb(root: string): number[] {
-  return actionNames(root).map(
-    (name) => statSync(join(root, "actions", name, "dist/index.js")).size / 2 ** 20,
-  );
+  return actionNames(root).map((name) => actionBundleBytes(join(root, "actions", name)).bytes / 2 ** 20);
 }
 
 /** The runner release that first runs actions on a runtime (GitHub's runner changelog). */

@@ -1,3 +1,4 @@
+export { actionBundleBytes, entryOnlyCopy } from "./action-bundle.ts";
 export {
   type ActionInput,
   type ActionMetadata,
@@ -12,7 +13,6 @@ export {
   managementEnv,
   messagingEnv,
 } from "./credentials.ts";
-export { entryOnlyCopy } from "./entry-only.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
 export {
   type GitHubRequest,

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,4 +19,22 @@ export function entryOnlyCopy(actionDir: string): { actionDir: string; chunks: s
     (file) => file.endsWith(".js") && file !== "index.js",
   );
   return { actionDir: copy, chunks };
+}
+
+/**
+ * The size of an action's bundle as the benchmark and the README count it: `dist/index.js` and
+ * every chunk it may load, except undici's (loaded only behind a proxy), in bytes; and the entry
+ * alone, all that a step refusing an input compiles.
+ */
+export function actionBundleBytes(actionDir: string): { bytes: number; entryBytes: number } {
+  const dist = join(actionDir, "dist");
+  const chunks = readdirSync(dist).filter((file) => file.endsWith(".js"));
+  const loaded = chunks.filter(
+    (file) => !readFileSync(join(dist, file), "latin1").includes("class EnvHttpProxyAgent"),
+  );
+  if (loaded.length === chunks.length) throw new Error(`${dist}: no chunk holds undici's EnvHttpProxyAgent`);
+  return {
+    bytes: loaded.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0),
+    entryBytes: statSync(join(dist, "index.js")).size,
+  };
 }
