@@ -133,7 +133,8 @@ export {
   validateWord,
 } from "./schemas/inputs.ts";
 export type { Queue } from "./schemas/queue.ts";
-export { type Schedule, scheduleLabels } from "./schemas/schedule.ts";
+export type { Schedule } from "./schemas/schedule.ts";
+export { scheduleLabels } from "./schemas/schedule-labels.ts";
 export type {
   NamespaceCounts,
   RangePage,

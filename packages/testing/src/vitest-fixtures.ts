@@ -1,7 +1,13 @@
 // Fixtures for vitest suites; a separate entry (`@stashkit/testing/vitest`) so that scripts
 // which are not tests (the reliability suite, the benchmark, the demo) never load vitest.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { afterEach } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { entryOnlyCopy } from "./action-bundle.ts";
+import { runAction } from "./run-action.ts";
+import { errorLines } from "./run-output.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -18,4 +24,60 @@ export async function emulator(options: EmulatorOptions = {}): Promise<RunningEm
   const server = await startEmulator(options);
   onCleanup(() => server.stop());
   return server;
+}
+
+export interface EntryOnlySuite {
+  /** The action's folder. */
+  actionDir: string;
+  /** Credentials that pass (the environment); `missing` unsets them. */
+  credentials: Record<string, string>;
+  missingCredentials: { env: Record<string, undefined>; message: RegExp };
+  /** Inputs every run takes (the base URL, pointing nowhere: no request is ever answered). */
+  baseInputs: Record<string, string>;
+  /** Inputs that are good: with them the step needs its chunks. */
+  goodInputs: Record<string, string>;
+  /** Inputs the step refuses, each with the message it refuses them with. */
+  refusals: [string, Record<string, string>, RegExp][];
+}
+
+const NOT_LOADED = /ERR_MODULE_NOT_FOUND|Cannot find module/;
+
+/**
+ * bench S4: a step that refuses an input compiles only `dist/index.js`. The client, its transport
+ * and zod are chunks loaded on the client's first use; a copy of the action without them
+ * (`entryOnlyCopy`) shows that every refusal runs without them, and that a step with good inputs
+ * does need them (so the copy really lacks something). Also: the entry holds no zod.
+ */
+export function describeEntryOnly(suite: EntryOnlySuite): void {
+  const { actionDir, chunks } = entryOnlyCopy(suite.actionDir);
+  describe("refusing an input, with dist/index.js alone", () => {
+    it.each([
+      ...suite.refusals.map(([what, inputs, message]) => [what, inputs, suite.credentials, message] as const),
+      [
+        "no credentials",
+        suite.goodInputs,
+        suite.missingCredentials.env,
+        suite.missingCredentials.message,
+      ] as const,
+    ])("refuses %s with its own message, loading no chunk", async (_, inputs, env, message) => {
+      const run = await runAction({ actionDir, inputs: { ...suite.baseInputs, ...inputs }, env });
+      expect(run.exitCode).toBe(1);
+      expect(errorLines(run)).toEqual([expect.stringMatching(message)]);
+      expect(run.stdout + run.stderr).not.toMatch(NOT_LOADED);
+    });
+
+    it("holds no zod in dist/index.js", () => {
+      const entry = readFileSync(join(actionDir, "dist/index.js"), "utf8");
+      expect(entry).toMatch(/run(Management|Messaging)Step/);
+      expect(entry).not.toMatch(/\$ZodType|\$constructor\(/);
+    });
+
+    it("needs its chunks once the inputs are good: the copy really lacks them", async () => {
+      expect(chunks.length).toBeGreaterThan(0);
+      const inputs = { ...suite.baseInputs, ...suite.goodInputs };
+      const run = await runAction({ actionDir, inputs, env: suite.credentials });
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout + run.stderr).toMatch(NOT_LOADED);
+    });
+  });
 }

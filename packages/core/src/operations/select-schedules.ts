@@ -1,7 +1,8 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import { StashkitError } from "../errors/index.ts";
 import { validateScheduleId, validateWord } from "../schemas/inputs.ts";
-import { type Schedule, scheduleLabels } from "../schemas/schedule.ts";
+import type { Schedule } from "../schemas/schedule.ts";
+import { scheduleLabels } from "../schemas/schedule-labels.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import type { MissingBy } from "./targets.ts";
 

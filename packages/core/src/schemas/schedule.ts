@@ -22,10 +22,3 @@ export const scheduleSchema = z.looseObject({
 
 export type Schedule = z.output<typeof scheduleSchema>;
 export const scheduleListSchema = z.array(scheduleSchema);
-
-/** The schedule's labels: `labels` when the API sends it, else the deprecated `label`, split on commas. */
-export function scheduleLabels(schedule: Schedule): string[] {
-  if (schedule.labels !== undefined) return schedule.labels;
-  if (schedule.label === undefined || schedule.label === "") return [];
-  return schedule.label.split(",").map((label) => label.trim());
-}
