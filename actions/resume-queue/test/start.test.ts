@@ -3,12 +3,7 @@ import { describeEntryOnly } from "@stashkit/testing/vitest";
 
 describeEntryOnly({
   actionDir: join(import.meta.dirname, ".."),
-  credentials: { QSTASH_TOKEN: "token-1" },
-  missingCredentials: {
-    env: { QSTASH_TOKEN: undefined },
-    message: /input token is empty and QSTASH_TOKEN is not set/,
-  },
-  baseInputs: { "messaging-url": "http://127.0.0.1:9" },
+  api: "messaging",
   goodInputs: { "queue-name": "orders" },
   refusals: [
     ["a queue name with a slash", { "queue-name": "a/b" }, /queue-name "a\/b" is invalid/],

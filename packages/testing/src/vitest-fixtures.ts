@@ -29,16 +29,29 @@ export async function emulator(options: EmulatorOptions = {}): Promise<RunningEm
 export interface EntryOnlySuite {
   /** The action's folder. */
   actionDir: string;
-  /** Credentials that pass (the environment); `missing` unsets them. */
-  credentials: Record<string, string>;
-  missingCredentials: { env: Record<string, undefined>; message: RegExp };
-  /** Inputs every run takes (the base URL, pointing nowhere: no request is ever answered). */
-  baseInputs: Record<string, string>;
+  /** Which API the action talks to: its credentials and base URL input. */
+  api: "management" | "messaging";
   /** Inputs that are good: with them the step needs its chunks. */
   goodInputs: Record<string, string>;
   /** Inputs the step refuses, each with the message it refuses them with. */
   refusals: [string, Record<string, string>, RegExp][];
 }
+
+/** Per API: credentials that pass, the same unset and the failure that names them, and a base URL no one answers. */
+const API_START = {
+  management: {
+    credentials: { UPSTASH_EMAIL: "me@example.com", UPSTASH_API_KEY: "key-1" },
+    missing: { UPSTASH_EMAIL: undefined, UPSTASH_API_KEY: undefined },
+    missingMessage: /input email is empty and UPSTASH_EMAIL is not set/,
+    baseInputs: { "base-url": "http://127.0.0.1:9" },
+  },
+  messaging: {
+    credentials: { QSTASH_TOKEN: "token-1" },
+    missing: { QSTASH_TOKEN: undefined },
+    missingMessage: /input token is empty and QSTASH_TOKEN is not set/,
+    baseInputs: { "messaging-url": "http://127.0.0.1:9" },
+  },
+};
 
 const NOT_LOADED = /ERR_MODULE_NOT_FOUND|Cannot find module/;
 
@@ -50,17 +63,13 @@ const NOT_LOADED = /ERR_MODULE_NOT_FOUND|Cannot find module/;
  */
 export function describeEntryOnly(suite: EntryOnlySuite): void {
   const { actionDir, chunks } = entryOnlyCopy(suite.actionDir);
+  const api = API_START[suite.api];
   describe("refusing an input, with dist/index.js alone", () => {
     it.each([
-      ...suite.refusals.map(([what, inputs, message]) => [what, inputs, suite.credentials, message] as const),
-      [
-        "no credentials",
-        suite.goodInputs,
-        suite.missingCredentials.env,
-        suite.missingCredentials.message,
-      ] as const,
+      ...suite.refusals.map(([what, inputs, message]) => [what, inputs, api.credentials, message] as const),
+      ["no credentials", suite.goodInputs, api.missing, api.missingMessage] as const,
     ])("refuses %s with its own message, loading no chunk", async (_, inputs, env, message) => {
-      const run = await runAction({ actionDir, inputs: { ...suite.baseInputs, ...inputs }, env });
+      const run = await runAction({ actionDir, inputs: { ...api.baseInputs, ...inputs }, env });
       expect(run.exitCode).toBe(1);
       expect(errorLines(run)).toEqual([expect.stringMatching(message)]);
       expect(run.stdout + run.stderr).not.toMatch(NOT_LOADED);
@@ -74,8 +83,8 @@ export function describeEntryOnly(suite: EntryOnlySuite): void {
 
     it("needs its chunks once the inputs are good: the copy really lacks them", async () => {
       expect(chunks.length).toBeGreaterThan(0);
-      const inputs = { ...suite.baseInputs, ...suite.goodInputs };
-      const run = await runAction({ actionDir, inputs, env: suite.credentials });
+      const inputs = { ...api.baseInputs, ...suite.goodInputs };
+      const run = await runAction({ actionDir, inputs, env: api.credentials });
       expect(run.exitCode).toBe(1);
       expect(run.stdout + run.stderr).toMatch(NOT_LOADED);
     });
