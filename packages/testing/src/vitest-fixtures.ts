@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
 import { afterEach, describe, expect, it } from "vitest";
 import { entryOnlyCopy } from "./action-bundle.ts";
+import { findLeaks } from "./leaks.ts";
 import { runAction } from "./run-action.ts";
 import { errorLines } from "./run-output.ts";
 
@@ -73,6 +74,7 @@ export function describeEntryOnly(suite: EntryOnlySuite): void {
       expect(run.exitCode).toBe(1);
       expect(errorLines(run)).toEqual([expect.stringMatching(message)]);
       expect(run.stdout + run.stderr).not.toMatch(NOT_LOADED);
+      expect(findLeaks(run, Object.values(api.credentials))).toEqual([]);
     });
 
     it("holds no zod in dist/index.js", () => {
