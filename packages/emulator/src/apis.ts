@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
-import type { Messaging } from "./messaging/messaging.ts";
+import type { Messaging } from "./messaging/engine.ts";
 import { messagingApi } from "./messaging/profile.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { EmulatorSettings } from "./options/settings.ts";

@@ -8,8 +8,8 @@ import { declaredOptions, optionsFromFlags } from "./options/option-list.ts";
 import { InvalidSettingError } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { startEmulator } from "./server.ts";
-import { DataFileError } from "./state/data-file-error.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
+import { DataFileError } from "./storage/data-file-error.ts";
 
 /** Flags of this command only; every emulator option's flag comes from its declaration. */
 const OWN_FLAGS = [

@@ -8,7 +8,7 @@ export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export { parseFaultSpec } from "./faults/fault.ts";
 export type { RequestCounts, RequestLogEntry, ServedAndRefused } from "./http/request-log.ts";
 export type { SearchIndexRecord, SearchPlan, SearchRegion } from "./management/store.ts";
-export type { DeliveredMessage } from "./messaging/delivery.ts";
+export type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
 export type { StoredQueue } from "./messaging/store.ts";
 export {
   type Account,
@@ -26,7 +26,7 @@ export {
 export { type EmulatorSettings, InvalidSettingError } from "./options/settings.ts";
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";
-export { DataFileError } from "./state/data-file-error.ts";
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from "./state/snapshot.ts";
 export { SnapshotError } from "./state/snapshot-error.ts";
 export { UnknownAreaError } from "./state/unknown-area-error.ts";
+export { DataFileError } from "./storage/data-file-error.ts";

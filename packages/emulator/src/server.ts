@@ -27,8 +27,8 @@ import {
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import type { InspectedState } from "./inspector/overview.ts";
 import { managementArea } from "./management/store.ts";
-import type { DeliveredMessage } from "./messaging/delivery.ts";
-import { createMessaging, type Messaging } from "./messaging/messaging.ts";
+import type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
+import { createMessaging, type Messaging } from "./messaging/engine.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,

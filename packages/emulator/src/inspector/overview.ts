@@ -1,5 +1,5 @@
 import type { StoredIndex } from "../management/store.ts";
-import type { DeliveredMessage } from "../messaging/delivery.ts";
+import type { DeliveredMessage } from "../messaging/delivery/delivery.ts";
 import type {
   StoredDlqMessage,
   StoredFlowControlKey,

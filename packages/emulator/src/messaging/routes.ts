@@ -1,18 +1,18 @@
 import type { Route } from "../http/api.ts";
 import { del, get, patch, post } from "../http/route-table.ts";
-import { dlqHandlers } from "./dlq-routes.ts";
-import { eventHandlers } from "./event-routes.ts";
-import { flowControlHandlers } from "./flow-control-routes.ts";
-import { keyHandlers } from "./key-routes.ts";
-import { messageHandlers } from "./message-routes.ts";
-import type { Messaging } from "./messaging.ts";
-import { publishHandlers } from "./publish-routes.ts";
-import { queueHandlers } from "./queue-routes.ts";
-import { scheduleHandlers } from "./schedule-routes.ts";
-import { urlGroupHandlers } from "./url-group-routes.ts";
-import { WorkflowDlq } from "./workflow-dlq.ts";
-import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
-import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
+import { dlqHandlers } from "./dlq/routes.ts";
+import type { Messaging } from "./engine.ts";
+import { eventHandlers } from "./events/routes.ts";
+import { flowControlHandlers } from "./flow-control/routes.ts";
+import { keyHandlers } from "./keys/routes.ts";
+import { messageHandlers } from "./messages/routes.ts";
+import { publishHandlers } from "./publish/routes.ts";
+import { queueHandlers } from "./queues/routes.ts";
+import { scheduleHandlers } from "./schedules/routes.ts";
+import { urlGroupHandlers } from "./url-groups/routes.ts";
+import { workflowDlqHandlers } from "./workflow/dlq-routes.ts";
+import { eventWaitHandlers, workflowHandlers } from "./workflow/routes.ts";
+import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
 
 /**
  * The messaging API's route table. Order matters where patterns overlap: literal paths before

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { signingKeysSchema } from "../signing/keys.ts";
 import { type AreaData, type AreaStore, storeArea } from "../state/area.ts";
 import { byName } from "../state/by-name.ts";
-import { upgradeLegacyMessages } from "./legacy.ts";
+import { upgradeLegacyMessages } from "./queues/legacy.ts";
 
 // Loose objects: a file written by a newer emulator with extra fields still loads, and keeps them.
 

@@ -9,7 +9,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { DataFileError } from "./data-file-error.ts";
+import { DataFileError } from "../storage/data-file-error.ts";
 
 /** Read and write for the owner only. */
 const PRIVATE_FILE_MODE = 0o600;

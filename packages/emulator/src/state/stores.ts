@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { DataFileError } from "../storage/data-file-error.ts";
 import type { AreaData, AreaStore, StoreArea } from "./area.ts";
 import { readDataFile, removeStaleTemporaries, writeDataFile } from "./data-file.ts";
-import { DataFileError } from "./data-file-error.ts";
 import { UnknownAreaError } from "./unknown-area-error.ts";
 
 type AnyArea = StoreArea<z.ZodRawShape>;

@@ -1,0 +1,103 @@
+import type { StoredMessage } from "../store.ts";
+import type { DeliveryGate } from "./delivery-gate.ts";
+
+/** The user agent the service's deliveries carry. */
+export const USER_AGENT = "Upstash-QStash";
+/** Kept of a response body (for the DLQ, callbacks, workflows); the rest is never read. */
+export const KEPT_RESPONSE_BYTES = 64 * 1024;
+
+/** How one delivery attempt ended. */
+export interface Outcome {
+  ok: boolean;
+  /** The destination answered 489 with `Upstash-NonRetryable-Error: true`: no more retries. */
+  final: boolean;
+  status?: number;
+  headers?: Record<string, string[]>;
+  body?: Buffer;
+}
+
+export interface SendOptions {
+  body: Buffer;
+  /** Added by the service (a workflow run's id and URL). */
+  headers: Record<string, string>;
+  signature: string;
+  abort: AbortSignal;
+  timeoutMs: number;
+  /** Where deliveries may go and how many may be open at once. */
+  gate: DeliveryGate;
+}
+
+/**
+ * One HTTP request to a message's destination, with the headers the service adds: its id,
+ * how often it was retried, the signature, the schedule it came from, the user agent.
+ * Network errors and timeouts reject; any answer resolves.
+ */
+export async function sendMessage(message: StoredMessage, options: SendOptions): Promise<Outcome> {
+  const headers: Record<string, string> = {
+    ...message.headers,
+    ...options.headers,
+    "user-agent": USER_AGENT,
+    "upstash-message-id": message.id,
+    "upstash-retried": String(message.retried),
+    "upstash-signature": options.signature,
+  };
+  if (message.scheduleId !== undefined) headers["upstash-schedule-id"] = message.scheduleId;
+  const refusal = options.gate.refusal(message.destination);
+  // Refused for good: retrying cannot change the answer. The reason is kept as the DLQ's body.
+  if (refusal !== undefined) return { ok: false, final: true, body: Buffer.from(refusal) };
+  const leave = await options.gate.enter(message.destination, options.abort);
+  try {
+    return await request(message, headers, options);
+  } finally {
+    leave();
+  }
+}
+
+async function request(
+  message: StoredMessage,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<Outcome> {
+  // The timeout starts once a slot is free: waiting for one is not the destination's fault.
+  const response = await fetch(message.destination, {
+    method: message.method,
+    headers,
+    // fetch refuses a body on GET.
+    ...(message.method === "GET" ? {} : { body: options.body }),
+    signal: AbortSignal.any([options.abort, AbortSignal.timeout(options.timeoutMs)]),
+  });
+  const body = await readCapped(response.body, KEPT_RESPONSE_BYTES);
+  const responseHeaders: Record<string, string[]> = {};
+  response.headers.forEach((value, name) => {
+    responseHeaders[name] = [value];
+  });
+  return {
+    ok: response.ok,
+    final: response.status === 489 && response.headers.get("upstash-nonretryable-error") === "true",
+    status: response.status,
+    headers: responseHeaders,
+    body,
+  };
+}
+
+/**
+ * Reads at most `cap` bytes of an answer, then lets go of the rest: a destination that answers
+ * with gigabytes costs the emulator `cap` bytes of memory, not gigabytes.
+ */
+async function readCapped(stream: ReadableStream<Uint8Array> | null, cap: number): Promise<Buffer> {
+  if (stream === null) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < cap) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, cap);
+}

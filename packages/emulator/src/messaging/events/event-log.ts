@@ -1,0 +1,74 @@
+import type { Clock } from "../../clock/clock.ts";
+import type { Attempt } from "../delivery/callbacks.ts";
+import type { StoredMessage } from "../store.ts";
+import type { Fate } from "../workflow/workflows.ts";
+import type { EventState, EventStore, StoredEvent } from "./store.ts";
+
+/** Events kept; a long test run keeps the newest, so the data file stays small. */
+export const KEPT_EVENTS = 2000;
+const KEPT_ERROR_TEXT = 1024;
+
+export interface EventDetails {
+  nextDeliveryTime?: number;
+  error?: string;
+  responseStatus?: number;
+}
+
+/** Records what happens to messages (created, delivered, retried, failed, cancelled) for `GET /v2/events`. */
+export class EventLog {
+  readonly #store: EventStore;
+  readonly #clock: Clock;
+
+  constructor(store: EventStore, clock: Clock) {
+    this.#store = store;
+    this.#clock = clock;
+  }
+
+  record(message: StoredMessage, state: EventState, details: EventDetails = {}): void {
+    const events = this.#store.data.messageEvents;
+    const event: StoredEvent = {
+      time: this.#clock.now(),
+      state,
+      messageId: message.id,
+      url: message.destination,
+      method: message.method,
+      maxRetries: message.maxRetries,
+      ...(message.queueName === undefined ? {} : { queueName: message.queueName }),
+      ...(message.scheduleId === undefined ? {} : { scheduleId: message.scheduleId }),
+      ...(message.topicName === undefined ? {} : { topicName: message.topicName }),
+      ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
+      ...(message.labels === undefined ? {} : { labels: message.labels }),
+      ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
+      ...(details.nextDeliveryTime === undefined ? {} : { nextDeliveryTime: details.nextDeliveryTime }),
+      ...(details.error === undefined ? {} : { error: details.error.slice(0, KEPT_ERROR_TEXT) }),
+      ...(details.responseStatus === undefined ? {} : { responseStatus: details.responseStatus }),
+    };
+    events.push(event);
+    if (events.length > KEPT_EVENTS) events.splice(0, events.length - KEPT_EVENTS);
+  }
+
+  /** An attempt: `ERROR` when it failed, then what follows (`DELIVERED`, `RETRY`, `FAILED`). */
+  attempted(message: StoredMessage, attempt: Attempt, fate: Fate): void {
+    const { outcome } = attempt;
+    if (!outcome.ok) {
+      const error = outcome.status === undefined ? "no answer" : `answered ${outcome.status}`;
+      this.record(message, "ERROR", {
+        error: outcome.body === undefined ? error : `${error}: ${outcome.body.toString("utf8")}`,
+        ...(outcome.status === undefined ? {} : { responseStatus: outcome.status }),
+      });
+    }
+    if (fate.kind === "delivered") this.record(message, "DELIVERED", statusOf(outcome.status));
+    else if (fate.kind === "retry")
+      this.record(message, "RETRY", { nextDeliveryTime: message.nextAttemptAt });
+    else this.record(message, "FAILED", statusOf(outcome.status));
+  }
+
+  /** Newest first. */
+  newestFirst(): StoredEvent[] {
+    return [...this.#store.data.messageEvents].reverse();
+  }
+}
+
+function statusOf(status: number | undefined): EventDetails {
+  return status === undefined ? {} : { responseStatus: status };
+}

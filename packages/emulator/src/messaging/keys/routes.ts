@@ -1,0 +1,16 @@
+import { ok } from "../../http/reply.ts";
+import { rotate, type SigningKeys } from "../../signing/keys.ts";
+import type { MessagingStore } from "../store.ts";
+
+/** `GET /v2/keys` and `POST /v2/keys/rotate`. */
+export function keyHandlers(store: MessagingStore, keys: SigningKeys) {
+  return {
+    get: () => ok({ current: keys.current, next: keys.next }),
+    rotate() {
+      // In place: the delivery side and `RunningEmulator.signingKeys` hold this object.
+      Object.assign(keys, rotate(keys));
+      store.data.signingKeys = { ...keys };
+      return ok({ current: keys.current, next: keys.next });
+    },
+  };
+}

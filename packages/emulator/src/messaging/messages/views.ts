@@ -1,0 +1,67 @@
+import type { StoredDlqMessage, StoredMessage } from "../store.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** `My-Header` for `my-header`: the spelling the service uses in its `header` maps. */
+export function canonicalHeaderName(name: string): string {
+  return name
+    .split("-")
+    .map((part) => (part === "" ? part : part[0]?.toUpperCase() + part.slice(1)))
+    .join("-");
+}
+
+export function headerMap(headers: Record<string, string>): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers)) map[canonicalHeaderName(name)] = [value];
+  return map;
+}
+
+/** The documented pair: `body` when the bytes are UTF-8, `bodyBase64` otherwise. */
+export function bodyFields(base64: string, names = { text: "body", base64: "bodyBase64" }) {
+  const bytes = Buffer.from(base64, "base64");
+  try {
+    return { [names.text]: utf8.decode(bytes) };
+  } catch {
+    return { [names.base64]: base64 };
+  }
+}
+
+/** The `Message` schema of the messages API. */
+export function messageView(message: StoredMessage): Record<string, unknown> {
+  const flow = message.flowControl ?? {};
+  return {
+    messageId: message.id,
+    url: message.destination,
+    method: message.method,
+    header: headerMap(message.headers),
+    ...bodyFields(message.body),
+    maxRetries: message.maxRetries,
+    ...(message.notBefore > 0 ? { notBefore: message.notBefore } : {}),
+    createdAt: message.createdAt,
+    ...(message.queueName === undefined ? {} : { queueName: message.queueName }),
+    ...(message.scheduleId === undefined ? {} : { scheduleId: message.scheduleId }),
+    ...(message.topicName === undefined ? {} : { topicName: message.topicName }),
+    ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
+    ...(message.callerIp === undefined ? {} : { callerIP: message.callerIp }),
+    ...(message.labels === undefined ? {} : { label: message.labels.join(","), labels: message.labels }),
+    ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
+    ...(message.callback === undefined ? {} : { callback: message.callback.url }),
+    ...(message.failureCallback === undefined ? {} : { failureCallback: message.failureCallback.url }),
+    ...(flow.parallelism === undefined ? {} : { parallelism: flow.parallelism }),
+    ...(flow.rate === undefined ? {} : { rate: flow.rate }),
+    ...(flow.period === undefined ? {} : { period: flow.period }),
+  };
+}
+
+/** The `DLQMessage` schema, plus `dlqId`, which the official SDK reads to delete and retry. */
+export function dlqView(entry: StoredDlqMessage): Record<string, unknown> {
+  return {
+    ...messageView(entry.message),
+    dlqId: entry.dlqId,
+    ...(entry.responseStatus === undefined ? {} : { responseStatus: entry.responseStatus }),
+    ...(entry.responseHeader === undefined ? {} : { responseHeader: entry.responseHeader }),
+    ...(entry.responseBody === undefined
+      ? {}
+      : bodyFields(entry.responseBody, { text: "responseBody", base64: "responseBodyBase64" })),
+  };
+}

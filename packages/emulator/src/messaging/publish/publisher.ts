@@ -1,0 +1,46 @@
+import type { Clock } from "../../clock/clock.ts";
+import type { FlowControl } from "../flow-control/flow-control.ts";
+import type { MessageBook, NewMessage } from "../messages/message-book.ts";
+import type { StoredMessage } from "../store.ts";
+
+/** The documented `PublishResponse`, with the `url` the official SDK's types expect. */
+export interface PublishAnswer {
+  messageId: string;
+  url: string;
+  deduplicated?: true;
+}
+
+export interface PublisherParts {
+  clock: Clock;
+  book: MessageBook;
+  flow: FlowControl;
+  pump(): void;
+  /** Checks a message first; an answer means it is not accepted again (a repeated workflow trigger). */
+  admit(input: NewMessage): PublishAnswer | undefined;
+  /** A new message was stored (not a duplicate). */
+  accepted(message: StoredMessage): void;
+}
+
+/**
+ * Accepts a message from any source (publish, enqueue, batch, schedule, DLQ retry); whoever
+ * called commits (the request pipeline, or the scheduler after its ticks).
+ */
+export function publisher(parts: PublisherParts) {
+  return (input: NewMessage): PublishAnswer => {
+    const answer = parts.admit(input);
+    if (answer !== undefined) return answer;
+    const accepted = parts.book.accept(input);
+    if (accepted.deduplicated) {
+      return { messageId: accepted.messageId, url: input.destination, deduplicated: true };
+    }
+    const { message } = accepted;
+    parts.accepted(message);
+    if (message.flowControlKey !== undefined) {
+      parts.flow.observe(message.flowControlKey, message.flowControl ?? {}, parts.clock.now());
+    }
+    parts.pump();
+    return { messageId: message.id, url: input.destination };
+  };
+}
+
+export type Publish = ReturnType<typeof publisher>;

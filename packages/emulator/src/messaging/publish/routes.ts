@@ -1,0 +1,127 @@
+import type { RouteContext } from "../../http/api.ts";
+import { HttpError, ok, parseJsonBody } from "../../http/reply.ts";
+import type { NewMessage } from "../messages/message-book.ts";
+import { validQueueName } from "../queues/queue-names.ts";
+import { URL_GROUP_NAME } from "../url-groups/routes.ts";
+import type { UrlGroupStore } from "../url-groups/store.ts";
+import { checkedUrl, destinationUrl } from "./destination.ts";
+import {
+  type HeaderBag,
+  lowerCaseHeaders,
+  type MessageHeaders,
+  readMessageHeaders,
+} from "./message-headers.ts";
+import type { Publish, PublishAnswer } from "./publisher.ts";
+
+export function callerIp(context: RouteContext): string | undefined {
+  return context.req.socket.remoteAddress;
+}
+
+/** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
+export function publishHandlers(publish: Publish, groups: UrlGroupStore) {
+  const one = (context: RouteContext, queueName: string | undefined): PublishAnswer | PublishAnswer[] => {
+    const target = context.params["destination"] ?? "";
+    const settings = readMessageHeaders(context.req.headers as HeaderBag);
+    const ip = callerIp(context);
+    const message = {
+      body: context.rawBody,
+      settings,
+      ...(queueName === undefined ? {} : { queueName }),
+      ...(ip === undefined ? {} : { callerIp: ip }),
+    };
+    if (URL_GROUP_NAME.test(target)) return fanOut(publish, groups, target, message);
+    return publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") });
+  };
+
+  return {
+    publishOne: (context: RouteContext) => ok(one(context, undefined)),
+    enqueue: (context: RouteContext) => ok(one(context, validQueueName(context.params["name"]))),
+    batch(context: RouteContext) {
+      const entries = parseJsonBody(context.rawBody);
+      if (!Array.isArray(entries) || entries.length === 0) {
+        throw new HttpError(
+          400,
+          "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
+        );
+      }
+      // Check every entry before accepting any, so a bad entry publishes nothing.
+      const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
+      const ip = callerIp(context);
+      return ok(
+        checked.map((entry) => {
+          const message = {
+            body: Buffer.from(entry.body, "utf8"),
+            settings: entry.settings,
+            ...(entry.queue === undefined ? {} : { queueName: entry.queue }),
+            ...(ip === undefined ? {} : { callerIp: ip }),
+          };
+          if (URL_GROUP_NAME.test(entry.destination))
+            return fanOut(publish, groups, entry.destination, message);
+          return publish({ ...message, destination: entry.destination });
+        }),
+      );
+    },
+  };
+}
+
+interface BatchEntry {
+  destination: string;
+  body: string;
+  settings: MessageHeaders;
+  queue?: string;
+}
+
+/**
+ * A publish to a URL group: one message per endpoint, each with its own retries and DLQ entry,
+ * answered as the list of `{messageId, url}`.
+ */
+function fanOut(
+  publish: Publish,
+  groups: UrlGroupStore,
+  name: string,
+  message: Omit<NewMessage, "destination">,
+): PublishAnswer[] {
+  const group = groups.data.urlGroups[name];
+  if (!group || group.endpoints.length === 0) throw new HttpError(404, `URL group "${name}" not found`);
+  return group.endpoints.map((endpoint) =>
+    publish({
+      ...message,
+      // Each endpoint's message is its own: headers are not shared between them.
+      settings: { ...message.settings, forwarded: { ...message.settings.forwarded } },
+      destination: endpoint.url,
+      topicName: name,
+      ...(endpoint.name === undefined ? {} : { endpointName: endpoint.name }),
+    }),
+  );
+}
+
+function batchEntry(entry: unknown, index: number): BatchEntry {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    throw new HttpError(400, `batch entry ${index} must be an object`);
+  }
+  const { destination, body, headers, queue } = entry as Record<string, unknown>;
+  if (typeof destination !== "string")
+    throw new HttpError(400, `batch entry ${index}: destination is required`);
+
+  if (headers !== undefined && (headers === null || typeof headers !== "object" || Array.isArray(headers))) {
+    throw new HttpError(400, `batch entry ${index}: headers must be an object of strings`);
+  }
+  if (queue !== undefined && typeof queue !== "string") {
+    throw new HttpError(400, `batch entry ${index}: queue must be a string`);
+  }
+  let settings: MessageHeaders;
+  try {
+    settings = readMessageHeaders(lowerCaseHeaders((headers ?? {}) as Record<string, unknown>));
+  } catch (error) {
+    if (error instanceof HttpError)
+      throw new HttpError(error.status, `batch entry ${index}: ${error.message}`);
+    throw error;
+  }
+  return {
+    destination: URL_GROUP_NAME.test(destination) ? destination : checkedUrl(destination),
+    // A body that is not a string is sent as its JSON (the SDKs put objects there: context.call).
+    body: body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body),
+    settings,
+    ...(queue === undefined ? {} : { queue: validQueueName(queue) }),
+  };
+}

@@ -1,0 +1,91 @@
+import type { RouteContext } from "../../http/api.ts";
+import { HttpError, ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import type { MessagingStore, StoredQueue } from "../store.ts";
+import { validQueueName } from "./queue-names.ts";
+
+/** Anything that starts deliveries a queue's state now allows. */
+export interface Pump {
+  pump(): void;
+}
+
+/** `/v2/queues`: upsert, list, get, delete, pause and resume. */
+export function queueHandlers(store: MessagingStore, delivery: Pump) {
+  const existing = (context: RouteContext): StoredQueue => {
+    const name = validQueueName(context.params["name"]);
+    const queue = store.data.queues[name];
+    if (!queue) throw new HttpError(404, `queue "${name}" not found`);
+    return queue;
+  };
+
+  const setPaused = (queue: StoredQueue, paused: boolean): void => {
+    // Pausing a paused queue, or resuming an active one, has no effect.
+    if (queue.paused === paused) return;
+    queue.paused = paused;
+    queue.updatedAt = Date.now();
+  };
+
+  return {
+    upsert(context: RouteContext): Reply {
+      upsertQueue(store, parseJsonBody(context.rawBody));
+      delivery.pump();
+      return ok();
+    },
+    list: () =>
+      ok(
+        Object.values(store.data.queues)
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .map(queueView),
+      ),
+    get: (context: RouteContext) => ok(queueView(existing(context))),
+    remove(context: RouteContext): Reply {
+      delete store.data.queues[existing(context).name];
+      return ok();
+    },
+    pause(context: RouteContext): Reply {
+      setPaused(existing(context), true);
+      return ok();
+    },
+    resume(context: RouteContext): Reply {
+      setPaused(existing(context), false);
+      delivery.pump();
+      return ok();
+    },
+  };
+}
+
+function upsertQueue(store: MessagingStore, body: unknown): void {
+  if (body === null || typeof body !== "object") throw new HttpError(400, "body must be a JSON object");
+  const fields = body as Record<string, unknown>;
+  const name = validQueueName(fields["queueName"]);
+  const parallelism = fields["parallelism"] ?? 1;
+  if (typeof parallelism !== "number" || !Number.isInteger(parallelism) || parallelism < 1) {
+    throw new HttpError(400, "parallelism must be an integer greater than 0");
+  }
+  const paused = fields["paused"];
+  if (paused !== undefined && typeof paused !== "boolean")
+    throw new HttpError(400, "paused must be a boolean");
+  const now = Date.now();
+  const queue = store.data.queues[name] ?? {
+    name,
+    createdAt: now,
+    updatedAt: now,
+    parallelism,
+    paused: false,
+    messages: [],
+  };
+  queue.parallelism = parallelism;
+  if (paused !== undefined) queue.paused = paused;
+  queue.updatedAt = now;
+  store.data.queues[name] = queue;
+}
+
+function queueView(queue: StoredQueue) {
+  return {
+    name: queue.name,
+    createdAt: queue.createdAt,
+    updatedAt: queue.updatedAt,
+    parallelism: queue.parallelism,
+    paused: queue.paused,
+    lag: queue.messages.length,
+  };
+}

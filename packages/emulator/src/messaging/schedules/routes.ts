@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../clock/clock.ts";
+import type { RouteContext } from "../../http/api.ts";
+import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
+import { bodyFields, headerMap } from "../messages/views.ts";
+import { destinationUrl } from "../publish/destination.ts";
+import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
+import { callerIp } from "../publish/routes.ts";
+import { validQueueName } from "../queues/queue-names.ts";
+import type { MessagingStore, StoredSchedule } from "../store.ts";
+import type { Scheduler } from "./scheduler.ts";
+
+const SCHEDULE_ID = /^[A-Za-z0-9._-]+$/;
+
+/** Schedules: create (or update by id), list, get, delete, pause and resume. */
+export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler: Scheduler) {
+  const existing = (context: RouteContext): StoredSchedule => {
+    const id = context.params["id"] ?? "";
+    const schedule = store.data.schedules[id];
+    if (!schedule) throw new HttpError(404, `schedule "${id}" not found`);
+    return schedule;
+  };
+
+  const setPaused =
+    (paused: boolean) =>
+    (context: RouteContext): Reply => {
+      const schedule = existing(context);
+      // Documented: pausing a paused schedule, or resuming an active one, has no effect.
+      if (schedule.isPaused !== paused) {
+        schedule.isPaused = paused;
+        // Ticks that passed while paused were ignored; the next one counts from now.
+        if (!paused) schedule.nextScheduleTime = scheduler.nextTick(schedule, clock.now());
+        scheduler.plan();
+      }
+      return ok();
+    };
+
+  return {
+    create(context: RouteContext): Reply {
+      const schedule = newSchedule(context, store, scheduler, clock.now());
+      store.data.schedules[schedule.scheduleId] = schedule;
+      scheduler.plan();
+      return ok({ scheduleId: schedule.scheduleId });
+    },
+    list: () =>
+      ok(
+        Object.values(store.data.schedules)
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .map(scheduleView),
+      ),
+    get: (context: RouteContext) => ok(scheduleView(existing(context))),
+    remove(context: RouteContext): Reply {
+      delete store.data.schedules[existing(context).scheduleId];
+      scheduler.plan();
+      return ok();
+    },
+    pause: setPaused(true),
+    resume: setPaused(false),
+  };
+}
+
+/** The schedule a create request describes; an update keeps whether it is paused and when it was made. */
+function newSchedule(
+  context: RouteContext,
+  store: MessagingStore,
+  scheduler: Scheduler,
+  now: number,
+): StoredSchedule {
+  const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+  const settings = readMessageHeaders(context.req.headers as HeaderBag);
+  if (settings.cron === undefined)
+    throw new HttpError(400, 'the Upstash-Cron header is required, e.g. "*/5 * * * *"');
+  const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
+  if (!SCHEDULE_ID.test(scheduleId)) {
+    throw new HttpError(
+      400,
+      "Schedule ID is invalid. Schedule IDs can only contain alphanumeric characters, hyphens, periods, and underscores.",
+    );
+  }
+  const queueName = settings.queueName === undefined ? undefined : validQueueName(settings.queueName);
+  const earlier = store.data.schedules[scheduleId];
+  const ip = callerIp(context);
+  return {
+    scheduleId,
+    cron: settings.cron,
+    destination,
+    method: settings.method ?? "POST",
+    headers: settings.forwarded,
+    body: context.rawBody.toString("base64"),
+    retries: settings.retries ?? DEFAULT_RETRIES,
+    ...(settings.delayMs === undefined ? {} : { delay: Math.floor(settings.delayMs / 1000) }),
+    ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+    ...(settings.retryDelayExpression === undefined
+      ? {}
+      : { retryDelayExpression: settings.retryDelayExpression }),
+    ...(queueName === undefined ? {} : { queueName }),
+    ...(settings.labels === undefined ? {} : { labels: settings.labels }),
+    ...(settings.flowControlKey === undefined
+      ? {}
+      : { flowControlKey: settings.flowControlKey, flowControl: settings.flowControl ?? {} }),
+    ...(ip === undefined ? {} : { callerIp: ip }),
+    isPaused: earlier?.isPaused ?? false,
+    createdAt: earlier?.createdAt ?? now,
+    ...(earlier?.lastScheduleTime === undefined ? {} : { lastScheduleTime: earlier.lastScheduleTime }),
+    nextScheduleTime: scheduler.nextTick({ cron: settings.cron }, now),
+  };
+}
+
+/** The documented `Schedule`, plus `queueName`, which the official SDK's type has. */
+export function scheduleView(schedule: StoredSchedule): Record<string, unknown> {
+  const flow = schedule.flowControl ?? {};
+  return {
+    scheduleId: schedule.scheduleId,
+    cron: schedule.cron,
+    destination: schedule.destination,
+    createdAt: schedule.createdAt,
+    method: schedule.method,
+    header: headerMap(schedule.headers),
+    ...bodyFields(schedule.body),
+    retries: schedule.retries,
+    ...(schedule.delay === undefined ? {} : { delay: schedule.delay }),
+    ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
+    isPaused: schedule.isPaused,
+    ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
+    ...(schedule.flowControlKey === undefined ? {} : { flowControlKey: schedule.flowControlKey }),
+    ...(flow.parallelism === undefined ? {} : { parallelism: flow.parallelism }),
+    ...(flow.rate === undefined ? {} : { rate: flow.rate }),
+    ...(flow.period === undefined ? {} : { period: flow.period }),
+    ...(schedule.retryDelayExpression === undefined
+      ? {}
+      : { retryDelayExpression: schedule.retryDelayExpression }),
+    ...(schedule.labels === undefined ? {} : { label: schedule.labels.join(","), labels: schedule.labels }),
+    ...(schedule.lastScheduleTime === undefined ? {} : { lastScheduleTime: schedule.lastScheduleTime }),
+    ...(schedule.nextScheduleTime >= Number.MAX_SAFE_INTEGER
+      ? {}
+      : { nextScheduleTime: schedule.nextScheduleTime }),
+  };
+}

@@ -1,0 +1,101 @@
+import type { RouteContext } from "../../http/api.ts";
+import { HttpError, ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import { checkedUrl } from "../publish/destination.ts";
+import type { StoredEndpoint, StoredUrlGroup, UrlGroupStore } from "./store.ts";
+
+/** Documented: names take letters, digits, hyphens, underscores and periods. */
+export const URL_GROUP_NAME = /^[A-Za-z0-9._-]+$/;
+
+/** `/v2/topics`: add and remove endpoints (creating and emptying groups), list, get, delete. */
+export function urlGroupHandlers(store: UrlGroupStore, now: () => number) {
+  const name = (context: RouteContext): string => {
+    const value = context.params["name"] ?? "";
+    if (!URL_GROUP_NAME.test(value)) {
+      throw new HttpError(
+        400,
+        `URL group name must use letters, digits, "-", "_" and "." only, got "${value}"`,
+      );
+    }
+    return value;
+  };
+  const existing = (context: RouteContext): StoredUrlGroup => {
+    const group = store.data.urlGroups[name(context)];
+    if (!group) throw new HttpError(404, `URL group "${name(context)}" not found`);
+    return group;
+  };
+  return {
+    addEndpoints(context: RouteContext): Reply {
+      const endpoints = endpointList(context.rawBody, true);
+      const groupName = name(context);
+      const at = now();
+      const group = store.data.urlGroups[groupName] ?? {
+        name: groupName,
+        createdAt: at,
+        updatedAt: at,
+        endpoints: [],
+      };
+      for (const added of endpoints) {
+        // The same URL (or name) again replaces the endpoint: an upsert.
+        group.endpoints = group.endpoints.filter((kept) => !sameEndpoint(kept, added));
+        group.endpoints.push(added);
+      }
+      group.updatedAt = at;
+      store.data.urlGroups[groupName] = group;
+      return ok();
+    },
+    removeEndpoints(context: RouteContext): Reply {
+      const group = existing(context);
+      const removed = endpointList(context.rawBody, false);
+      group.endpoints = group.endpoints.filter((kept) => !removed.some((gone) => sameEndpoint(kept, gone)));
+      group.updatedAt = now();
+      // Documented: a group left without endpoints is deleted.
+      if (group.endpoints.length === 0) delete store.data.urlGroups[group.name];
+      return ok();
+    },
+    list: () => ok(Object.values(store.data.urlGroups).map(groupView)),
+    get: (context: RouteContext) => ok(groupView(existing(context))),
+    remove(context: RouteContext): Reply {
+      delete store.data.urlGroups[existing(context).name];
+      return ok();
+    },
+  };
+}
+
+function sameEndpoint(a: StoredEndpoint, b: Partial<StoredEndpoint>): boolean {
+  return (b.url !== undefined && a.url === b.url) || (b.name !== undefined && a.name === b.name);
+}
+
+function groupView(group: StoredUrlGroup) {
+  return {
+    name: group.name,
+    createdAt: group.createdAt,
+    updatedAt: group.updatedAt,
+    endpoints: group.endpoints.map((endpoint) => ({
+      ...(endpoint.name === undefined ? {} : { name: endpoint.name }),
+      url: endpoint.url,
+    })),
+  };
+}
+
+/** `{endpoints: [{name?, url}]}`; to remove, an endpoint may be named by its name alone. */
+function endpointList(raw: Buffer, urlRequired: boolean): StoredEndpoint[] {
+  const body = parseJsonBody(raw) as { endpoints?: unknown } | null;
+  const list = body?.endpoints;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new HttpError(400, "body must be {endpoints: [{name?, url}]} with at least one endpoint");
+  }
+  return list.map((entry: unknown, index) => {
+    const { name, url } = (entry ?? {}) as { name?: unknown; url?: unknown };
+    if (name !== undefined && typeof name !== "string")
+      throw new HttpError(400, `endpoint ${index}: name must be a string`);
+    if (url === undefined && (urlRequired || name === undefined)) {
+      throw new HttpError(400, `endpoint ${index}: url is required`);
+    }
+    if (url !== undefined && typeof url !== "string")
+      throw new HttpError(400, `endpoint ${index}: url must be a string`);
+    return {
+      ...(name === undefined ? {} : { name }),
+      url: url === undefined ? "" : checkedUrl(url),
+    };
+  });
+}

@@ -1,0 +1,115 @@
+import type { RouteContext } from "../../http/api.ts";
+import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { count, values } from "../filters.ts";
+import type { MessageBook } from "../messages/message-book.ts";
+import { runLogView } from "./log-view.ts";
+import type { WorkflowRuns } from "./runs.ts";
+import type { StoredRun } from "./store.ts";
+import type { Waits } from "./waits.ts";
+import type { Workflows } from "./workflows.ts";
+
+export interface WorkflowRouteParts {
+  runs: WorkflowRuns;
+  workflows: Workflows;
+  book: MessageBook;
+}
+
+const LOG_PAGE = 10;
+const BULK_PAGE = 100;
+
+/** `/v2/workflows/runs` (end, cancel, steps) and `/v2/workflows/events` (logs). */
+export function workflowHandlers(parts: WorkflowRouteParts) {
+  const { runs, workflows, book } = parts;
+  const existing = (context: RouteContext): StoredRun => {
+    const runId = context.params["id"] ?? "";
+    const run = runs.get(runId);
+    if (!run) throw new HttpError(404, `workflow run "${runId}" not found`);
+    return run;
+  };
+  const pending = (run: StoredRun) =>
+    [...book.all()]
+      .filter((message) => message.workflow?.runId === run.runId)
+      .map((message) => ({ messageId: message.id, retried: message.retried, body: message.body }));
+
+  return {
+    /** The app ends its run (`?cancel=false`, the body is its result) or cancels it (`?cancel=true`). */
+    end(context: RouteContext): Reply {
+      const run = existing(context);
+      if (context.query.get("cancel") === "true") workflows.cancel([run.runId]);
+      else runs.end(run, "RUN_SUCCESS", context.rawBody.toString("utf8"));
+      return ok();
+    },
+    /** Bulk cancel, by ids or by the documented filters. */
+    cancelMany(context: RouteContext): Reply {
+      const selected = selectRuns(runs.all(), context.query).filter((run) => run.state === "RUN_STARTED");
+      const ids = values(context.query, "workflowRunIds");
+      const page = ids.length > 0 ? selected : selected.slice(0, count(context.query, BULK_PAGE, 1000));
+      return ok({ cancelled: workflows.cancel(page.map((run) => run.runId)) });
+    },
+    /** The run's history, for the SDK's lazy fetch of a step it was not sent. */
+    steps(context: RouteContext): Reply {
+      const run = existing(context);
+      if (run.state !== "RUN_STARTED") throw new HttpError(404, `workflow run "${run.runId}" has ended`);
+      return ok(run.history.map(({ messageId, body, callType }) => ({ messageId, body, callType })));
+    },
+    logs(context: RouteContext): Reply {
+      const matching = selectRuns(runs.all(), context.query).sort((a, b) => b.createdAt - a.createdAt);
+      const start = offset(context.query);
+      const end = start + count(context.query, LOG_PAGE, 1000);
+      return ok({
+        cursor: end < matching.length ? String(end) : "",
+        runs: matching.slice(start, end).map((run) => runLogView(run, pending(run))),
+      });
+    },
+  };
+}
+
+/** `/v2/wait`, `/v2/notify` and `/v2/waiters`: runs waiting for events, and the events. */
+export function eventWaitHandlers(waits: Waits) {
+  const eventId = (context: RouteContext): string => {
+    const id = context.params["eventId"] ?? "";
+    if (id === "") throw new HttpError(400, "event id is required");
+    return id;
+  };
+  return {
+    /** `context.waitForEvent`: the run waits for the event. */
+    wait(context: RouteContext): Reply {
+      waits.wait(eventId(context), context.rawBody);
+      return ok({});
+    },
+    /** `client.notify`: every run waiting for the event (or the one named) continues. */
+    notify: (context: RouteContext) =>
+      ok(waits.notify(eventId(context), context.rawBody, context.params["runId"])),
+    waiters: (context: RouteContext) => ok(waits.waiters(eventId(context))),
+  };
+}
+
+/** The filters the SDK's logs and cancel send: run ids, state, URL (exact or prefix), label, dates. */
+function selectRuns(all: StoredRun[], query: URLSearchParams): StoredRun[] {
+  const ids = [...values(query, "workflowRunIds"), ...values(query, "workflowRunId")];
+  const states = values(query, "state");
+  const urls = values(query, "workflowUrl");
+  const exact = query.get("workflowUrlExactMatch") === "true";
+  const labels = values(query, "label");
+  const createdAt = query.get("workflowCreatedAt");
+  const from = Number(query.get("fromDate") ?? 0);
+  const to = Number(query.get("toDate") ?? Number.MAX_SAFE_INTEGER);
+  return all.filter(
+    (run) =>
+      (ids.length === 0 || ids.includes(run.runId)) &&
+      (states.length === 0 || states.includes(run.state)) &&
+      (urls.length === 0 || urls.some((url) => (exact ? run.url === url : run.url.startsWith(url)))) &&
+      (labels.length === 0 || (run.labels ?? []).some((label) => labels.includes(label))) &&
+      (createdAt === null || String(run.createdAt) === createdAt) &&
+      run.createdAt >= from &&
+      run.createdAt <= to,
+  );
+}
+
+function offset(query: URLSearchParams): number {
+  const text = query.get("cursor") ?? "";
+  const start = text === "" ? 0 : Number(text);
+  if (!Number.isInteger(start) || start < 0)
+    throw new HttpError(400, `cursor "${text}" is not one this API gave`);
+  return start;
+}

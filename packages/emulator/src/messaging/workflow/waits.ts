@@ -1,0 +1,174 @@
+import { type Clock, ClockTimer } from "../../clock/clock.ts";
+import { HttpError, parseJsonBody } from "../../http/reply.ts";
+import { parseDuration } from "../publish/durations.ts";
+import { lowerCaseHeaders, readMessageHeaders } from "../publish/message-headers.ts";
+import type { Publish } from "../publish/publisher.ts";
+import type { WorkflowRuns } from "./runs.ts";
+import type { StoredWaiter, WorkflowStore } from "./store.ts";
+
+/** Events kept for a later wait (lookback); the oldest are dropped first. */
+const KEPT_EVENTS = 1000;
+
+export interface WaitParts {
+  store: WorkflowStore;
+  runs: WorkflowRuns;
+  clock: Clock;
+  publish(): Publish;
+}
+
+/** The SDK's `NotifyResponse`. */
+export interface Notified {
+  waiter: ReturnType<typeof waiterView>;
+  messageId: string;
+  error: string;
+}
+
+/**
+ * `context.waitForEvent`: a run waits (`POST /v2/wait/{eventId}`) until an event is notified, or
+ * until its timeout on the emulator clock. Either way the waiting step's result is published to
+ * the run as a step message: `out` is the base64 event data, or absent with `waitTimeout: true`.
+ */
+export class Waits {
+  readonly #parts: WaitParts;
+  readonly #timer: ClockTimer;
+
+  constructor(parts: WaitParts) {
+    this.#parts = parts;
+    this.#timer = new ClockTimer(parts.clock, () => this.expire());
+  }
+
+  wait(eventId: string, rawBody: Buffer): void {
+    const body = parseJsonBody(rawBody) as Record<string, unknown> | null;
+    const step = body?.["step"];
+    const url = body?.["url"];
+    if (step === null || typeof step !== "object" || typeof url !== "string") {
+      throw new HttpError(400, "wait body must be a JSON object with url and step");
+    }
+    const headers = flatHeaders(body?.["timeoutHeaders"]);
+    const runId = headers["upstash-workflow-runid"] ?? "";
+    const run = this.#parts.runs.get(runId);
+    if (run?.state !== "RUN_STARTED") throw new HttpError(400, `workflow run "${runId}" is not running`);
+    const timeout = String(body?.["timeout"] ?? "7d");
+    const timeoutMs = parseDuration(timeout);
+    if (timeoutMs === undefined)
+      throw new HttpError(400, `timeout must look like 30s, 10m or 7d, got "${timeout}"`);
+    const now = this.#parts.clock.now();
+    const waiter: StoredWaiter = {
+      eventId,
+      runId,
+      url,
+      timeoutUrl: typeof body?.["timeoutUrl"] === "string" ? body["timeoutUrl"] : url,
+      step: step as Record<string, unknown>,
+      headers,
+      createdAt: now,
+      deadline: now + timeoutMs,
+      timeout,
+    };
+    const data = this.#parts.store.data;
+    const early = data.workflowEvents.findIndex(
+      (event) => event.runId === runId && event.eventId === eventId,
+    );
+    if (early >= 0) {
+      const [event] = data.workflowEvents.splice(early, 1);
+      this.#complete(waiter, event?.data);
+      return;
+    }
+    data.workflowWaiters.push(waiter);
+    this.plan();
+  }
+
+  /** Completes the waiters of the event (of one run when `runId` is given); answers one entry each. */
+  notify(eventId: string, data: Buffer, runId?: string): Notified[] {
+    const store = this.#parts.store.data;
+    const matching = store.workflowWaiters.filter(
+      (waiter) => waiter.eventId === eventId && (runId === undefined || waiter.runId === runId),
+    );
+    store.workflowWaiters = store.workflowWaiters.filter((waiter) => !matching.includes(waiter));
+    if (matching.length === 0 && runId !== undefined) {
+      store.workflowEvents.push({
+        eventId,
+        runId,
+        data: data.toString("base64"),
+        at: this.#parts.clock.now(),
+      });
+      if (store.workflowEvents.length > KEPT_EVENTS)
+        store.workflowEvents.splice(0, store.workflowEvents.length - KEPT_EVENTS);
+    }
+    this.plan();
+    return matching.map((waiter) => ({
+      waiter: waiterView(waiter),
+      messageId: this.#complete(waiter, data.toString("base64")),
+      error: "",
+    }));
+  }
+
+  waiters(eventId: string) {
+    return this.#parts.store.data.workflowWaiters
+      .filter((waiter) => waiter.eventId === eventId)
+      .map(waiterView);
+  }
+
+  /** Times out every wait whose deadline has passed; answers how many. */
+  expire(): number {
+    const store = this.#parts.store.data;
+    const now = this.#parts.clock.now();
+    const due = store.workflowWaiters.filter((waiter) => waiter.deadline <= now);
+    if (due.length > 0) {
+      store.workflowWaiters = store.workflowWaiters.filter((waiter) => waiter.deadline > now);
+      for (const waiter of due) this.#complete(waiter, undefined);
+      this.#parts.store.commit();
+    }
+    this.plan();
+    return due.length;
+  }
+
+  plan(): void {
+    const deadlines = this.#parts.store.data.workflowWaiters.map((waiter) => waiter.deadline);
+    this.#timer.at(deadlines.length === 0 ? undefined : Math.min(...deadlines));
+  }
+
+  stop(): void {
+    this.#timer.cancel();
+  }
+
+  /** Publishes the waiting step's result to the run; answers the message id. */
+  #complete(waiter: StoredWaiter, data: string | undefined): string {
+    const step = {
+      ...waiter.step,
+      ...(data === undefined ? { waitTimeout: true } : { out: data, waitTimeout: false }),
+    };
+    try {
+      const answer = this.#parts.publish()({
+        destination: data === undefined ? waiter.timeoutUrl : waiter.url,
+        body: Buffer.from(JSON.stringify(step)),
+        settings: readMessageHeaders(waiter.headers),
+      });
+      return answer.messageId;
+    } catch (error) {
+      // The run ended meanwhile: nothing to resume.
+      if (error instanceof HttpError) return "";
+      throw error;
+    }
+  }
+}
+
+/** The SDK's `Waiter`. */
+function waiterView(waiter: StoredWaiter) {
+  const headers = Object.fromEntries(Object.entries(waiter.headers).map(([name, value]) => [name, [value]]));
+  return {
+    url: waiter.url,
+    deadline: Math.floor(waiter.deadline / 1000),
+    headers,
+    timeoutUrl: waiter.timeoutUrl,
+    timeoutHeaders: headers,
+  };
+}
+
+/** `timeoutHeaders` come as `{name: [value]}`; the message settings read `{name: value}`. */
+function flatHeaders(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== "object") return {};
+  const flat: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(value))
+    flat[name] = Array.isArray(entry) ? entry.join(", ") : entry;
+  return lowerCaseHeaders(flat) as Record<string, string>;
+}

@@ -1,0 +1,116 @@
+import { HttpError } from "../../http/reply.ts";
+import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
+import type { Publish } from "../publish/publisher.ts";
+import type { MessagingStore, StoredDlqMessage } from "../store.ts";
+import type { WorkflowRuns } from "./runs.ts";
+import type { StoredRun } from "./store.ts";
+
+export interface WorkflowDlqParts {
+  store: MessagingStore;
+  runs: WorkflowRuns;
+  publish: Publish;
+}
+
+/** The SDK's `{workflowRunId, workflowCreatedAt}` of a resumed or restarted run. */
+export interface RunReference {
+  workflowRunId: string;
+  workflowCreatedAt: number;
+}
+
+/**
+ * The workflow DLQ: a run that failed is resumed (its failed step delivered again, the steps
+ * before it kept), restarted (from the trigger's payload, no steps kept), or has its failure
+ * function called again. The DLQ entry goes away on resume and restart.
+ */
+export class WorkflowDlq {
+  readonly #parts: WorkflowDlqParts;
+
+  constructor(parts: WorkflowDlqParts) {
+    this.#parts = parts;
+  }
+
+  entries(): StoredDlqMessage[] {
+    return this.#parts.store.data.dlq.filter((entry) => entry.message.workflow !== undefined);
+  }
+
+  find(dlqId: string): { entry: StoredDlqMessage; run: StoredRun } {
+    const entry = this.entries().find((candidate) => candidate.dlqId === dlqId);
+    const run = entry?.message.workflow && this.#parts.runs.get(entry.message.workflow.runId);
+    if (!entry || !run) throw new HttpError(404, `workflow DLQ message "${dlqId}" not found`);
+    return { entry, run };
+  }
+
+  remove(entries: ReadonlySet<StoredDlqMessage>): void {
+    const { store } = this.#parts;
+    store.data.dlq = store.data.dlq.filter((entry) => !entries.has(entry));
+  }
+
+  /** Delivers the failed step again; `overrides` are the request's `Upstash-Retries`/flow control. */
+  resume(dlqId: string, overrides: HeaderBag): RunReference {
+    const { entry, run } = this.find(dlqId);
+    const { message } = entry;
+    // The failed message's entry goes: its new copy takes its place in the history.
+    run.history = run.history.filter((step) => step.messageId !== message.id);
+    return this.#again(entry, run, false, message.body, overrides);
+  }
+
+  /** Starts the run over from the trigger's payload. */
+  restart(dlqId: string, overrides: HeaderBag): RunReference {
+    const { entry, run } = this.find(dlqId);
+    return this.#again(entry, run, true, run.initialBody, overrides);
+  }
+
+  /** Calls the run's failure function again with the failure the DLQ entry holds. */
+  callFailureFunction(dlqId: string): RunReference {
+    const { entry, run } = this.find(dlqId);
+    if (run.failureCallback === undefined) {
+      throw new HttpError(400, `workflow run "${run.runId}" has no failure function`);
+    }
+    const outcome = {
+      ok: false,
+      final: false,
+      ...(entry.responseStatus === undefined ? {} : { status: entry.responseStatus }),
+      ...(entry.responseHeader === undefined ? {} : { headers: entry.responseHeader }),
+      ...(entry.responseBody === undefined ? {} : { body: Buffer.from(entry.responseBody, "base64") }),
+    };
+    const body = callbackBody(
+      entry.message,
+      { outcome, retried: entry.message.retried },
+      {
+        sourceBody: run.initialBody,
+        workflowRunId: run.runId,
+        workflowUrl: run.url,
+        workflowCreatedAt: run.createdAt,
+      },
+    );
+    publishFollowUp(this.#parts.publish, run.failureCallback, body);
+    run.failureFunction = { messageId: "", state: "CALLBACK_INPROGRESS" };
+    return reference(run);
+  }
+
+  #again(entry: StoredDlqMessage, run: StoredRun, fresh: boolean, body: string, overrides: HeaderBag) {
+    const { store, runs, publish } = this.#parts;
+    const given = readMessageHeaders(overrides);
+    runs.reopen(run, fresh);
+    store.data.dlq = store.data.dlq.filter((candidate) => candidate !== entry);
+    publish({
+      destination: run.url,
+      body: Buffer.from(body, "base64"),
+      settings: {
+        forwarded: entry.message.headers,
+        contentBasedDeduplication: false,
+        workflow: { runId: run.runId, init: false, invoke: false, callType: "step" },
+        ...(given.retries === undefined ? {} : { retries: given.retries }),
+        ...(given.flowControlKey === undefined
+          ? {}
+          : { flowControlKey: given.flowControlKey, flowControl: given.flowControl ?? {} }),
+      },
+    });
+    return reference(run);
+  }
+}
+
+function reference(run: StoredRun): RunReference {
+  return { workflowRunId: run.runId, workflowCreatedAt: run.createdAt };
+}

@@ -1,0 +1,158 @@
+import { HttpError } from "../../http/reply.ts";
+import { type Attempt, callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import type { MessageBook, NewMessage } from "../messages/message-book.ts";
+import type { Publish, PublishAnswer } from "../publish/publisher.ts";
+import type { StoredMessage } from "../store.ts";
+import type { WorkflowRuns } from "./runs.ts";
+import type { StoredRun, WorkflowStore } from "./store.ts";
+
+/** How a delivery attempt ended for the message: delivered, to be retried, or moved to the DLQ. */
+export type Fate = { kind: "delivered" } | { kind: "retry" } | { kind: "dead"; dlqId: string };
+
+/** What a delivery sends instead of the stored body, and the headers it adds. */
+export interface Prepared {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface WorkflowParts {
+  runs: WorkflowRuns;
+  store: WorkflowStore;
+  book: MessageBook;
+  /** Late-bound: publishing needs delivery, which needs these hooks. */
+  publish(): Publish;
+}
+
+/**
+ * What the service does for Upstash Workflow on top of plain messages: a trigger message
+ * (`Upstash-Workflow-Init: true`) starts a run; each step message of the run is delivered with
+ * the run's history up to it (the trigger's payload first, base64 entries); steps inherit the
+ * trigger's retries and failure callback; a step that fails for good fails the run.
+ */
+export class Workflows {
+  readonly #parts: WorkflowParts;
+
+  constructor(parts: WorkflowParts) {
+    this.#parts = parts;
+  }
+
+  /** Checks a workflow message before it is accepted; answers for a repeated trigger. */
+  admit(input: NewMessage): PublishAnswer | undefined {
+    const tag = input.settings.workflow;
+    if (tag === undefined) return undefined;
+    if (tag.invoke) {
+      // Refused rather than half done: the invoked run would start, but its result would never
+      // reach the invoking run, which would then wait for ever.
+      throw new HttpError(501, "context.invoke is not emulated: the emulator does not run invoked workflows");
+    }
+    const { runs } = this.#parts;
+    const { settings } = input;
+    if (tag.init && tag.callType === "step") {
+      const started = runs.start({
+        runId: tag.runId,
+        url: tag.url ?? input.destination,
+        initialBody: input.body.toString("base64"),
+        ...(settings.labels === undefined ? {} : { labels: settings.labels }),
+        ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+        ...(settings.retryDelayExpression === undefined ? {} : { retryDelay: settings.retryDelayExpression }),
+        ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
+      });
+      return started ? undefined : { messageId: "", url: input.destination, deduplicated: true };
+    }
+    const run = runs.get(tag.runId);
+    if (!run) throw new HttpError(400, `workflow run "${tag.runId}" does not exist`);
+    if (tag.callType !== "failureCall" && run.state !== "RUN_STARTED") {
+      throw new HttpError(400, `workflow run "${tag.runId}" is not running (${run.state})`);
+    }
+    if (tag.callType === "step") {
+      if (settings.retries === undefined && run.retries !== undefined) settings.retries = run.retries;
+      if (settings.retryDelayExpression === undefined && run.retryDelay !== undefined) {
+        settings.retryDelayExpression = run.retryDelay;
+      }
+      if (settings.failureCallback === undefined && run.failureCallback !== undefined) {
+        settings.failureCallback = run.failureCallback;
+      }
+    }
+    return undefined;
+  }
+
+  /** The body and headers a workflow message is delivered with. */
+  prepare(message: StoredMessage): Prepared | undefined {
+    const tag = message.workflow;
+    const run = tag === undefined ? undefined : this.#parts.runs.get(tag.runId);
+    if (tag === undefined || run === undefined || tag.callType === "toCallback") return undefined;
+    const headers = {
+      "upstash-workflow-runid": run.runId,
+      "upstash-workflow-url": run.url,
+      "upstash-workflow-createdat": String(run.createdAt),
+    };
+    if (tag.callType !== "step") return { body: Buffer.from(message.body, "base64"), headers };
+    const history = this.#parts.runs.historyThrough(run, {
+      messageId: message.id,
+      body: message.body,
+      callType: "step",
+    });
+    return { body: Buffer.from(JSON.stringify(history)), headers };
+  }
+
+  /** After each attempt: callbacks, failure callbacks, and the run's errors and end. */
+  attempted(message: StoredMessage, attempt: Attempt, fate: Fate): void {
+    const publish = this.#parts.publish();
+    const run = message.workflow === undefined ? undefined : this.#parts.runs.get(message.workflow.runId);
+    if (message.callback !== undefined && attempt.outcome.status !== undefined) {
+      publishFollowUp(publish, message.callback, callbackBody(message, attempt));
+    }
+    if (fate.kind === "dead" && message.failureCallback !== undefined) {
+      publishFollowUp(publish, message.failureCallback, callbackBody(message, attempt, runFields(run)));
+    }
+    if (run === undefined) return;
+    if (!attempt.outcome.ok) {
+      this.#parts.runs.recordError(run, message.id, attempt.outcome.status, attempt.outcome.body);
+    }
+    this.#settleRun(run, message, fate);
+    this.#parts.store.commit();
+  }
+
+  #settleRun(run: StoredRun, message: StoredMessage, fate: Fate): void {
+    const callType = message.workflow?.callType;
+    if (callType === "failureCall") {
+      if (fate.kind === "retry") return;
+      run.failureFunction = {
+        messageId: message.id,
+        state: fate.kind === "delivered" ? "CALLBACK_SUCCESS" : "CALLBACK_FAIL",
+      };
+      return;
+    }
+    if (fate.kind !== "dead") return;
+    if (this.#parts.runs.end(run, "RUN_FAILED")) run.dlqId = fate.dlqId;
+    if (message.failureCallback !== undefined) {
+      run.failureFunction = { messageId: "", state: "CALLBACK_INPROGRESS" };
+    }
+  }
+
+  /** Ends runs as cancelled and drops their pending messages; answers how many were running. */
+  cancel(runIds: readonly string[]): number {
+    const { runs, book } = this.#parts;
+    const ended = new Set<string>();
+    for (const runId of runIds) {
+      const run = runs.get(runId);
+      if (run && runs.end(run, "RUN_CANCELED")) ended.add(runId);
+    }
+    const doomed = [...book.all()].filter((m) => m.workflow !== undefined && ended.has(m.workflow.runId));
+    for (const message of doomed) book.remove(message.id);
+    const waiters = this.#parts.store.data;
+    waiters.workflowWaiters = waiters.workflowWaiters.filter((waiter) => !ended.has(waiter.runId));
+    return ended.size;
+  }
+}
+
+/** What a workflow's failure callback adds: the run, and the trigger's payload as `sourceBody`. */
+function runFields(run: StoredRun | undefined): Record<string, unknown> {
+  if (run === undefined) return {};
+  return {
+    sourceBody: run.initialBody,
+    workflowRunId: run.runId,
+    workflowUrl: run.url,
+    workflowCreatedAt: run.createdAt,
+  };
+}
