@@ -1,0 +1,32 @@
+import type { SqlDatabase } from "./sqlite/sql-database.ts";
+import type { Table } from "./table.ts";
+
+/**
+ * Where the emulator's state lives: in memory (the default) or durable in one SQLite file
+ * (`--data-file`). Stores ask it for tables by name and never see which one it is.
+ */
+export interface StorageEngine {
+  readonly kind: "memory" | "durable";
+  /** The table of that name, made empty on first use. Names are lower case words and `_`. */
+  table<T>(name: string): Table<T>;
+  /**
+   * A SQLite database for stores that need SQL of their own (the search documents and their
+   * full-text index): the data file itself, or one in memory, made on first use.
+   */
+  sql(): SqlDatabase;
+  /**
+   * Ends the write transaction the changes since the last commit opened: when it returns they
+   * are on disk (durable) and survive a kill. In memory, nothing to do.
+   */
+  commit(): void;
+  /** Commits, then releases the file (and its lock). */
+  close(): void;
+}
+
+const TABLE_NAME = /^[a-z][a-z_]*$/;
+
+/** Table names become SQL identifiers: only lower-case words joined by `_`. */
+export function checkedTableName(name: string): string {
+  if (!TABLE_NAME.test(name)) throw new Error(`table name "${name}" must be lower-case letters and "_"`);
+  return name;
+}

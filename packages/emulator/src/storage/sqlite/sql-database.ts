@@ -1,0 +1,64 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+
+/**
+ * One SQLite connection and the write transaction it has open. Every change goes through
+ * `write()`, which opens a transaction if none is; `commit()` ends it. The request pipeline
+ * commits once per request that changes something, so a request's changes reach the file
+ * together, and an answer leaves only once they are there.
+ */
+export class SqlDatabase {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+  #writing = false;
+
+  /** `writing`: the connection already has a write transaction open (`BEGIN` was run). */
+  constructor(db: DatabaseSync, state: { writing: boolean } = { writing: false }) {
+    this.#db = db;
+    this.#writing = state.writing;
+  }
+
+  /** A prepared statement, made once per text. */
+  statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Runs statements that change nothing the caller reads back (schema, pragmas). */
+  exec(sql: string): void {
+    this.#db.exec(sql);
+  }
+
+  /** Call before a change: it joins the open transaction, or opens one. */
+  write(): void {
+    if (this.#writing) return;
+    this.#db.exec("BEGIN IMMEDIATE");
+    this.#writing = true;
+  }
+
+  commit(): void {
+    if (!this.#writing) return;
+    try {
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      // A failed commit (a full disk) must not leave the next request inside this transaction.
+      try {
+        this.#db.exec("ROLLBACK");
+      } catch {
+        // Already rolled back by SQLite; the commit's error is the one to report.
+      }
+      throw error;
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  close(): void {
+    this.commit();
+    this.#statements.clear();
+    this.#db.close();
+  }
+}

@@ -1,0 +1,131 @@
+import type { ScanOptions, Table, TableEntry } from "../table.ts";
+import type { SqlDatabase } from "./sql-database.ts";
+
+/** Rows a scan reads at a time; a statement is never left open between them. */
+const BATCH = 128;
+
+interface Row {
+  pos: number;
+  key: string;
+  grp: string;
+  value: string;
+}
+
+/**
+ * A table in the data file: one SQL table of (position, key, group, JSON value), the position an
+ * AUTOINCREMENT row id (never reused, so cursors stay valid), an index on (group, position) for
+ * a group's order. Counts are read once and then kept as the table changes: this connection is
+ * the file's only writer (it holds an exclusive lock).
+ */
+export class SqliteTable<T> implements Table<T> {
+  readonly #db: SqlDatabase;
+  readonly #name: string;
+  /** Entries per group (and "" → … under `#total`), filled on first use. */
+  readonly #counts = new Map<string, number>();
+  #total: number | undefined;
+
+  constructor(db: SqlDatabase, name: string) {
+    this.#db = db;
+    this.#name = name;
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS "${name}" (pos INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, grp TEXT NOT NULL, value TEXT NOT NULL);
+       CREATE INDEX IF NOT EXISTS "${name}_by_group" ON "${name}" (grp, pos);`,
+    );
+  }
+
+  get(key: string): T | undefined {
+    const row = this.#sql(`SELECT value FROM "${this.#name}" WHERE key = ?`).get(key) as
+      | { value: string }
+      | undefined;
+    return row === undefined ? undefined : (JSON.parse(row.value) as T);
+  }
+
+  has(key: string): boolean {
+    return this.#sql(`SELECT 1 FROM "${this.#name}" WHERE key = ?`).get(key) !== undefined;
+  }
+
+  put(key: string, value: T, group = ""): void {
+    const text = JSON.stringify(value);
+    this.#db.write();
+    const updated = this.#sql(`UPDATE "${this.#name}" SET value = ? WHERE key = ? AND grp = ?`).run(
+      text,
+      key,
+      group,
+    );
+    if (Number(updated.changes) > 0) return;
+    this.delete(key);
+    this.#sql(`INSERT INTO "${this.#name}" (key, grp, value) VALUES (?, ?, ?)`).run(key, group, text);
+    this.#counted(group, 1);
+  }
+
+  delete(key: string): boolean {
+    this.#db.write();
+    const gone = this.#sql(`DELETE FROM "${this.#name}" WHERE key = ? RETURNING grp`).get(key) as
+      | { grp: string }
+      | undefined;
+    if (gone === undefined) return false;
+    this.#counted(gone.grp, -1);
+    return true;
+  }
+
+  count(group?: string): number {
+    if (group === undefined) {
+      this.#total ??= Number(
+        (this.#sql(`SELECT count(*) AS n FROM "${this.#name}"`).get() as { n: number }).n,
+      );
+      return this.#total;
+    }
+    let count = this.#counts.get(group);
+    if (count === undefined) {
+      count = Number(
+        (this.#sql(`SELECT count(*) AS n FROM "${this.#name}" WHERE grp = ?`).get(group) as { n: number }).n,
+      );
+      this.#counts.set(group, count);
+    }
+    return count;
+  }
+
+  *scan(options: ScanOptions = {}): IterableIterator<TableEntry<T>> {
+    const newestFirst = options.newestFirst === true;
+    let after = options.after ?? (newestFirst ? Number.MAX_SAFE_INTEGER : 0);
+    const where = [
+      options.group === undefined ? "1" : "grp = :group",
+      newestFirst ? "pos < :after" : "pos > :after",
+    ];
+    const sql = `SELECT pos, key, grp, value FROM "${this.#name}" WHERE ${where.join(" AND ")} ORDER BY pos ${newestFirst ? "DESC" : "ASC"} LIMIT ${BATCH}`;
+    for (;;) {
+      const parameters = options.group === undefined ? { after } : { after, group: options.group };
+      const rows = this.#sql(sql).all(parameters) as unknown as Row[];
+      for (const row of rows) {
+        yield { key: row.key, group: row.grp, position: row.pos, value: JSON.parse(row.value) as T };
+      }
+      if (rows.length < BATCH) return;
+      after = (rows[rows.length - 1] as Row).pos;
+    }
+  }
+
+  deleteGroup(group: string): number {
+    this.#db.write();
+    const result = this.#sql(`DELETE FROM "${this.#name}" WHERE grp = ?`).run(group);
+    const deleted = Number(result.changes);
+    this.#counted(group, -deleted);
+    return deleted;
+  }
+
+  clear(): void {
+    this.#db.write();
+    this.#sql(`DELETE FROM "${this.#name}"`).run();
+    this.#counts.clear();
+    this.#total = 0;
+  }
+
+  #sql(text: string) {
+    return this.#db.statement(text);
+  }
+
+  #counted(group: string, change: number): void {
+    if (this.#total !== undefined) this.#total += change;
+    const count = this.#counts.get(group);
+    if (count !== undefined) this.#counts.set(group, count + change);
+  }
+}
