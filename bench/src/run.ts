@@ -152,8 +152,22 @@ const resetPruning = (server: RunningEmulator) => {
   server.seedSearchIndexes({ count: PRUNE.indexes - PRUNE.candidates, namePrefix: "other-app" });
   server.seedSearchIndexes({ count: PRUNE.candidates, namePrefix: "shop-pr" });
 };
-const repause = (server: RunningEmulator) => {
-  for (const queue of Object.values(server.state.queues)) queue.paused = true;
+/** Pauses every queue again through the messaging API (its rate limit lifted meanwhile: not a measured run). */
+const repause = async (server: RunningEmulator) => {
+  const limit = server.settings.messagingRateLimit;
+  server.settings.messagingRateLimit = 0;
+  try {
+    await Promise.all(
+      Object.keys(server.state.queues).map((name) =>
+        fetch(`${server.url}/v2/queues/${encodeURIComponent(name)}/pause`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${server.messagingToken}` },
+        }),
+      ),
+    );
+  } finally {
+    server.settings.messagingRateLimit = limit;
+  }
 };
 
 // An existing index, created well before the runs (as it is when a pull request is updated).
@@ -164,7 +178,12 @@ await fetch(`${emulator.url}/v2/search`, {
   },
   body: JSON.stringify({ name: "bench-existing", region: "eu-west-1", type: "free" }),
 });
-for (const entry of emulator.state.indexes) entry.index.creation_time -= 3600;
+for (const entry of emulator.indexes.list()) {
+  emulator.indexes.put({
+    ...entry,
+    index: { ...entry.index, creation_time: entry.index.creation_time - 3600 },
+  });
+}
 for (const queueName of QUEUES_20) {
   await fetch(`${emulator.url}/v2/queues`, {
     method: "POST",

@@ -90,7 +90,9 @@ export async function seedScenarios(deps: Deps) {
   await createIndex(seeding, "bench-clone-large");
   await fill(await createIndex(seeding, "bench-large-source"), file, LARGE_CLONE);
   await createIndex(limited, "bench-limited");
-  for (const entry of limited.state.indexes) entry.index.max_writes_per_second = WRITES_PER_SECOND;
+  for (const entry of limited.indexes.list()) {
+    limited.indexes.put({ ...entry, index: { ...entry.index, max_writes_per_second: WRITES_PER_SECOND } });
+  }
 
   const ensure = (server: RunningEmulator, inputs: Record<string, string>) =>
     deps.ours(

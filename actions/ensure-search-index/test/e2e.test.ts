@@ -115,9 +115,13 @@ describe("ensure-search-index, run as the runner runs it", () => {
   it("uses the oldest of duplicates and names the others", async () => {
     const server = await emulator();
     await ensure(server, { name: "shop" });
-    const [older] = server.state.indexes;
-    if (older) older.index.creation_time -= 100;
-    server.state.indexes.push({
+    const [stored] = server.indexes.list();
+    const older = stored && {
+      ...stored,
+      index: { ...stored.index, creation_time: stored.index.creation_time - 100 },
+    };
+    if (older) server.indexes.put(older);
+    server.indexes.put({
       owner: server.account.email,
       index: {
         ...(older?.index as NonNullable<typeof older>["index"]),

@@ -633,7 +633,7 @@ describe("hostile answers", () => {
   it("refuses an answer with control characters in a name or region, printing none of it", async () => {
     const base = emulator.state.indexes[0];
     if (!base) throw new Error("no index to copy");
-    emulator.state.indexes.push({
+    emulator.indexes.put({
       owner: base.owner,
       index: {
         ...base.index,
@@ -655,17 +655,14 @@ describe("hostile answers", () => {
         }
       }
     } finally {
-      emulator.state.indexes.splice(
-        emulator.state.indexes.findIndex((i) => i.index.id === "evil-1"),
-        1,
-      );
+      emulator.indexes.delete("evil-1");
     }
   });
 
   it("prints a name that looks like a runner command so that it cannot be one", async () => {
     const base = emulator.state.indexes[0];
     if (!base) throw new Error("no index to copy");
-    emulator.state.indexes.push({
+    emulator.indexes.put({
       owner: base.owner,
       index: { ...base.index, id: "evil-2", name: "::set-output name=pwned::1" },
     });
@@ -684,10 +681,7 @@ describe("hostile answers", () => {
       expect(run.stdout.split("\n").some((line) => line.startsWith("::set-output"))).toBe(false);
       expect(readFileSync(file, "utf8")).not.toMatch(/^::/m);
     } finally {
-      emulator.state.indexes.splice(
-        emulator.state.indexes.findIndex((i) => i.index.id === "evil-2"),
-        1,
-      );
+      emulator.indexes.delete("evil-2");
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { RunningEmulator } from "@stashkit/emulator";
 import { describe, expect, it } from "vitest";
 import {
   AuthenticationError,
@@ -24,7 +25,7 @@ describe("ensureSearchIndex", () => {
   it("finds an existing index without creating: one list request", async () => {
     const server = await emulator();
     const existing = await managementClient(server).searchIndexes.create(wanted);
-    ageIndexes(server.state.indexes, 60);
+    ageIndexes(server, 60);
     server.clearRequests();
     const result = await ensureSearchIndex(managementClient(server), wanted);
     expect(result).toMatchObject({ created: false, createRequests: 0, mismatches: [], duplicates: [] });
@@ -217,7 +218,7 @@ describe("ensureSearchIndex on a slow network", () => {
           const stored = server.state.indexes[0];
           if (stored) {
             const index = { ...stored.index, id: "0-created-meanwhile", creation_time: second };
-            server.state.indexes.push({ owner: stored.owner, index });
+            server.indexes.put({ owner: stored.owner, index });
           }
         }
         return second * 1000 + (jumped ? 2_500 : 500);
@@ -230,8 +231,14 @@ describe("ensureSearchIndex on a slow network", () => {
   });
 });
 
-function ageIndexes(entries: { index: { creation_time: number } }[], seconds: number): void {
-  for (const entry of entries) entry.index.creation_time -= seconds;
+/** Makes every stored index `seconds` older (an index the emulator holds, changed in place). */
+function ageIndexes(server: RunningEmulator, seconds: number): void {
+  for (const entry of server.indexes.list()) {
+    server.indexes.put({
+      ...entry,
+      index: { ...entry.index, creation_time: entry.index.creation_time - seconds },
+    });
+  }
 }
 
 describe("oldest", () => {

@@ -1,15 +1,23 @@
-export type { ApiName, EmulatorState } from "./apis.ts";
+export type { ApiName } from "./apis.ts";
 export { CONTROL_TOKEN_HEADER } from "./control/access.ts";
 export type { EmulatorControls } from "./control/controls.ts";
 export { CONTROL_PREFIX } from "./control/routes.ts";
 export { SeedFileError } from "./control/seed-file-error.ts";
 export type { SeedRequest } from "./control/seed-request.ts";
+export type { EmulatorState } from "./emulator-state.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export { parseFaultSpec } from "./faults/fault.ts";
 export type { RequestCounts, RequestLogEntry, ServedAndRefused } from "./http/request-log.ts";
-export type { SearchIndexRecord, SearchPlan, SearchRegion } from "./management/store.ts";
+export type {
+  IndexStore,
+  SearchIndexRecord,
+  SearchPlan,
+  SearchRegion,
+  StoredIndex,
+} from "./management/store.ts";
 export type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
-export type { StoredQueue } from "./messaging/store.ts";
+export type { StoredQueue } from "./messaging/queues/store.ts";
+
 export {
   type Account,
   DEFAULT_ACCOUNT,

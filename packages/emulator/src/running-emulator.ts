@@ -1,5 +1,6 @@
-import type { ApiName, EmulatorState } from "./apis.ts";
+import type { ApiName } from "./apis.ts";
 import type { EmulatorControls } from "./control/controls.ts";
+import type { EmulatorState } from "./emulator-state.ts";
 import type { RequestCounts } from "./http/request-log.ts";
 import type { Account } from "./options/emulator-options.ts";
 

@@ -2,19 +2,21 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   APIS,
+  type ApiLevers,
   type ApiModule,
   type ApiName,
   type EmulatorDeps,
-  type EmulatorState,
+  type MountedApi,
   storeAreas,
 } from "./apis.ts";
+import { Clock } from "./clock/clock.ts";
 import { applySeedAtStart } from "./control/apply-seed.ts";
 import { createControls } from "./control/controls.ts";
 import { controlProfile } from "./control/profile.ts";
 import { readSeedFile } from "./control/seed-file.ts";
+import type { EmulatorState } from "./emulator-state.ts";
 import { applyFault } from "./faults/apply.ts";
 import { FaultScript, faultPhase } from "./faults/fault.ts";
-import type { ApiProfile } from "./http/api.ts";
 import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { send } from "./http/reply.ts";
@@ -25,10 +27,7 @@ import {
   RequestTally,
 } from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
-import type { InspectedState } from "./inspector/overview.ts";
 import { managementArea } from "./management/store.ts";
-import type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
-import { createMessaging, type Messaging } from "./messaging/engine.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,
@@ -36,10 +35,11 @@ import {
 } from "./options/emulator-options.ts";
 import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
-import type { SearchDocuments } from "./search-data/search-documents.ts";
+import { noticeBoard } from "./state/notices.ts";
+import { openStores } from "./state/open-storage.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./state/snapshot.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
-import { Stores } from "./state/stores.ts";
+import type { Stores } from "./state/stores.ts";
 
 export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startWith(APIS, options);
@@ -57,30 +57,53 @@ export async function startWith(
   const settings = initialSettings(options);
   // Checked before anything listens: a bad seed file stops the start at once.
   const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
-  const stores = startingStores(apis, options);
-  const messaging = createMessaging(stores, options);
-  const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, messaging };
+  const notices = noticeBoard(options.log);
+  const stores = startingStores(apis, options, notices);
+  const clock = new Clock();
+  const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, clock, noticeOnce: notices.once };
+  let mounted: MountedApi[];
+  try {
+    mounted = apis.map((api) => api.mount(deps));
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
   const tally = new RequestTally(apis.map((api) => api.name));
   const hung = new Set<ServerResponse>();
   const host = options.host ?? "127.0.0.1";
-  const indexes = stores.area(managementArea);
-  const controlParts = { settings, stores, indexes, faults, requests, tally, messaging, accounts };
+  const indexes = stores.of(managementArea);
+  const levers = leversOf(mounted);
+  const clockMoved = () => mounted.reduce((fired, api) => fired + (api.clockMoved?.() ?? 0), 0);
+  const controlParts = {
+    settings,
+    stores,
+    indexes,
+    faults,
+    requests,
+    tally,
+    clock,
+    levers,
+    clockMoved,
+    accounts,
+  };
   const controls = createControls<EmulatorState, RequestCounts<ApiName>>(controlParts);
   const policy = { token: options.controlToken, boundHost: host };
   const control = controlProfile(controls, policy);
   let url = "";
-  const actions = { url: () => url, messagingToken, indexes: () => indexes.data.indexes };
+  const actions = { url: () => url, messagingToken, indexes: () => indexes.list() };
   const inspector = createInspector({
-    sources: overviewSources(controls, messaging),
+    stores,
+    levers,
+    clock,
     actions,
     policy,
     requests,
   });
 
   const dispatch = createPipeline({
-    apis: [...apis.map((api): ApiProfile<unknown> => api.mount(deps)), control, inspector.profile],
+    apis: [...mounted.map((api) => api.profile), control, inspector.profile],
     delayMs: () => settings.latencyMs + Math.random() * settings.jitterMs,
     nextFault: (route) => pendingFault(faults, route),
     requests,
@@ -95,14 +118,20 @@ export async function startWith(
       allowedOrigins: options.allowedOrigins ?? [],
     },
   });
-  const server = await listen(withEventStream(inspector, dispatch), options.port ?? 0, host);
+  let server: Server;
+  try {
+    server = await listen(withEventStream(inspector, dispatch), options.port ?? 0, host);
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
   const { port, address, family } = server.address() as AddressInfo;
   url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
   const exportOnExit = () => {
     if (options.exportOnExit) writeSnapshotFile(options.exportOnExit, controls.exportSnapshot());
   };
-  const stop = stopOnce(() => shutDown({ messaging, exportOnExit, hung, server }));
-  messaging.start();
+  const stop = stopOnce(() => shutDown({ mounted, exportOnExit, hung, server, stores }));
+  for (const api of mounted) api.start?.();
   if (seed) {
     const target = { url, messagingToken, accounts, settings, clearRequests: controls.clearRequests };
     await applySeedAtStart(seed, target).catch((error: unknown) => stop().then(() => Promise.reject(error)));
@@ -111,33 +140,57 @@ export async function startWith(
 }
 
 /**
- * The stores, loaded from the data file or, with `importFile`, from a snapshot (then written to
- * the data file at once, so the file and the memory agree from the start).
+ * The stores, on the data file or in memory; with `importFile`, replaced by a snapshot (and
+ * committed at once, so the file and the snapshot agree from the start).
  */
-function startingStores(apis: readonly ApiModule[], options: EmulatorOptions): Stores {
-  const stores = new Stores(storeAreas(apis), options.dataFile);
+function startingStores(
+  apis: readonly ApiModule[],
+  options: EmulatorOptions,
+  notices: ReturnType<typeof noticeBoard>,
+): Stores {
+  const opened = openStores(storeAreas(apis), options.dataFile, { noticeOnce: notices.once });
+  for (const notice of opened.notices) notices.say(notice);
   const file = options.importFile;
-  if (file !== undefined) {
-    stores.replace(readSnapshotFile(file), (problem) => new SnapshotError(file, problem));
-    stores.commit();
+  if (file === undefined) return opened.stores;
+  try {
+    opened.stores.replace(readSnapshotFile(file), (problem) => new SnapshotError(file, problem));
+    opened.stores.commit();
+  } catch (error) {
+    opened.stores.close();
+    throw error;
   }
-  return stores;
+  return opened.stores;
 }
 
-/** Stops deliveries, writes the snapshot asked for, and closes every connection. */
-function shutDown(parts: {
-  messaging: Messaging;
+/** What the mounted APIs offer the control API; an API list without messaging offers an empty record. */
+function leversOf(mounted: readonly MountedApi[]): ApiLevers {
+  const offered: Partial<ApiLevers> = Object.assign({}, ...mounted.map((api) => api.levers ?? {}));
+  return {
+    delivered: offered.delivered ?? [],
+    signingKeys: offered.signingKeys ?? { current: "", next: "" },
+    isInFlight: offered.isInFlight ?? (() => false),
+  };
+}
+
+/** Stops background work, writes the snapshot asked for, closes every connection, then the store. */
+async function shutDown(parts: {
+  mounted: readonly MountedApi[];
   exportOnExit(): void;
   hung: Set<ServerResponse>;
   server: Server;
+  stores: Stores;
 }): Promise<void> {
-  parts.messaging.stop();
-  parts.exportOnExit();
-  for (const res of parts.hung) res.destroy();
-  return new Promise<void>((resolve) => {
-    parts.server.close(() => resolve());
-    parts.server.closeAllConnections();
-  });
+  for (const api of parts.mounted) api.stop?.();
+  try {
+    parts.exportOnExit();
+  } finally {
+    for (const res of parts.hung) res.destroy();
+    await new Promise<void>((resolve) => {
+      parts.server.close(() => resolve());
+      parts.server.closeAllConnections();
+    });
+    parts.stores.close();
+  }
 }
 
 /** Runs `stop` once: a second call (a test's own, then its teardown's) must not export again. */
@@ -146,18 +199,6 @@ function stopOnce(stop: () => Promise<void>): () => Promise<void> {
   return () => {
     stopped ??= stop();
     return stopped;
-  };
-}
-
-/** What the inspector's overview reads: the live state and the delivery engine. */
-function overviewSources(controls: { state: unknown; delivered: DeliveredMessage[] }, messaging: Messaging) {
-  const state = controls.state as InspectedState & { searchDocuments?: SearchDocuments };
-  return {
-    state,
-    delivered: controls.delivered,
-    isInFlight: (id: string) => messaging.delivery.isInFlight(id),
-    documentCount: (id: string) => state.searchDocuments?.database(id).documentCount ?? 0,
-    now: () => messaging.clock.now(),
   };
 }
 

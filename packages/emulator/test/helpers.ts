@@ -1,19 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach } from "vitest";
 import { z } from "zod";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../src/index.ts";
 
-/** Every emulator a test starts is stopped after it, pass or fail. */
+/** Every emulator a test starts is stopped after it, pass or fail, and its data file removed. */
 const running: { stop(): Promise<void> }[] = [];
+const folders: string[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * Which store the tests' emulators use: `STASHKIT_TEST_STORE=durable` (the `durable` project of
+ * vitest.config.ts) runs every test that does not choose its own data file on a new one, so the
+ * whole suite holds for both stores.
+ */
+export const TEST_STORE = process.env["STASHKIT_TEST_STORE"] === "durable" ? "durable" : "memory";
+
 export async function emulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const started = await startEmulator(options);
+  const started = await startEmulator({ ...storeFor(options), ...options });
   running.push(started);
   return started;
+}
+
+/** A data file of its own for a test on the durable store that gave none. */
+function storeFor(options: EmulatorOptions): EmulatorOptions {
+  if (TEST_STORE === "memory" || options.dataFile !== undefined) return {};
+  const folder = mkdtempSync(join(tmpdir(), "stashkit-durable-"));
+  folders.push(folder);
+  return { dataFile: join(folder, "state.db") };
 }
 
 export interface Answer {

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { stateInDataFile } from "./data-file-state.ts";
 import {
   basic,
   destination,
@@ -81,7 +82,7 @@ describe("persistence", () => {
     await Promise.all(burst);
     await first.exited;
 
-    const onDisk = JSON.parse(await readFile(file, "utf8")) as { indexes: { index: { id: string } }[] };
+    const onDisk = await stateInDataFile(file);
     const persisted = new Set(onDisk.indexes.map((e) => e.index.id));
     expect(acknowledged.length).toBeGreaterThanOrEqual(5);
     for (const id of acknowledged) expect(persisted).toContain(id);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotError } from "../src/index.ts";
+import { stateInDataFile } from "./data-file-state.ts";
 import { control, emulator } from "./helpers.ts";
 import { fillEveryKindOfState } from "./state-helpers.ts";
 
@@ -46,7 +47,7 @@ describe("snapshots", () => {
 
   it("with a data file too, the snapshot replaces what the file held and is written to it at once", async () => {
     const dir = await folder();
-    const dataFile = join(dir, "state.json");
+    const dataFile = join(dir, "state.db");
     const before = await emulator({ dataFile });
     await fetch(`${before.url}/v2/queues`, {
       method: "POST",
@@ -58,8 +59,8 @@ describe("snapshots", () => {
     const restored = await emulator({ dataFile, importFile: join(FIXTURES, "snapshot-v1.json") });
 
     expect(Object.keys(restored.state.queues)).toEqual(["orders"]);
-    const written = JSON.parse(await readFile(dataFile, "utf8")) as { queues: Record<string, unknown> };
-    expect(Object.keys(written.queues)).toEqual(["orders"]);
+    await restored.stop();
+    expect(Object.keys((await stateInDataFile(dataFile)).queues)).toEqual(["orders"]);
   });
 
   it("writes a snapshot, readable by its owner only, when the emulator stops", async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,24 +11,51 @@ import type { RunningEmulator } from "../src/running-emulator.ts";
 import { startWith } from "../src/server.ts";
 import { storeArea } from "../src/state/area.ts";
 import type { Stores } from "../src/state/stores.ts";
+import type { StorageEngine } from "../src/storage/engine.ts";
 
-// A toy API, as a new folder would hold it: a store area, a route table and a profile that says
-// how it authenticates, words errors and limits requests. Nothing else in the emulator changes.
+// A toy API, as a new folder would hold it: a store area (its store on the engine's tables, its
+// keys in a snapshot), a route table and a profile that says how it authenticates, words errors
+// and limits requests. Nothing else in the emulator changes.
+const note = z.object({ author: z.string(), text: z.string() });
+type Note = z.infer<typeof note>;
+
+interface NoteStore {
+  add(note: Note): void;
+  list(): Note[];
+  clear(): void;
+}
+
+function noteStore(engine: StorageEngine): NoteStore {
+  const table = engine.table<Note>("toy_notes");
+  let next = table.count();
+  return {
+    add: (added) => table.put(String(next++), added),
+    list: () => Array.from(table.scan(), (entry) => entry.value),
+    clear: () => table.clear(),
+  };
+}
+
 const notesArea = storeArea({
   name: "toy",
-  shape: { toyNotes: z.array(z.object({ author: z.string(), text: z.string() })).default([]) },
+  shape: { toyNotes: z.array(note).default([]) },
+  open: (engine) => noteStore(engine),
+  exportKeys: (notes) => ({ toyNotes: notes.list() }),
+  importKeys(notes, keys) {
+    for (const added of keys.toyNotes) notes.add(added);
+  },
+  reset: (notes) => notes.clear(),
 });
 
 function toyProfile(stores: Stores): ApiProfile<string> {
-  const notes = stores.area(notesArea);
+  const notes = stores.of(notesArea);
   return {
     name: "toy",
     emulated: true,
     routes: [
-      get("/toy/v1/notes", () => ok({ notes: notes.data.toyNotes })),
+      get("/toy/v1/notes", () => ok({ notes: notes.list() })),
       post("/toy/v1/notes/:text", (context) => {
         if (context.params["text"] === "boom") throw new HttpError(422, "that note is not welcome");
-        notes.data.toyNotes.push({ author: context.principal, text: context.params["text"] ?? "" });
+        notes.add({ author: context.principal, text: context.params["text"] ?? "" });
         return { status: 201, json: { saved: true } };
       }),
     ],
@@ -50,7 +77,7 @@ function toyProfile(stores: Stores): ApiProfile<string> {
 const toyApi = {
   name: "toy",
   areas: [notesArea],
-  mount: (deps: { stores: Stores }) => toyProfile(deps.stores),
+  mount: (deps: { stores: Stores }) => ({ profile: toyProfile(deps.stores) }),
 } as const satisfies ApiModule;
 
 const running: RunningEmulator[] = [];
@@ -69,7 +96,7 @@ async function startWithToy(dataFile: string): Promise<RunningEmulator> {
 async function dataFile(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), "stashkit-toy-"));
   folders.push(folder);
-  return join(folder, "state.json");
+  return join(folder, "state.db");
 }
 
 function toy(server: RunningEmulator, method: string, path: string, author?: string) {
@@ -88,10 +115,11 @@ describe("an API added as one more entry in the list of APIs", () => {
     const saved = await toy(server, "POST", "/toy/v1/notes/hello", "ada");
     expect(saved.status).toBe(201);
     expect(saved.headers.get("x-toy")).toBe("yes");
-    // Committed by the pipeline before the answer, like every writing route.
-    const onDisk = JSON.parse(await readFile(file, "utf8")) as { toyNotes: unknown; queues: unknown };
-    expect(onDisk.toyNotes).toEqual([{ author: "ada", text: "hello" }]);
-    expect(onDisk.queues).toEqual({});
+    // In the state, and in every snapshot, beside the other APIs' areas.
+    expect(server.exportSnapshot().state).toMatchObject({
+      toyNotes: [{ author: "ada", text: "hello" }],
+      queues: {},
+    });
 
     const refused = await toy(server, "POST", "/toy/v1/notes/boom", "ada");
     expect(refused.status).toBe(422);

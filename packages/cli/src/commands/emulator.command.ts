@@ -6,7 +6,7 @@ export const emulatorCommand: CommandDeclaration<typeof FLAGS> = {
   name: "emulator",
   description: "run the bundled emulator of both APIs in the foreground, printing its URL and credentials",
   flags: FLAGS,
-  examples: ["stashkit emulator", "stashkit emulator --port 0 --data-file .stashkit-emulator.json"],
+  examples: ["stashkit emulator", "stashkit emulator --port 0 --data-file .stashkit-emulator.db"],
   run: async (flags) => {
     const { serveEmulator } = await import("./serve-emulator.ts");
     return serveEmulator(flags);

@@ -57,7 +57,7 @@ export const FLAGS = [
   {
     flags: "--data-file <PATH>",
     description:
-      "persist state there and load it at start; every acknowledged change is written first. A file that is not JSON or not emulator state stops the start",
+      "keep the state in this SQLite file (made if missing) and load it at start; every acknowledged change is on disk before its answer. A JSON data file of an earlier emulator is copied into PATH.db first. A file that is not an emulator's, from a newer emulator, or in use by another emulator stops the start",
   },
   {
     flags: "--import <PATH>",

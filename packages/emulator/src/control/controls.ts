@@ -1,9 +1,10 @@
+import type { ApiLevers } from "../apis.ts";
+import type { Clock } from "../clock/clock.ts";
 import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
 import type { RequestCounts, RequestLogEntry, RequestTally } from "../http/request-log.ts";
 import { seedSearchIndexes } from "../management/seed.ts";
-import type { ManagementStore } from "../management/store.ts";
+import type { IndexStore } from "../management/store.ts";
 import type { DeliveredMessage } from "../messaging/delivery/delivery.ts";
-import type { Messaging } from "../messaging/engine.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
@@ -35,6 +36,11 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   clock(): { now: number; offsetMs: number };
   /** Every API's state, read live (each key shows what is there now, also after a reset). */
   state: S;
+  /**
+   * The search indexes as stored, to plant one an API would not make (a hostile name or token
+   * for a client's tests) or change one in place: `put({ owner, index })`, `get(id)`, `list()`.
+   */
+  indexes: IndexStore;
   /** Queue faults for a route such as `POST /v2/search`; consumed one per request. */
   inject(route: RouteKey, ...faults: Fault[]): void;
   /** How many scripted faults each route still has. */
@@ -59,26 +65,34 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
 export interface ControlParts {
   settings: EmulatorSettings;
   stores: Stores;
-  indexes: ManagementStore;
+  indexes: IndexStore;
   faults: FaultScript;
   requests: RequestLogEntry[];
   tally: RequestTally;
-  messaging: Messaging;
+  clock: Clock;
+  /** What the mounted APIs offer (the messaging API's delivery record and signing keys). */
+  levers: ApiLevers;
+  /** Runs what came due on every API after the clock moved; answers the scheduled ticks fired. */
+  clockMoved(): number;
   accounts: readonly Account[];
 }
 
-/** The levers; each one that changes state writes the data file itself (code calls them too). */
+/** The levers; each one that changes state commits it itself (code calls them too). */
 export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C> {
-  const { settings, stores, faults, requests, tally, messaging, accounts } = parts;
-  const { delivered } = messaging;
+  const { settings, stores, faults, requests, tally, levers, accounts, clock } = parts;
+  const { delivered } = levers;
   const controls: EmulatorControls<S, C> = {
     settings,
     requests,
     delivered,
-    signingKeys: messaging.signingKeys,
-    advanceClock: messaging.advanceClock,
-    clock: messaging.clockReading,
+    signingKeys: levers.signingKeys,
+    advanceClock(ms) {
+      clock.advance(ms);
+      return parts.clockMoved();
+    },
+    clock: () => ({ now: clock.now(), offsetMs: clock.offsetMs }),
     state: stores.view() as S,
+    indexes: parts.indexes,
     inject: (route, ...scripted) => faults.add(route, scripted),
     pendingFaults: () => faults.remaining(),
     clearFaults: () => faults.clear(),

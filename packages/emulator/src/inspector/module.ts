@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiLevers } from "../apis.ts";
+import type { Clock } from "../clock/clock.ts";
 import { type ControlAccessPolicy, controlRefusal } from "../control/access.ts";
 import type { ApiProfile } from "../http/api.ts";
 import { send } from "../http/reply.ts";
 import type { RequestLogEntry } from "../http/request-log.ts";
+import { managementArea } from "../management/store.ts";
+import { messagingArea } from "../messaging/area.ts";
+import { searchDataArea } from "../search-data/store.ts";
+import type { Stores } from "../state/stores.ts";
 import type { ActionTarget } from "./actions.ts";
 import { streamRequestLog } from "./events.ts";
 import type { OverviewSources } from "./overview.ts";
@@ -23,13 +29,16 @@ export interface Inspector {
  * same access rules).
  */
 export function createInspector(parts: {
-  sources: OverviewSources;
+  stores: Stores;
+  levers: ApiLevers;
+  clock: Clock;
   actions: ActionTarget;
   policy: ControlAccessPolicy;
   requests: readonly RequestLogEntry[];
 }): Inspector {
+  const sources = overviewSources(parts.stores, parts.levers, parts.clock);
   return {
-    profile: inspectorProfile(parts),
+    profile: inspectorProfile({ ...parts, sources }),
     claims: (req) => req.method === "GET" && (req.url ?? "").split("?", 1)[0] === EVENTS_PATH,
     stream(req, res) {
       const refusal = controlRefusal(accessFacts(req), parts.policy);
@@ -39,5 +48,17 @@ export function createInspector(parts: {
       }
       streamRequestLog(req, res, parts.requests);
     },
+  };
+}
+
+/** What the overview reads: the stores of the APIs it shows, the delivery record, document counts. */
+function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): OverviewSources {
+  const documents = stores.of(searchDataArea);
+  return {
+    stores: { ...stores.of(messagingArea), indexes: stores.of(managementArea) },
+    delivered: levers.delivered,
+    isInFlight: levers.isInFlight,
+    documentCount: (id: string) => documents.database(id).documentCount,
+    now: () => clock.now(),
   };
 }

@@ -1,26 +1,19 @@
-import type { StoredIndex } from "../management/store.ts";
+import type { IndexStore } from "../management/store.ts";
+import type { MessagingStores } from "../messaging/area.ts";
 import type { DeliveredMessage } from "../messaging/delivery/delivery.ts";
-import type {
-  StoredDlqMessage,
-  StoredFlowControlKey,
-  StoredMessage,
-  StoredQueue,
-  StoredSchedule,
-} from "../messaging/store.ts";
+import type { StoredFlowControlKey } from "../messaging/flow-control/store.ts";
+import type { StoredMessage } from "../messaging/messages/record.ts";
+import type { StoredQueue } from "../messaging/queues/store.ts";
 import { redactDestination } from "./redact.ts";
 
-/** The parts of the state the page shows, read live from the stores. */
-export interface InspectedState {
-  queues: Record<string, StoredQueue>;
-  messages: StoredMessage[];
-  dlq: StoredDlqMessage[];
-  schedules: Record<string, StoredSchedule>;
-  flowControl: Record<string, StoredFlowControlKey>;
-  indexes: StoredIndex[];
+/** The stores the page reads, live. */
+export interface InspectedStores
+  extends Pick<MessagingStores, "queues" | "messages" | "dlq" | "schedules" | "flowControl"> {
+  indexes: IndexStore;
 }
 
 export interface OverviewSources {
-  state: InspectedState;
+  stores: InspectedStores;
   delivered: readonly DeliveredMessage[];
   isInFlight(messageId: string): boolean;
   /** Documents in an index's database, all namespaces. */
@@ -36,25 +29,32 @@ const ROWS = 200;
  * it (destinations lose their credentials and query values; index tokens are not read).
  */
 export function overview(sources: OverviewSources) {
-  const { state } = sources;
-  const queued = Object.values(state.queues).flatMap((queue) => queue.messages);
-  const waiting = [...queued, ...state.messages];
+  const { stores } = sources;
+  const queues = stores.queues.list();
+  const queued = queues.flatMap((queue) => [...stores.messages.waiting(queue.name)]);
+  const waiting = [...queued, ...stores.messages.waiting(undefined)];
+  const flowControl = stores.flowControl.list();
+  const context = {
+    queues: new Map(queues.map((queue) => [queue.name, queue])),
+    keys: new Map(flowControl.map((key) => [key.key, key])),
+  };
   return {
     now: sources.now(),
-    queues: Object.values(state.queues).map((queue) => ({
+    queues: queues.map((queue) => ({
       name: queue.name,
       paused: queue.paused,
       parallelism: queue.parallelism,
-      lag: queue.messages.length,
-      inFlight: queue.messages.filter((message) => sources.isInFlight(message.id)).length,
+      lag: stores.messages.count(queue.name),
+      inFlight: queued.filter((message) => message.queueName === queue.name && sources.isInFlight(message.id))
+        .length,
     })),
     messages: {
       total: waiting.length,
-      rows: waiting.slice(0, ROWS).map((message) => messageRow(message, state, sources)),
+      rows: waiting.slice(0, ROWS).map((message) => messageRow(message, context, sources)),
     },
     dlq: {
-      total: state.dlq.length,
-      rows: state.dlq.slice(0, ROWS).map((entry) => ({
+      total: stores.dlq.count(),
+      rows: firstOf(stores.dlq.all(), ROWS).map((entry) => ({
         dlqId: entry.dlqId,
         messageId: entry.message.id,
         destination: redactDestination(entry.message.destination),
@@ -63,15 +63,15 @@ export function overview(sources: OverviewSources) {
         failedAt: entry.failedAt,
       })),
     },
-    schedules: Object.values(state.schedules).map((schedule) => ({
+    schedules: stores.schedules.list().map((schedule) => ({
       id: schedule.scheduleId,
       cron: schedule.cron,
       destination: redactDestination(schedule.destination),
       paused: schedule.isPaused,
       nextTick: schedule.isPaused ? null : schedule.nextScheduleTime,
     })),
-    flowControl: Object.values(state.flowControl).map((key) => flowControlRow(key, waiting)),
-    indexes: state.indexes.map(({ index }) => ({
+    flowControl: flowControl.map((key) => flowControlRow(key, waiting)),
+    indexes: stores.indexes.list().map(({ index }) => ({
       name: index.name,
       id: index.id,
       region: index.region,
@@ -90,9 +90,13 @@ export function overview(sources: OverviewSources) {
 
 export type Overview = ReturnType<typeof overview>;
 
-function messageRow(message: StoredMessage, state: InspectedState, sources: OverviewSources) {
-  const queue = message.queueName === undefined ? undefined : state.queues[message.queueName];
-  const key = message.flowControlKey === undefined ? undefined : state.flowControl[message.flowControlKey];
+function messageRow(
+  message: StoredMessage,
+  context: { queues: Map<string, StoredQueue>; keys: Map<string, StoredFlowControlKey> },
+  sources: OverviewSources,
+) {
+  const queue = message.queueName === undefined ? undefined : context.queues.get(message.queueName);
+  const key = message.flowControlKey === undefined ? undefined : context.keys.get(message.flowControlKey);
   let status = "waiting";
   if (sources.isInFlight(message.id)) status = "in flight";
   else if (queue?.paused) status = "held: queue paused";
@@ -121,4 +125,14 @@ function flowControlRow(key: StoredFlowControlKey, waiting: StoredMessage[]) {
     waiting: waitList.length,
     waitList: waitList.slice(0, 20),
   };
+}
+
+/** The first `count` values of an iteration, reading no further. */
+function firstOf<T>(values: Iterable<T>, count: number): T[] {
+  const first: T[] = [];
+  for (const value of values) {
+    if (first.length === count) break;
+    first.push(value);
+  }
+  return first;
 }

@@ -8,22 +8,24 @@ import {
   ownedIndex,
   refuseDuplicateName,
 } from "./owned-indexes.ts";
-import type { ManagementStore } from "./store.ts";
+import type { IndexStore } from "./store.ts";
 
 /** `POST /v2/search/{id}/rename|reset-password|transfer`; each answers the JSON string "OK". */
-export function indexActionHandlers(store: ManagementStore, settings: ManagementSettings) {
+export function indexActionHandlers(store: IndexStore, settings: ManagementSettings) {
   return {
     rename(context: ManagementContext) {
       const target = ownedIndex(store, context);
       const name = nonEmptyString(objectBody(parseJsonBody(context.rawBody), "name")["name"], "name");
       if (name !== target.index.name) refuseDuplicateName(store, context, settings, name);
-      target.index.name = name;
+      store.put({ ...target, index: { ...target.index, name } });
       return ok("OK");
     },
     resetPassword(context: ManagementContext) {
       const target = ownedIndex(store, context);
-      target.index.token = newIndexToken();
-      target.index.read_only_token = newIndexToken();
+      store.put({
+        ...target,
+        index: { ...target.index, token: newIndexToken(), read_only_token: newIndexToken() },
+      });
       return ok("OK");
     },
     /**
@@ -35,8 +37,7 @@ export function indexActionHandlers(store: ManagementStore, settings: Management
       const target = ownedIndex(store, context);
       const body = objectBody(parseJsonBody(context.rawBody), "target_account");
       const account = nonEmptyString(body["target_account"], "target_account");
-      target.owner = account;
-      target.index.customer_id = account;
+      store.put({ owner: account, index: { ...target.index, customer_id: account } });
       return ok("OK");
     },
   };

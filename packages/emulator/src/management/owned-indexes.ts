@@ -2,7 +2,7 @@ import type { RouteContext } from "../http/api.ts";
 import { HttpError } from "../http/reply.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/setting-declarations.ts";
-import type { ManagementStore, StoredIndex } from "./store.ts";
+import type { IndexStore, StoredIndex } from "./store.ts";
 
 /** A management request: its principal is the account that HTTP Basic authenticated. */
 export type ManagementContext = RouteContext<Account>;
@@ -18,23 +18,22 @@ export function ownerOf(context: ManagementContext): string {
   return context.principal.email;
 }
 
-export function ownedIndexes(store: ManagementStore, context: ManagementContext): StoredIndex[] {
+export function ownedIndexes(store: IndexStore, context: ManagementContext): StoredIndex[] {
   const owner = ownerOf(context);
-  return store.data.indexes.filter((entry) => entry.owner === owner);
+  return store.list().filter((entry) => entry.owner === owner);
 }
 
 /** The index named by the `:id` path parameter, if the caller owns it; 404 otherwise. */
-export function ownedIndex(store: ManagementStore, context: ManagementContext): StoredIndex {
+export function ownedIndex(store: IndexStore, context: ManagementContext): StoredIndex {
   const owner = ownerOf(context);
-  const id = context.params["id"];
-  const found = store.data.indexes.find((entry) => entry.owner === owner && entry.index.id === id);
-  if (!found) throw new HttpError(404, "search index not found");
+  const found = store.get(context.params["id"] ?? "");
+  if (found?.owner !== owner) throw new HttpError(404, "search index not found");
   return found;
 }
 
 /** With duplicate names rejected, refuses a name another of the caller's indexes has. */
 export function refuseDuplicateName(
-  store: ManagementStore,
+  store: IndexStore,
   context: ManagementContext,
   settings: ManagementSettings,
   name: string,

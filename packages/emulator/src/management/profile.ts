@@ -6,7 +6,7 @@ import type { EmulatorSettings } from "../options/setting-declarations.ts";
 import type { Stores } from "../state/stores.ts";
 import type { ManagementSettings } from "./owned-indexes.ts";
 import { managementRoutes } from "./routes.ts";
-import { type ManagementStore, managementArea } from "./store.ts";
+import { type IndexStore, managementArea } from "./store.ts";
 
 /** First path segments after `/v2/` that belong to the management API (its other products too). */
 const MANAGEMENT_AREAS: ReadonlySet<string> = new Set([
@@ -20,7 +20,7 @@ const MANAGEMENT_AREAS: ReadonlySet<string> = new Set([
 ]);
 
 export interface ManagementProfileParts {
-  store: ManagementStore;
+  store: IndexStore;
   /** Live settings: read at each request. */
   settings: ManagementSettings & { managementErrorStyle: ManagementErrorStyle; managementRateLimit: number };
   accounts: readonly Account[];
@@ -80,10 +80,11 @@ function styledError(error: unknown, style: ManagementErrorStyle): Reply {
 export const managementApi = {
   name: "management",
   areas: [managementArea],
-  mount: (deps: { stores: Stores; settings: EmulatorSettings; accounts: readonly Account[] }) =>
-    managementProfile({
-      store: deps.stores.area(managementArea),
+  mount: (deps: { stores: Stores; settings: EmulatorSettings; accounts: readonly Account[] }) => ({
+    profile: managementProfile({
+      store: deps.stores.of(managementArea),
       settings: deps.settings,
       accounts: deps.accounts,
     }),
+  }),
 } as const;

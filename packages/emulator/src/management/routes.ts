@@ -5,10 +5,10 @@ import { indexActionHandlers } from "./index-actions.ts";
 import type { ManagementSettings } from "./owned-indexes.ts";
 import { searchHandlers } from "./search-routes.ts";
 import { searchStatsHandlers } from "./search-stats.ts";
-import type { ManagementStore } from "./store.ts";
+import type { IndexStore } from "./store.ts";
 
 /** The management API's route table; `/v2/search/stats` comes before `/v2/search/:id` so it is not read as an id. */
-export function managementRoutes(store: ManagementStore, settings: ManagementSettings): Route<Account>[] {
+export function managementRoutes(store: IndexStore, settings: ManagementSettings): Route<Account>[] {
   const search = searchHandlers(store, settings);
   const actions = indexActionHandlers(store, settings);
   const stats = searchStatsHandlers(store);

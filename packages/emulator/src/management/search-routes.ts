@@ -13,7 +13,7 @@ import {
   refuseDuplicateName,
 } from "./owned-indexes.ts";
 import {
-  type ManagementStore,
+  type IndexStore,
   SEARCH_PLANS,
   SEARCH_REGIONS,
   type SearchPlan,
@@ -21,7 +21,7 @@ import {
 } from "./store.ts";
 
 /** List, create, get and delete: `/v2/search` and `/v2/search/{id}`. */
-export function searchHandlers(store: ManagementStore, settings: ManagementSettings) {
+export function searchHandlers(store: IndexStore, settings: ManagementSettings) {
   return {
     list: (context: ManagementContext) =>
       ok(
@@ -35,14 +35,13 @@ export function searchHandlers(store: ManagementStore, settings: ManagementSetti
       refuseDuplicateName(store, context, settings, input.name);
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
       const index = newSearchIndex({ owner, ...input });
-      store.data.indexes.push({ owner, index });
+      store.put({ owner, index });
       return ok(answeredIndex(index, context.req, settings.searchEndpoint));
     },
     get: (context: ManagementContext) =>
       ok(answeredIndex(ownedIndex(store, context).index, context.req, settings.searchEndpoint)),
     remove(context: ManagementContext) {
-      const target = ownedIndex(store, context);
-      store.data.indexes = store.data.indexes.filter((entry) => entry !== target);
+      store.delete(ownedIndex(store, context).index.id);
       return ok("OK");
     },
   };

@@ -1,7 +1,7 @@
 import { HttpError, ok } from "../http/reply.ts";
 import { throughputTimestamp } from "./new-index.ts";
 import { type ManagementContext, ownedIndex, ownedIndexes } from "./owned-indexes.ts";
-import type { ManagementStore } from "./store.ts";
+import type { IndexStore } from "./store.ts";
 
 interface TimePoint {
   x: string;
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
  * queries or bandwidth, so every measurement is 0; the shapes, series lengths and time
  * stamps are the documented ones, so clients can be tested against them.
  */
-export function searchStatsHandlers(store: ManagementStore) {
+export function searchStatsHandlers(store: IndexStore) {
   return {
     accountStats(context: ManagementContext) {
       ownedIndexes(store, context);

@@ -1,5 +1,5 @@
 import { newSearchIndex } from "./new-index.ts";
-import type { ManagementStore, SearchPlan, SearchRegion } from "./store.ts";
+import type { IndexStore, SearchPlan, SearchRegion } from "./store.ts";
 
 export interface SeedSearchIndexes {
   /** The account (email) that owns them. */
@@ -15,12 +15,11 @@ export interface SeedSearchIndexes {
  * Adds many indexes at once, for listing and paging at scale (the caller commits once for
  * the lot). The duplicate-name setting is not consulted: seeding is set-up, not a create.
  */
-export function seedSearchIndexes(store: ManagementStore, seed: SeedSearchIndexes): void {
+export function seedSearchIndexes(store: IndexStore, seed: SeedSearchIndexes): void {
   const now = new Date();
-  const { indexes } = store.data;
   for (let n = 0; n < seed.count; n++) {
     const name = `${seed.namePrefix}-${n}`;
     const index = newSearchIndex({ owner: seed.owner, name, region: seed.region, type: seed.type, now });
-    indexes.push({ owner: seed.owner, index });
+    store.put({ owner: seed.owner, index });
   }
 }

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { type AreaData, type AreaStore, storeArea } from "../state/area.ts";
+import { storeArea } from "../state/area.ts";
+import type { StorageEngine } from "../storage/engine.ts";
+import { type Table, valuesOf } from "../storage/table.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
 export const SEARCH_PLANS = ["free", "payg", "fixed"] as const;
 export type SearchPlan = (typeof SEARCH_PLANS)[number];
 
-// Loose objects: a file written by a newer emulator with extra fields still loads, and keeps them.
+// Loose objects: a snapshot written by a newer emulator with extra fields still loads, and keeps them.
 
 /** The search index resource, all 21 documented fields. */
 const searchIndexRecord = z.looseObject({
@@ -33,20 +35,91 @@ const searchIndexRecord = z.looseObject({
   throughput_vector: z.array(z.looseObject({ x: z.string(), y: z.number() })),
 });
 
-const storedIndex = z.looseObject({
+export const storedIndex = z.looseObject({
   /** Email of the account that owns the index; other accounts never see it. */
   owner: z.string(),
   index: searchIndexRecord,
 });
 
-const managementShape = {
-  indexes: z.array(storedIndex).default([]),
-};
-
-/** The management API's state: the search indexes, each with the account that owns it. */
-export const managementArea = storeArea({ name: "management", shape: managementShape });
-
-export type ManagementData = AreaData<typeof managementShape>;
-export type ManagementStore = AreaStore<ManagementData>;
 export type SearchIndexRecord = z.infer<typeof searchIndexRecord>;
 export type StoredIndex = z.infer<typeof storedIndex>;
+
+/**
+ * The search indexes, each with the account that owns it, in the order they were made. Found by
+ * id, and by endpoint (the data plane finds the index of each request by it) in one step.
+ */
+export interface IndexStore {
+  get(id: string): StoredIndex | undefined;
+  list(): StoredIndex[];
+  /** The indexes whose endpoint is this one (two may share it; their tokens tell them apart). */
+  withEndpoint(endpoint: string): StoredIndex[];
+  /** Adds an index, or replaces the one with its id (keeping its place). */
+  put(entry: StoredIndex): void;
+  /** Deletes the index; those told with `onDelete` drop what belonged to it (its documents). */
+  delete(id: string): boolean;
+  count(): number;
+  clear(): void;
+  /** Called with the id of each index deleted (and with none, after `clear`). */
+  onDelete(listener: (id: string | undefined) => void): void;
+}
+
+export function indexStore(engine: StorageEngine): IndexStore {
+  return new IndexTable(engine.table<StoredIndex>("management_indexes"));
+}
+
+/** An index's endpoint never changes (a rename keeps it), so it is the table's group. */
+class IndexTable implements IndexStore {
+  readonly #table: Table<StoredIndex>;
+  readonly #listeners: ((id: string | undefined) => void)[] = [];
+
+  constructor(table: Table<StoredIndex>) {
+    this.#table = table;
+  }
+
+  get(id: string): StoredIndex | undefined {
+    return this.#table.get(id);
+  }
+
+  list(): StoredIndex[] {
+    return [...valuesOf(this.#table.scan())];
+  }
+
+  withEndpoint(endpoint: string): StoredIndex[] {
+    return [...valuesOf(this.#table.scan({ group: endpoint }))];
+  }
+
+  put(entry: StoredIndex): void {
+    this.#table.put(entry.index.id, entry, entry.index.endpoint);
+  }
+
+  delete(id: string): boolean {
+    if (!this.#table.delete(id)) return false;
+    for (const listener of this.#listeners) listener(id);
+    return true;
+  }
+
+  count(): number {
+    return this.#table.count();
+  }
+
+  clear(): void {
+    this.#table.clear();
+    for (const listener of this.#listeners) listener(undefined);
+  }
+
+  onDelete(listener: (id: string | undefined) => void): void {
+    this.#listeners.push(listener);
+  }
+}
+
+/** The management API's state: the search indexes, each with the account that owns it. */
+export const managementArea = storeArea({
+  name: "management",
+  shape: { indexes: z.array(storedIndex).default([]) },
+  open: (engine): IndexStore => indexStore(engine),
+  exportKeys: (store) => ({ indexes: store.list() }),
+  importKeys(store, keys) {
+    for (const entry of keys.indexes) store.put(entry);
+  },
+  reset: (store) => store.clear(),
+});

@@ -1,87 +1,118 @@
-import { Clock } from "../clock/clock.ts";
+import type { Clock } from "../clock/clock.ts";
 import type { MessagingOptions } from "../options/emulator-options.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
-import { chooseSigningKeys } from "../signing/keys.ts";
+import { chooseSigningKeys, type SigningKeys } from "../signing/keys.ts";
 import type { Stores } from "../state/stores.ts";
+import { type MessagingStores, messagingArea } from "./area.ts";
 import { type DeliveredMessage, Delivery, type DeliveryHooks } from "./delivery/delivery.ts";
 import { DeliveryGate } from "./delivery/delivery-gate.ts";
 import { EventLog } from "./events/event-log.ts";
-import { eventArea } from "./events/store.ts";
+import { type EventStore, eventArea } from "./events/store.ts";
 import { FlowControl } from "./flow-control/flow-control.ts";
 import { MessageBook } from "./messages/message-book.ts";
-import { publisher } from "./publish/publisher.ts";
+import { type Publish, publisher } from "./publish/publisher.ts";
+import { Registry } from "./registry.ts";
+import { scheduledMessage } from "./schedules/scheduled-message.ts";
 import { Scheduler } from "./schedules/scheduler.ts";
-import { messagingArea, type StoredSchedule } from "./store.ts";
-import { urlGroupArea } from "./url-groups/store.ts";
+import { type UrlGroupStore, urlGroupArea } from "./url-groups/store.ts";
+import { type WorkflowStores, workflowArea } from "./workflow/area.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
-import { workflowArea } from "./workflow/store.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
 
+/** Every part of the messaging engine, as its registry knows them. */
+export interface MessagingParts {
+  clock: Clock;
+  stores: MessagingStores;
+  workflowStores: WorkflowStores;
+  eventStore: EventStore;
+  urlGroups: UrlGroupStore;
+  /** Writes what background work changed (deliveries, cron ticks, timeouts). */
+  commit: () => void;
+  book: MessageBook;
+  flow: FlowControl;
+  events: EventLog;
+  runs: WorkflowRuns;
+  workflows: Workflows;
+  delivery: Delivery;
+  publish: Publish;
+  waits: Waits;
+  scheduler: Scheduler;
+  /** Live: rotation changes this object in place. */
+  signingKeys: SigningKeys;
+}
+
+export interface MessagingDeps {
+  stores: Stores;
+  clock: Clock;
+  options: MessagingOptions;
+  noticeOnce(topic: string, text: string): void;
+}
+
 /**
- * The messaging engine: the message book, delivery, the scheduler, flow control and the test
- * clock. Its routes are in `routes.ts`; this is what they (and the control API) act on.
+ * The messaging engine: the message book, delivery, the scheduler, flow control, workflows and
+ * waits, over the messaging stores and the emulator's clock. Its routes are in `routes.ts`;
+ * this is what they (and the control API) act on.
  */
-export function createMessaging(stores: Stores, options: MessagingOptions = {}) {
-  const store = stores.area(messagingArea);
-  const workflowStore = stores.area(workflowArea);
+export function createMessaging(deps: MessagingDeps) {
+  const { clock, options } = deps;
+  const parts = new Registry<MessagingParts>();
+  const stores = parts.register("stores", deps.stores.of(messagingArea));
+  const workflowStores = parts.register("workflowStores", deps.stores.of(workflowArea));
+  const eventStore = parts.register("eventStore", deps.stores.of(eventArea));
+  parts.register("urlGroups", deps.stores.of(urlGroupArea));
+  parts.register("clock", clock);
+  const commit = parts.register("commit", () => deps.stores.commit());
+  const signingKeys = parts.register("signingKeys", signingKeysOf(stores, options));
   const { scale, timeoutMs } = checkedOptions(options);
-  const signingKeys = chooseSigningKeys(options.signingKeys ?? {}, store.data.signingKeys);
-  store.data.signingKeys = { ...signingKeys };
 
-  const clock = new Clock();
-  const book = new MessageBook(store, clock);
-  const events = new EventLog(stores.area(eventArea), clock);
-  const flow = new FlowControl(store);
-  const runs = new WorkflowRuns(workflowStore, () => clock.now());
-  const workflows = new Workflows({ runs, store: workflowStore, book, publish: () => publish });
-  const delivery = new Delivery({
-    store,
-    clock,
-    book,
-    flow,
-    signingKeys: () => signingKeys,
-    backoffScale: scale,
-    timeoutMs,
-    gate: deliveryGate(options),
-    hooks: deliveryHooks(events, workflows),
-  });
-  const publish = publisher({
-    clock,
-    book,
-    flow,
-    pump: () => delivery.pump(),
-    admit: (input) => workflows.admit(input),
-    accepted: (message) => events.record(message, "CREATED"),
-  });
-  const waits = new Waits({ store: workflowStore, runs, clock, publish: () => publish });
-  const scheduler = new Scheduler({
-    store,
-    clock,
-    fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
-  });
-
+  const book = parts.register("book", new MessageBook({ ...stores, clock }));
+  const flow = parts.register("flow", new FlowControl(stores.flowControl));
+  const events = parts.register("events", new EventLog(eventStore, clock));
+  const runs = parts.register("runs", new WorkflowRuns(workflowStores.runs, () => clock.now()));
+  const workflows = parts.register("workflows", new Workflows(parts));
+  const delivery = parts.register(
+    "delivery",
+    new Delivery({
+      ...stores,
+      clock,
+      flow,
+      signingKeys: () => signingKeys,
+      backoffScale: scale,
+      timeoutMs,
+      gate: deliveryGate(options),
+      hooks: deliveryHooks(events, workflows),
+      commit,
+      noticeOnce: deps.noticeOnce,
+    }),
+  );
+  const publish = parts.register("publish", publisher({ clock, book, flow, delivery, workflows, events }));
+  const waits = parts.register("waits", new Waits({ ...workflowStores, runs, clock, publish, commit }));
+  const scheduler = parts.register(
+    "scheduler",
+    new Scheduler({
+      schedules: stores.schedules,
+      clock,
+      fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
+      commit,
+    }),
+  );
   return {
-    store,
-    clock,
-    book,
-    flow,
-    delivery,
-    publish,
-    scheduler,
-    runs,
-    workflows,
-    events,
-    urlGroups: stores.area(urlGroupArea),
-    waits,
-    /** Live: rotation changes this object in place. */
-    signingKeys,
+    parts,
     delivered: delivery.delivered as DeliveredMessage[],
-    clockReading: () => ({ now: clock.now(), offsetMs: clock.offsetMs }),
-    ...timers({ clock, scheduler, waits, delivery }),
+    ...timers({ scheduler, waits, delivery }),
   };
+}
+
+export type Messaging = ReturnType<typeof createMessaging>;
+
+/** The keys given win, then those kept in the store, then new ones; kept for the next start. */
+function signingKeysOf(stores: MessagingStores, options: MessagingOptions): SigningKeys {
+  const keys = chooseSigningKeys(options.signingKeys ?? {}, stores.signingKeys.get());
+  stores.signingKeys.put(keys);
+  return { ...keys };
 }
 
 /** Where deliveries may go and how many may be open at once, from the messaging options. */
@@ -106,20 +137,17 @@ function deliveryHooks(events: EventLog, workflows: Workflows): DeliveryHooks {
 }
 
 /** What runs on the clock: cron ticks, event-wait timeouts and due deliveries. */
-function timers(parts: { clock: Clock; scheduler: Scheduler; waits: Waits; delivery: Delivery }) {
-  const { clock, scheduler, waits, delivery } = parts;
+function timers(parts: { scheduler: Scheduler; waits: Waits; delivery: Delivery }) {
+  const { scheduler, waits, delivery } = parts;
   return {
-    advanceClock(ms: number): number {
-      clock.advance(ms);
+    /** The test clock moved: fires the cron ticks passed over, times out waits, delivers what is due. */
+    clockMoved(): number {
       const fired = scheduler.run();
       waits.expire();
       delivery.pump();
       return fired;
     },
-    /**
-     * Starts delivering what the state holds and arms the schedule timer. Nothing is written
-     * yet: generated signing keys reach the data file with its first change.
-     */
+    /** Starts delivering what the state holds and arms the schedule timer. */
     start(): void {
       scheduler.run();
       waits.plan();
@@ -130,33 +158,6 @@ function timers(parts: { clock: Clock; scheduler: Scheduler; waits: Waits; deliv
       scheduler.stop();
       waits.stop();
     },
-  };
-}
-
-export type Messaging = ReturnType<typeof createMessaging>;
-
-function scheduledMessage(schedule: StoredSchedule, at: number) {
-  return {
-    destination: schedule.destination,
-    body: Buffer.from(schedule.body, "base64"),
-    settings: {
-      forwarded: schedule.headers,
-      contentBasedDeduplication: false,
-      method: schedule.method,
-      retries: schedule.retries,
-      ...(schedule.delay === undefined ? {} : { notBefore: at + schedule.delay * 1000 }),
-      ...(schedule.timeoutMs === undefined ? {} : { timeoutMs: schedule.timeoutMs }),
-      ...(schedule.retryDelayExpression === undefined
-        ? {}
-        : { retryDelayExpression: schedule.retryDelayExpression }),
-      ...(schedule.labels === undefined ? {} : { labels: schedule.labels }),
-      ...(schedule.flowControlKey === undefined
-        ? {}
-        : { flowControlKey: schedule.flowControlKey, flowControl: schedule.flowControl ?? {} }),
-    },
-    scheduleId: schedule.scheduleId,
-    ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
-    ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
   };
 }
 

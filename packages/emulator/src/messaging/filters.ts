@@ -1,5 +1,5 @@
 import { HttpError } from "../http/reply.ts";
-import type { StoredMessage } from "./store.ts";
+import type { StoredMessage } from "./messages/record.ts";
 
 /**
  * The documented filters of the DLQ and bulk-cancel endpoints. A multi-value filter matches a

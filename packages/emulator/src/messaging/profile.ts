@@ -1,16 +1,16 @@
-import type { ApiProfile, RequestFacts } from "../http/api.ts";
+import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
 import { bearerToken, sameSecret } from "../http/auth.ts";
 import type { RateDecision } from "../http/rate-limit.ts";
 import { HttpError, type Reply } from "../http/reply.ts";
-import type { Messaging } from "./engine.ts";
+import { messagingArea } from "./area.ts";
+import { createMessaging, type MessagingDeps } from "./engine.ts";
 import { eventArea } from "./events/store.ts";
 import { messagingRoutes } from "./routes.ts";
-import { messagingArea } from "./store.ts";
 import { urlGroupArea } from "./url-groups/store.ts";
-import { workflowArea } from "./workflow/store.ts";
+import { workflowArea } from "./workflow/area.ts";
 
 export interface MessagingProfileParts {
-  engine: Messaging;
+  routes: Route<undefined>[];
   /** Bearer tokens the API accepts. */
   tokens: readonly string[];
   /** Requests per second it serves before answering 429 (read at each request: a live setting). */
@@ -22,7 +22,7 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
   return {
     name: "messaging",
     emulated: true,
-    routes: messagingRoutes(parts.engine),
+    routes: parts.routes,
     credentialParameter: "qstash_token",
     authenticate: (facts) => requireToken(facts, parts.tokens),
     renderError(error) {
@@ -65,18 +65,27 @@ function withRateHeaders(reply: Reply, decision: RateDecision): Reply {
   return { ...reply, headers: { ...headers, ...reply.headers } };
 }
 
-/** The messaging API as the list of APIs (`apis.ts`) mounts it. */
+/** The messaging API as the list of APIs (`apis.ts`) mounts it: its engine runs beside the server. */
 export const messagingApi = {
   name: "messaging",
   areas: [messagingArea, workflowArea, eventArea, urlGroupArea],
-  mount: (deps: {
-    messaging: Messaging;
-    tokens: readonly string[];
-    settings: { messagingRateLimit: number };
-  }) =>
-    messagingProfile({
-      engine: deps.messaging,
-      tokens: deps.tokens,
-      rateLimit: () => deps.settings.messagingRateLimit,
-    }),
+  mount(deps: MessagingDeps & { tokens: readonly string[]; settings: { messagingRateLimit: number } }) {
+    const engine = createMessaging(deps);
+    const delivery = engine.parts.get("delivery");
+    return {
+      profile: messagingProfile({
+        routes: messagingRoutes(engine.parts),
+        tokens: deps.tokens,
+        rateLimit: () => deps.settings.messagingRateLimit,
+      }),
+      start: engine.start,
+      stop: engine.stop,
+      clockMoved: engine.clockMoved,
+      levers: {
+        delivered: engine.delivered,
+        signingKeys: engine.parts.get("signingKeys"),
+        isInFlight: (messageId: string) => delivery.isInFlight(messageId),
+      },
+    };
+  },
 } as const;

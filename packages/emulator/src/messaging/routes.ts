@@ -1,13 +1,14 @@
 import type { Route } from "../http/api.ts";
 import { del, get, patch, post } from "../http/route-table.ts";
 import { dlqHandlers } from "./dlq/routes.ts";
-import type { Messaging } from "./engine.ts";
+import type { MessagingParts } from "./engine.ts";
 import { eventHandlers } from "./events/routes.ts";
 import { flowControlHandlers } from "./flow-control/routes.ts";
 import { keyHandlers } from "./keys/routes.ts";
 import { messageHandlers } from "./messages/routes.ts";
 import { publishHandlers } from "./publish/routes.ts";
 import { queueHandlers } from "./queues/routes.ts";
+import type { Registry } from "./registry.ts";
 import { scheduleHandlers } from "./schedules/routes.ts";
 import { urlGroupHandlers } from "./url-groups/routes.ts";
 import { workflowDlqHandlers } from "./workflow/dlq-routes.ts";
@@ -18,16 +19,25 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
  * `:param`, `…/pause` before `*destination`.
  */
-export function messagingRoutes(engine: Messaging): Route<undefined>[] {
-  const queues = queueHandlers(engine.store, engine.delivery);
-  const published = publishHandlers(engine.publish, engine.urlGroups);
-  const groups = urlGroupHandlers(engine.urlGroups, () => engine.clock.now());
-  const messages = messageHandlers(engine.book, engine.events);
-  const events = eventHandlers(engine.events);
-  const dlq = dlqHandlers(engine.store, engine.publish);
-  const schedules = scheduleHandlers(engine.store, engine.clock, engine.scheduler);
-  const flowControl = flowControlHandlers(engine);
-  const keys = keyHandlers(engine.store, engine.signingKeys);
+export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
+  const stores = parts.get("stores");
+  const clock = parts.get("clock");
+  const delivery = parts.get("delivery");
+  const publish = parts.get("publish");
+  const queues = queueHandlers(stores.queues, stores.messages, delivery);
+  const published = publishHandlers(publish, parts.get("urlGroups"));
+  const groups = urlGroupHandlers(parts.get("urlGroups"), () => clock.now());
+  const messages = messageHandlers(stores.messages, parts.get("events"));
+  const events = eventHandlers(parts.get("eventStore"));
+  const dlq = dlqHandlers(stores.dlq, publish);
+  const schedules = scheduleHandlers(stores.schedules, clock, parts.get("scheduler"));
+  const flowControl = flowControlHandlers({
+    clock,
+    flow: parts.get("flow"),
+    messages: stores.messages,
+    delivery,
+  });
+  const keys = keyHandlers(stores.signingKeys, parts.get("signingKeys"));
 
   return [
     post("/v2/queues", queues.upsert),
@@ -74,15 +84,17 @@ export function messagingRoutes(engine: Messaging): Route<undefined>[] {
     del("/v2/topics/:name", groups.remove),
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
-    ...workflowRoutes(engine),
+    ...workflowRoutes(parts),
   ];
 }
 
 /** Upstash Workflow's routes: runs, their logs, event waits, and the workflow DLQ. */
-function workflowRoutes(engine: Messaging): Route<undefined>[] {
-  const workflows = workflowHandlers(engine);
-  const waits = eventWaitHandlers(engine.waits);
-  const workflowDlq = workflowDlqHandlers(new WorkflowDlq(engine));
+function workflowRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
+  const runs = parts.get("runs");
+  const { messages, dlq } = parts.get("stores");
+  const workflows = workflowHandlers({ runs, workflows: parts.get("workflows"), messages });
+  const waits = eventWaitHandlers(parts.get("waits"));
+  const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish: parts.get("publish") }));
   return [
     del("/v2/workflows/runs", workflows.cancelMany),
     get("/v2/workflows/runs/:id", workflows.steps),

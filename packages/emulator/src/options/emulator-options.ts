@@ -144,7 +144,7 @@ export const emulatorOptions = z.object({
   dataFile: option(z.string(), {
     flag: "data-file",
     value: "PATH",
-    help: "persist state there and load it at start; every acknowledged change is written first. A file that is not JSON or not emulator state stops the start",
+    help: "keep the state in this SQLite file (made if missing) and load it at start; every acknowledged change is on disk before its answer. A JSON data file of an earlier emulator is copied into PATH.db first. A file that is not an emulator's, from a newer emulator, or in use by another emulator stops the start",
   }),
   importFile: option(z.string().min(1), {
     flag: "import",
@@ -225,6 +225,12 @@ export const emulatorOptions = z.object({
   deliveryTimeoutMs: option(z.int().min(1), {
     help: "longest a destination may take when a message sets no Upstash-Timeout (default 15 min)",
   }),
+  log: option(
+    z.custom<(line: string) => void>((value) => typeof value === "function", "log must be a function"),
+    {
+      help: "where notices go, one line each (a bound that starts dropping data, a data file migrated); default stderr",
+    },
+  ),
 });
 
 export type EmulatorOptions = z.input<typeof emulatorOptions>;

@@ -63,8 +63,8 @@ function search({ database, namespace, body, timing }: DataRequest): SearchHit[]
   const store = database.namespace(namespace);
   if (!store) return [];
   const accept = filter ? (document: StoredDocument) => matchesFilter(filter, document) : undefined;
-  return store.search(request.query, request.topK, timing.now, accept).map(({ id, score }) => ({
-    ...present(store.get(id) as StoredDocument, request),
+  return store.search(request.query, request.topK, timing.now, accept).map(({ document, score }) => ({
+    ...present(document, request),
     score,
   }));
 }
@@ -79,9 +79,7 @@ function fetchDocuments({ database, namespace, body }: DataRequest): (DocumentAn
     });
   }
   if (!store) return [];
-  return store
-    .idsInOrder(request.prefix ?? "")
-    .map((id) => present(store.get(id) as StoredDocument, request));
+  return Array.from(store.documents(request.prefix ?? ""), (document) => present(document, request));
 }
 
 function deleteDocuments({ database, namespace, body }: DataRequest): { deleted: number } {
@@ -90,16 +88,12 @@ function deleteDocuments({ database, namespace, body }: DataRequest): { deleted:
   const store = database.namespace(namespace);
   if (!store) return { deleted: 0 };
   if (request.ids) return { deleted: store.delete(request.ids) };
-  if (filter) return { deleted: store.delete(idsMatching(store.idsInOrder(), store, filter)) };
-  return { deleted: store.delete(store.idsInOrder(request.prefix)) };
+  return { deleted: store.delete(idsOf(store.documents(request.prefix ?? ""), filter)) };
 }
 
-function idsMatching(
-  ids: string[],
-  store: { get(id: string): StoredDocument | undefined },
-  filter: FilterNode,
-) {
-  return ids.filter((id) => matchesFilter(filter, store.get(id) as StoredDocument));
+/** The ids of the documents (those the filter matches, when there is one). */
+function* idsOf(documents: Iterable<StoredDocument>, filter: FilterNode | undefined): Generator<string> {
+  for (const document of documents) if (!filter || matchesFilter(filter, document)) yield document.id;
 }
 
 function range({ database, namespace, body }: DataRequest): RangeAnswer {

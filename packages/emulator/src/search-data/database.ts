@@ -1,6 +1,12 @@
 import type { InfoAnswer } from "./answer-schemas.ts";
 import { DataPlaneError } from "./data-plane-error.ts";
-import { Namespace, type StoredDocument } from "./namespace.ts";
+import type {
+  DocumentTables,
+  NamespaceRow,
+  SizedDocument,
+  StoredDocument,
+} from "./documents/document-tables.ts";
+import { Namespace } from "./namespace.ts";
 import type { UpsertDocument } from "./request-schemas.ts";
 
 /** The vector API's default namespace; it always exists and cannot be deleted. */
@@ -27,20 +33,34 @@ export interface WriteTiming {
 
 /** The documents of one search database (one index of the management API), by namespace. */
 export class SearchDatabase {
-  readonly #namespaces = new Map<string, Namespace>([[DEFAULT_NAMESPACE, new Namespace()]]);
+  readonly #tables: DocumentTables;
+  readonly #indexId: string;
+  readonly #pageEnds: (namespaceId: number) => Map<string, string>;
+
+  constructor(
+    tables: DocumentTables,
+    indexId: string,
+    pageEnds: (namespaceId: number) => Map<string, string>,
+  ) {
+    this.#tables = tables;
+    this.#indexId = indexId;
+    this.#pageEnds = pageEnds;
+  }
 
   namespace(name: string): Namespace | undefined {
-    return this.#namespaces.get(name);
+    const row = this.#tables.namespace(this.#indexId, name);
+    if (row) return this.#open(row);
+    // The default namespace exists before anything is stored in it.
+    return name === DEFAULT_NAMESPACE ? this.#open(emptyRow(name)) : undefined;
   }
 
   namespaceNames(): string[] {
-    return Array.from(this.#namespaces.keys());
+    const names = this.#tables.namespaces(this.#indexId).map((row) => row.name);
+    return names.includes(DEFAULT_NAMESPACE) ? names : [DEFAULT_NAMESPACE, ...names];
   }
 
   get documentCount(): number {
-    let count = 0;
-    for (const namespace of this.#namespaces.values()) count += namespace.size;
-    return count;
+    return this.#tables.totals(this.#indexId).documents;
   }
 
   /** Checks the whole batch against the limits, then stores it; a refused batch changes nothing. */
@@ -51,78 +71,96 @@ export class SearchDatabase {
         `Too many documents in one request: ${documents.length}, this index takes at most ${limits.maxWritesPerRequest}`,
       );
     }
-    const existing = this.#namespaces.get(name);
-    if (!existing && this.#namespaces.size >= MAX_NAMESPACES) {
+    const existing = this.#tables.namespace(this.#indexId, name);
+    if (!existing && name !== DEFAULT_NAMESPACE && this.#namespaceCount() >= MAX_NAMESPACES) {
       throw new DataPlaneError(
         400,
         `Namespace limit reached: a database holds at most ${MAX_NAMESPACES} namespaces`,
       );
     }
     const sized = documents.map(sizeDocument);
-    const added = new Set(documents.map((document) => document.id).filter((id) => !existing?.has(id))).size;
+    const namespace = existing ? this.#open(existing) : undefined;
+    const added = new Set(documents.map((document) => document.id).filter((id) => !namespace?.has(id))).size;
     if (this.documentCount + added > limits.maxDocuments) {
       throw new DataPlaneError(
         400,
         `Document limit reached: this index holds at most ${limits.maxDocuments} documents`,
       );
     }
-    const namespace = existing ?? new Namespace();
-    this.#namespaces.set(name, namespace);
-    namespace.upsert(sized, timing.now, timing.indexingDelayMs);
+    const row = existing ?? this.#tables.createNamespace(this.#indexId, name);
+    this.#tables.upsert(row, sized, timing.indexingDelayMs > 0 ? timing.now + timing.indexingDelayMs : 0);
   }
 
-  /** Puts back documents read from the data file: they were within the limits when written. */
-  load(name: string, documents: StoredDocument[]): void {
-    let namespace = this.#namespaces.get(name);
-    if (!namespace) {
-      namespace = new Namespace();
-      this.#namespaces.set(name, namespace);
-    }
-    namespace.upsert(documents.map(measure), 0, 0);
+  /** Puts back documents read from a snapshot: they were within the limits when written. */
+  load(name: string, documents: readonly StoredDocument[]): void {
+    const row =
+      this.#tables.namespace(this.#indexId, name) ?? this.#tables.createNamespace(this.#indexId, name);
+    this.#tables.upsert(row, documents.map(measure), 0);
   }
 
   /** Empties a namespace; the namespace itself stays, as after the service's reset. */
   reset(name: string): void {
-    this.#namespaces.get(name)?.clear();
+    const row = this.#tables.namespace(this.#indexId, name);
+    if (row) this.#tables.emptyNamespace(row.id, false);
   }
 
   resetAll(): void {
-    for (const namespace of this.#namespaces.values()) namespace.clear();
+    for (const row of this.#tables.namespaces(this.#indexId)) this.#tables.emptyNamespace(row.id, false);
   }
 
   deleteNamespace(name: string): void {
     if (name === DEFAULT_NAMESPACE) throw new DataPlaneError(400, "The default namespace cannot be deleted");
-    if (!this.#namespaces.delete(name)) throw new DataPlaneError(400, `Namespace "${name}" does not exist`);
+    const row = this.#tables.namespace(this.#indexId, name);
+    if (!row) throw new DataPlaneError(400, `Namespace "${name}" does not exist`);
+    this.#tables.emptyNamespace(row.id, true);
   }
 
   info(now: number): InfoAnswer {
-    const answer: InfoAnswer = { vectorCount: 0, pendingVectorCount: 0, indexSize: 0, namespaces: {} };
-    for (const [name, namespace] of this.#namespaces) {
+    // Without a prototype: a namespace may be called "__proto__".
+    const namespaces = Object.create(null) as InfoAnswer["namespaces"];
+    const answer: InfoAnswer = { vectorCount: 0, pendingVectorCount: 0, indexSize: 0, namespaces };
+    for (const name of this.namespaceNames()) {
+      const namespace = this.namespace(name) as Namespace;
       const counts = namespace.counts(now);
-      answer.namespaces[name] = counts;
+      namespaces[name] = counts;
       answer.vectorCount += counts.vectorCount;
       answer.pendingVectorCount += counts.pendingVectorCount;
       answer.indexSize += namespace.bytes;
     }
     return answer;
   }
+
+  /** Namespaces of the database, the default one included whether or not it has a row yet. */
+  #namespaceCount(): number {
+    const { namespaces, hasDefault } = this.#tables.totals(this.#indexId);
+    return hasDefault ? namespaces : namespaces + 1;
+  }
+
+  #open(row: NamespaceRow): Namespace {
+    return new Namespace(this.#tables, row, this.#pageEnds(row.id));
+  }
 }
 
-function measure(document: StoredDocument): { document: StoredDocument; bytes: number } {
+/** The default namespace before anything was stored in it: no row yet, nothing in it. */
+function emptyRow(name: string): NamespaceRow {
+  return { id: 0, name, documents: 0, bytes: 0 };
+}
+
+function measure(document: StoredDocument): SizedDocument {
   return { document, bytes: Buffer.byteLength(JSON.stringify(document)) };
 }
 
-function sizeDocument(input: UpsertDocument): { document: StoredDocument; bytes: number } {
-  const { document, bytes } = measure(
+function sizeDocument(input: UpsertDocument): SizedDocument {
+  const sized = measure(
     input.metadata === undefined
       ? { id: input.id, content: input.content }
       : { id: input.id, content: input.content, metadata: input.metadata },
   );
-  if (bytes > MAX_DOCUMENT_BYTES) {
+  if (sized.bytes > MAX_DOCUMENT_BYTES) {
     throw new DataPlaneError(
       400,
-      `Document "${input.id}" is ${bytes} bytes as JSON; a document may have at most ${MAX_DOCUMENT_BYTES}`,
+      `Document "${input.id}" is ${sized.bytes} bytes as JSON; a document may have at most ${MAX_DOCUMENT_BYTES}`,
     );
   }
-  return { document, bytes };
+  return sized;
 }

@@ -1,13 +1,12 @@
 import type { ApiProfile, RequestFacts, RouteContext } from "../http/api.ts";
 import { bearerToken } from "../http/auth.ts";
 import { HttpError, ok, type Reply } from "../http/reply.ts";
-import type { ManagementStore, SearchIndexRecord } from "../management/store.ts";
-import type { AreaData, AreaStore } from "../state/area.ts";
+import type { IndexStore, SearchIndexRecord } from "../management/store.ts";
 import { accessOf, type DataAccess } from "./access.ts";
 import { DataPlaneError } from "./data-plane-error.ts";
 import { type DataRoute, dataRoute } from "./data-routes.ts";
 import { DATA_PLANE_PREFIX, dataPlaneRoutes, endpointInPath } from "./routes.ts";
-import type { searchDataArea } from "./store.ts";
+import type { SearchDocuments } from "./search-documents.ts";
 
 /** Who is calling the data plane: an index, and what its token lets the caller do there. */
 export interface DataPrincipal {
@@ -24,8 +23,8 @@ export interface DataPlaneSettings {
 }
 
 export interface DataPlaneParts {
-  documents: AreaStore<AreaData<(typeof searchDataArea)["shape"]>>;
-  management: ManagementStore;
+  documents: SearchDocuments;
+  indexes: IndexStore;
   settings: DataPlaneSettings;
   /** The emulator's clock (tests move it forward), which pending upserts wait on. */
   now(): number;
@@ -49,12 +48,12 @@ export function dataPlaneProfile(parts: DataPlaneParts): ApiProfile<DataPrincipa
       status === 404
         ? new HttpError(404, `Unknown route ${path.split("/").slice(3).join("/") || "(none)"}`)
         : new HttpError(405, "Method not allowed: use POST"),
-    authenticate: (facts) => authenticate(parts.management, facts),
+    authenticate: (facts) => authenticate(parts.indexes, facts),
     renderError,
     rateLimit(facts) {
       if (settings.searchRateLimits !== "index" || !facts.route) return undefined;
       const endpoint = endpointOf(facts);
-      const index = parts.management.data.indexes.find((entry) => entry.index.endpoint === endpoint)?.index;
+      const index = parts.indexes.withEndpoint(endpoint)[0]?.index;
       if (!index) return undefined;
       const writes = facts.route.kind === "write";
       return {
@@ -73,9 +72,8 @@ function handle(
 ): Reply {
   const route = dataRoute(name) as DataRoute;
   const { index } = context.principal;
-  const documents = liveDocuments(parts);
   const result = route.run({
-    database: documents.database(index.id),
+    database: parts.documents.database(index.id),
     namespace: namespace ?? "",
     namespaceGiven: namespace !== undefined,
     body: jsonBody(context.rawBody),
@@ -91,12 +89,11 @@ function handle(
  * may share an endpoint name; the token tells them apart). Writes need the read-write token: the
  * service's REST API answers 401 for a token that may not do what is asked.
  */
-function authenticate(management: ManagementStore, facts: RequestFacts<DataPrincipal>): DataPrincipal {
+function authenticate(indexes: IndexStore, facts: RequestFacts<DataPrincipal>): DataPrincipal {
   const endpoint = endpointOf(facts);
   const token = bearerToken(facts.req);
   if (token === undefined) throw new HttpError(401, "Unauthorized: missing bearer token");
-  for (const { index } of management.data.indexes) {
-    if (index.endpoint !== endpoint) continue;
+  for (const { index } of indexes.withEndpoint(endpoint)) {
     const access = accessOf(index, token);
     if (!access) continue;
     if (access === "read-only" && facts.route?.writes) {
@@ -109,16 +106,6 @@ function authenticate(management: ManagementStore, facts: RequestFacts<DataPrinc
 
 function endpointOf(facts: RequestFacts<DataPrincipal>): string {
   return facts.params["endpoint"] ?? endpointInPath(facts.path);
-}
-
-/**
- * The documents, told which indexes still exist: those of an index the management API deleted
- * are dropped, in memory and from the data file's next write.
- */
-export function liveDocuments(parts: Pick<DataPlaneParts, "documents" | "management">) {
-  const documents = parts.documents.data.searchDocuments;
-  documents.followIndexes(() => new Set(parts.management.data.indexes.map((entry) => entry.index.id)));
-  return documents;
 }
 
 /** The body as JSON; none at all is fine for the routes that need none (Python sends none to reset). */

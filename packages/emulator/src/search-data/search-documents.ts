@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { byName } from "../state/by-name.ts";
+import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
-import type { StoredDocument } from "./namespace.ts";
+import { DocumentTables, type StoredDocument } from "./documents/document-tables.ts";
 
 const storedDocumentSchema = z.object({
   id: z.string().min(1),
@@ -8,73 +10,82 @@ const storedDocumentSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** How the documents sit in the data file: index id → namespace → documents. */
-export const persistedDocumentsSchema = z.record(
-  z.string(),
-  z.record(z.string(), z.array(storedDocumentSchema)),
-);
-export type PersistedDocuments = z.infer<typeof persistedDocumentsSchema>;
+/** How a snapshot holds the documents: index id → namespace → documents. */
+export const persistedDocumentsSchema = byName(byName(z.array(storedDocumentSchema)));
+export type PersistedDocuments = z.output<typeof persistedDocumentsSchema>;
 
 /**
- * The documents of every search database the emulator holds, by index id. Held in memory with
- * their full-text indexes; `toJSON` gives the plain form the data file keeps, so the state
- * writer can store this object as it is, and loading a file rebuilds the indexes from it.
+ * The documents of every search database the emulator holds, by index id, on SQLite: the data
+ * file's database, or one in memory, opened on first use.
  */
 export class SearchDocuments {
-  readonly #databases = new Map<string, SearchDatabase>();
-  /** The ids of the indexes that exist, once the data plane has said how to know them. */
-  #liveIndexes: (() => ReadonlySet<string>) | undefined;
+  readonly #engine: StorageEngine;
+  #tables: DocumentTables | undefined;
+  readonly #pageEnds = new Map<number, Map<string, string>>();
 
-  constructor(persisted: PersistedDocuments = {}) {
-    for (const [indexId, namespaces] of Object.entries(persisted)) {
-      const database = this.database(indexId);
-      for (const [name, documents] of Object.entries(namespaces)) {
-        database.load(name, documents.map(withoutUndefined));
-      }
-    }
+  constructor(engine: StorageEngine) {
+    this.#engine = engine;
   }
 
-  /** The database of an index, made empty on first use. */
+  /** The database of an index (empty until something is stored in it). */
   database(indexId: string): SearchDatabase {
-    let database = this.#databases.get(indexId);
-    if (!database) {
-      database = new SearchDatabase();
-      this.#databases.set(indexId, database);
-    }
-    return database;
+    return new SearchDatabase(this.#open(), indexId, (namespaceId) => this.#pageEndsOf(namespaceId));
   }
 
-  /**
-   * From now on, drops the databases of indexes that no longer exist, at once and before each
-   * write of the data file: deleting an index deletes its documents.
-   */
-  followIndexes(liveIndexes: () => ReadonlySet<string>): void {
-    this.#liveIndexes = liveIndexes;
-    this.#dropDeleted();
+  /** Deletes everything an index held (its index was deleted). */
+  dropIndex(indexId: string): void {
+    if (this.#tables === undefined && this.#engine.kind === "memory") return;
+    this.#open().dropIndex(indexId);
+    this.#pageEnds.clear();
   }
 
-  #dropDeleted(): void {
-    if (!this.#liveIndexes) return;
-    const live = this.#liveIndexes();
-    for (const indexId of this.#databases.keys()) if (!live.has(indexId)) this.#databases.delete(indexId);
+  clear(): void {
+    if (this.#tables === undefined && this.#engine.kind === "memory") return;
+    this.#open().dropAll();
+    this.#pageEnds.clear();
   }
 
-  toJSON(): PersistedDocuments {
-    this.#dropDeleted();
-    const persisted: PersistedDocuments = {};
-    for (const [indexId, database] of this.#databases) {
-      const namespaces: Record<string, StoredDocument[]> = {};
+  /** The documents as a snapshot holds them: index → namespace → documents; empty namespaces left out. */
+  toJSON(): Record<string, Record<string, StoredDocument[]>> {
+    const persisted: Record<string, Record<string, StoredDocument[]>> = {};
+    if (this.#tables === undefined && this.#engine.kind === "memory") return persisted;
+    const tables = this.#open();
+    for (const indexId of tables.indexIds()) {
+      const database = this.database(indexId);
+      const namespaces: [string, StoredDocument[]][] = [];
       for (const name of database.namespaceNames()) {
-        const namespace = database.namespace(name);
-        if (namespace && namespace.size > 0) namespaces[name] = Array.from(namespace.documents());
+        const documents = [...(database.namespace(name)?.documentsInOrderStored() ?? [])];
+        if (documents.length > 0) namespaces.push([name, documents]);
       }
-      if (Object.keys(namespaces).length > 0) persisted[indexId] = namespaces;
+      if (namespaces.length > 0) persisted[indexId] = Object.fromEntries(namespaces);
     }
     return persisted;
   }
+
+  /** Puts back a snapshot's documents. */
+  load(persisted: PersistedDocuments): void {
+    for (const [indexId, namespaces] of persisted) {
+      const database = this.database(indexId);
+      for (const [name, documents] of namespaces) database.load(name, documents.map(withoutUndefined));
+    }
+  }
+
+  #open(): DocumentTables {
+    this.#tables ??= new DocumentTables(this.#engine.sql());
+    return this.#tables;
+  }
+
+  #pageEndsOf(namespaceId: number): Map<string, string> {
+    let ends = this.#pageEnds.get(namespaceId);
+    if (!ends) {
+      ends = new Map();
+      this.#pageEnds.set(namespaceId, ends);
+    }
+    return ends;
+  }
 }
 
-/** zod's output has `metadata: undefined` where the file had none; a stored document has no key then. */
+/** zod's output has `metadata: undefined` where the snapshot had none; a stored document has no key then. */
 function withoutUndefined(document: z.output<typeof storedDocumentSchema>): StoredDocument {
   return document.metadata === undefined
     ? { id: document.id, content: document.content }

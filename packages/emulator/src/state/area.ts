@@ -1,34 +1,46 @@
 import type { z } from "zod";
+import type { StorageEngine } from "../storage/engine.ts";
+
+/** What an area's stores may use besides the engine. */
+export interface AreaContext {
+  /**
+   * Says something to whoever runs the emulator, once per `topic` (a bound that starts dropping
+   * data, say): one line on stderr for the command, the `log` option in code.
+   */
+  noticeOnce(topic: string, text: string): void;
+}
 
 /**
- * One API's part of the emulator's state: the top-level keys of the data file it owns, each
- * with its schema (the types are inferred from it), how older files are upgraded, and what
- * is left after a reset. An API with state declares one and lists it in its module.
+ * One part of the emulator's state (`messaging`, `management`, `search-data`, …): the stores its
+ * API works through, made on whichever engine holds the state, and its keys in a snapshot.
+ * Snapshots (and the JSON data files of earlier emulators) keep the versioned JSON format these
+ * keys describe; the engine keeps its own layout, which no handler sees.
  */
-export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape> {
-  /** Names the area (for people reading the code and errors). */
+export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape, S = unknown> {
+  /** Names the area in `reset(area)` and in errors. */
   name: string;
-  /** Its keys of the data file; a key missing from a file takes its default. */
+  /** Its keys in a snapshot; a key missing from one takes its default. */
   shape: Shape;
   /**
-   * Upgrades, in place, a data file written by an older emulator before it is checked (the
-   * file's top-level object; anything may be missing or malformed in it).
+   * Upgrades, in place, a snapshot (or old data file) written by an older emulator before it is
+   * checked (the whole top-level object; anything may be missing or malformed in it).
    */
   migrate?(file: Record<string, unknown>): void;
-  /** The state after a reset (`POST /__stashkit/reset`); by default every key's default. */
-  reset?(current: AreaData<Shape>, empty: AreaData<Shape>): AreaData<Shape>;
+  /** Makes the area's stores on the engine (tables are made on first use). */
+  open(engine: StorageEngine, context: AreaContext): S;
+  /** The area's keys of a snapshot, as plain JSON. */
+  exportKeys(stores: S): Record<string, unknown>;
+  /** Puts a checked snapshot's keys into emptied stores. */
+  importKeys(stores: S, keys: AreaData<Shape>): void;
+  /** Empties the area (`POST /__stashkit/reset`); what is kept, if anything, is the area's call. */
+  reset(stores: S): void;
 }
 
 export type AreaData<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+/** The stores an area makes. */
+export type AreaStores<A> = A extends StoreArea<z.ZodRawShape, infer S> ? S : never;
 
-/** Declares an area; the identity function that lets TypeScript infer the shape. */
-export function storeArea<Shape extends z.ZodRawShape>(area: StoreArea<Shape>): StoreArea<Shape> {
+/** Declares an area; the identity function that lets TypeScript infer its shape and stores. */
+export function storeArea<Shape extends z.ZodRawShape, S>(area: StoreArea<Shape, S>): StoreArea<Shape, S> {
   return area;
-}
-
-/** What an API's code holds: the area's current state (read it anew each time: a reset replaces it). */
-export interface AreaStore<T> {
-  readonly data: T;
-  /** Writes the data file now; for changes made outside a request (deliveries, cron ticks). */
-  commit(): void;
 }

@@ -1,4 +1,5 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { jsonProblem } from "./json-problem.ts";
 import { SnapshotError } from "./snapshot-error.ts";
 import type { Stores } from "./stores.ts";
 
@@ -16,7 +17,7 @@ export interface Snapshot {
   version: typeof SNAPSHOT_VERSION;
   /** When it was taken (ISO 8601, wall clock). */
   exportedAt: string;
-  /** Every store area's keys, exactly as the data file holds them. */
+  /** Every store area's keys, in the versioned JSON format (earlier emulators' data files held the same). */
   state: Record<string, unknown>;
 }
 
@@ -62,12 +63,13 @@ export function readSnapshotFile(file: string): unknown {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new SnapshotError(file, `cannot be read (${code})`, { cause: error });
   }
+  let raw: unknown;
   try {
-    return snapshotState(JSON.parse(text), file);
+    raw = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SnapshotError) throw error;
-    throw new SnapshotError(file, `is not valid JSON (${(error as Error).message})`, { cause: error });
+    throw new SnapshotError(file, `is not valid JSON (${jsonProblem(text)})`, { cause: error });
   }
+  return snapshotState(raw, file);
 }
 
 /**

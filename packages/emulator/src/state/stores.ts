@@ -1,52 +1,43 @@
 import { z } from "zod";
-import { DataFileError } from "../storage/data-file-error.ts";
-import type { AreaData, AreaStore, StoreArea } from "./area.ts";
-import { readDataFile, removeStaleTemporaries, writeDataFile } from "./data-file.ts";
+import type { StorageEngine } from "../storage/engine.ts";
+import type { AreaContext, AreaStores, StoreArea } from "./area.ts";
 import { UnknownAreaError } from "./unknown-area-error.ts";
 
-type AnyArea = StoreArea<z.ZodRawShape>;
+type AnyArea = StoreArea<z.ZodRawShape, unknown>;
 
 /**
- * Holds every area's state. With a data file, `commit()` replaces the file atomically (see
- * `writeDataFile`); the request pipeline commits after each route that writes, before the
- * answer leaves, so an acknowledged change is on disk. The file is checked when the stores
- * are made, so a bad one stops the start, not a later request.
+ * Every area's stores on one engine. The request pipeline calls `commit()` once after each
+ * route that writes, before the answer leaves, so an acknowledged change is on disk; background
+ * work (deliveries, cron ticks) commits its own changes.
  */
 export class Stores {
+  readonly #engine: StorageEngine;
   readonly #areas: readonly AnyArea[];
-  readonly #dataFile: string | undefined;
-  readonly #data = new Map<AnyArea, Record<string, unknown>>();
-  /** Top-level keys no area owns (written by a newer emulator): kept and written back. */
-  #extras: Record<string, unknown> = {};
+  readonly #opened = new Map<AnyArea, unknown>();
 
-  constructor(areas: readonly AnyArea[], dataFile?: string) {
+  constructor(engine: StorageEngine, areas: readonly AnyArea[], context: AreaContext) {
+    this.#engine = engine;
     this.#areas = areas;
-    this.#dataFile = dataFile;
-    if (dataFile) removeStaleTemporaries(dataFile);
-    const raw = dataFile ? readDataFile(dataFile) : undefined;
-    if (raw === undefined) {
-      for (const area of this.#areas) this.#data.set(area, emptyData(area));
-    } else {
-      this.#load(raw, (problem) => new DataFileError(dataFile as string, problem));
-    }
+    for (const area of areas) this.#opened.set(area, area.open(engine, context));
   }
 
-  /** One area's store, for the API that owns it (or one that reads it). */
-  area<Shape extends z.ZodRawShape>(area: StoreArea<Shape>): AreaStore<AreaData<Shape>> {
-    const known = area as unknown as AnyArea;
-    if (!this.#data.has(known)) throw new Error(`store area "${area.name}" is not mounted`);
-    const data = this.#data;
-    const commit = () => this.commit();
-    return {
-      get data() {
-        return data.get(known) as AreaData<Shape>;
-      },
-      commit,
-    };
+  /** Where the state lives: `memory` or `durable`. */
+  get kind(): StorageEngine["kind"] {
+    return this.#engine.kind;
+  }
+
+  /** The stores of one area, for the API that owns it (or one that reads it). */
+  of<A extends AnyArea>(area: A): AreaStores<A> {
+    if (!this.#opened.has(area)) throw new Error(`store area "${area.name}" is not mounted`);
+    return this.#opened.get(area) as AreaStores<A>;
   }
 
   commit(): void {
-    if (this.#dataFile) writeDataFile(this.#dataFile, this.#document());
+    this.#engine.commit();
+  }
+
+  close(): void {
+    this.#engine.close();
   }
 
   /** The names of the mounted areas, in the order of the list of APIs. */
@@ -55,41 +46,22 @@ export class Stores {
   }
 
   /**
-   * Every area (or the one named) back to its reset state, written at once. Returns the names
+   * Every area (or the one named) back to its reset state, committed at once. Returns the names
    * of the areas reset; an unknown name throws an `UnknownAreaError` listing the known ones.
    */
   reset(areaName?: string): string[] {
     const chosen = areaName === undefined ? this.#areas : this.#areas.filter((a) => a.name === areaName);
     if (chosen.length === 0) throw new UnknownAreaError(areaName as string, this.areaNames());
-    for (const area of chosen) {
-      const empty = emptyData(area);
-      const current = this.#data.get(area) as Record<string, unknown>;
-      this.#data.set(area, area.reset ? area.reset(current as never, empty as never) : empty);
-    }
+    for (const area of chosen) area.reset(this.#opened.get(area));
     this.commit();
     return chosen.map((area) => area.name);
   }
 
   /**
-   * The whole state as plain JSON (what the data file would hold now): every mounted area's
-   * keys, whichever API registered it, plus the keys a newer emulator wrote that no area owns.
-   */
-  document(): Record<string, unknown> {
-    return JSON.parse(JSON.stringify(this.#document())) as Record<string, unknown>;
-  }
-
-  /**
-   * Replaces the whole state with `raw` (a data file's or snapshot's top-level object), upgraded
-   * and checked by every area as a data file is; `source` names it in the error. Not written
-   * until the next commit. Only before the APIs are mounted: they hold parts of the old state.
-   */
-  replace(raw: unknown, source: (problem: string) => Error): void {
-    this.#load(raw, source);
-  }
-
-  /**
-   * The whole state as one object whose keys read the areas' current data, so a reference
-   * taken before a reset (or before a handler replaces a list) still shows what is there now.
+   * The state as tests read it (`emulator.state`, `GET /__stashkit/state`): each key of each
+   * area as a snapshot would hold it now, read from the stores when the key is read, so a view
+   * taken once shows what is there later too (and costs nothing until read: the search
+   * documents are read only when `searchDocuments` is).
    */
   view(): Record<string, unknown> {
     const view: Record<string, unknown> = {};
@@ -97,40 +69,52 @@ export class Stores {
       for (const key of Object.keys(area.shape)) {
         Object.defineProperty(view, key, {
           enumerable: true,
-          get: () => (this.#data.get(area) as Record<string, unknown>)[key],
+          get: () => area.exportKeys(this.#opened.get(area))[key],
         });
       }
     }
     return view;
   }
 
-  #document(): Record<string, unknown> {
-    return Object.assign({ ...this.#extras }, ...this.#areas.map((area) => this.#data.get(area)));
+  /** The whole state as a snapshot's plain JSON: every mounted area's keys. */
+  document(): Record<string, unknown> {
+    return Object.assign({}, ...this.#areas.map((area) => area.exportKeys(this.#opened.get(area))));
   }
 
-  #load(raw: unknown, failure: (problem: string) => Error): void {
-    if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
-      for (const area of this.#areas) area.migrate?.(raw as Record<string, unknown>);
-    }
-    // Loose: a file written by a newer emulator with extra fields still loads, and keeps them.
-    const shape = Object.assign({}, ...this.#areas.map((area) => area.shape));
-    const parsed = z.looseObject(shape).safeParse(raw);
-    if (!parsed.success) throw failure(notState(parsed.error));
-    const document = { ...(parsed.data as Record<string, unknown>) };
+  /**
+   * Replaces the whole state with `raw` (a snapshot's state, or an earlier emulator's JSON data
+   * file), upgraded and checked by every area first: a bad one changes nothing. `source` names
+   * it in the error. Committed with the caller's next commit.
+   */
+  replace(raw: unknown, source: (problem: string) => Error): void {
+    const checked = checkedState(this.#areas, raw, source);
     for (const area of this.#areas) {
-      const data: Record<string, unknown> = {};
-      for (const key of Object.keys(area.shape)) {
-        if (document[key] !== undefined) data[key] = document[key];
-        delete document[key];
-      }
-      this.#data.set(area, data);
+      const stores = this.#opened.get(area);
+      area.reset(stores);
+      area.importKeys(stores, checked[area.name] as never);
     }
-    this.#extras = document;
   }
 }
 
-function emptyData(area: AnyArea): Record<string, unknown> {
-  return z.object(area.shape).parse({}) as Record<string, unknown>;
+/** Each area's keys from `raw`, upgraded and checked; the first problem becomes the error. */
+function checkedState(
+  areas: readonly AnyArea[],
+  raw: unknown,
+  source: (problem: string) => Error,
+): Record<string, Record<string, unknown>> {
+  if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
+    for (const area of areas) area.migrate?.(raw as Record<string, unknown>);
+  }
+  // Loose: a snapshot written by a newer emulator with keys no area owns still loads.
+  const shape = Object.assign({}, ...areas.map((area) => area.shape));
+  const parsed = z.looseObject(shape).safeParse(raw);
+  if (!parsed.success) throw source(notState(parsed.error));
+  const document = parsed.data as Record<string, unknown>;
+  const byArea: Record<string, Record<string, unknown>> = {};
+  for (const area of areas) {
+    byArea[area.name] = Object.fromEntries(Object.keys(area.shape).map((key) => [key, document[key]]));
+  }
+  return byArea;
 }
 
 function notState(error: z.ZodError): string {

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorSchema } from "../contract.ts";
+import { stateInDataFile } from "../data-file-state.ts";
 import { emulator, messaging } from "../helpers.ts";
 import { conforms, withSdk } from "../sdk/helpers.ts";
 
@@ -43,7 +44,7 @@ describe("numbers in message headers stay within what the data file can hold", (
 });
 
 describe("the data file stays private", () => {
-  it("keeps mode 0600 on every write, even after someone widened it", async () => {
+  it("keeps mode 0600 through writes, and its write-ahead log the same", async () => {
     const folder = mkdtempSync(join(tmpdir(), "stashkit-mode-"));
     folders.push(folder);
     const dataFile = join(folder, "state.json");
@@ -53,6 +54,8 @@ describe("the data file stays private", () => {
     expect(statSync(dataFile).mode & 0o777).toBe(0o600);
     expect((await api.upsert({ queueName: "second", parallelism: 1 })).status).toBe(200);
     expect(statSync(dataFile).mode & 0o777).toBe(0o600);
-    expect(readFileSync(dataFile, "utf8")).toContain("second");
+    expect(statSync(`${dataFile}-wal`).mode & 0o777).toBe(0o600);
+    await server.stop();
+    expect(Object.keys((await stateInDataFile(dataFile)).queues)).toEqual(["first", "second"]);
   });
 });

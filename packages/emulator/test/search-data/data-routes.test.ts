@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   deleteAnswerSchema,
   fetchAnswerSchema,
@@ -8,14 +8,19 @@ import {
 } from "../../src/search-data/answer-schemas.ts";
 import { DataPlaneError } from "../../src/search-data/data-plane-error.ts";
 import { dataRoute } from "../../src/search-data/data-routes.ts";
-import { type DatabaseLimits, MAX_NAMESPACES, SearchDatabase } from "../../src/search-data/database.ts";
-import { SearchDocuments } from "../../src/search-data/search-documents.ts";
+import { type DatabaseLimits, MAX_NAMESPACES, type SearchDatabase } from "../../src/search-data/database.ts";
+import { persistedDocumentsSchema, SearchDocuments } from "../../src/search-data/search-documents.ts";
+import type { StorageEngine } from "../../src/storage/engine.ts";
+import { ENGINES } from "../storage/engines.ts";
 
 const LIMITS: DatabaseLimits = { maxDocuments: 10_000, maxWritesPerRequest: 100 };
 
+/** The engine of the current `describe.each` block (the documents live in SQLite on both). */
+let makeEngine: () => StorageEngine = ENGINES[0][1];
+
 /** A database and a clock, and one function that calls a route the way the HTTP layer will. */
 function harness(options: { limits?: DatabaseLimits; indexingDelayMs?: number } = {}) {
-  const database = new SearchDatabase();
+  const database: SearchDatabase = new SearchDocuments(makeEngine()).database("index-1");
   let now = 1_000;
   const call = (path: string, body: unknown = [], all = false) => {
     const [name = "", namespace] = path.split("/");
@@ -53,7 +58,11 @@ const HEADPHONES = [
 
 const ALL = { includeData: true, includeMetadata: true };
 
-describe("the data routes", () => {
+describe.each(ENGINES)("the data routes (%s)", (_name, engine) => {
+  beforeEach(() => {
+    makeEngine = engine;
+  });
+
   it("finds what matches, best first, with scores in (0, 1]", () => {
     const { call } = harness();
     expect(call("upsert-data/shop", HEADPHONES)).toBe("Success");
@@ -203,11 +212,12 @@ describe("the data routes", () => {
     expect(searchAnswerSchema.parse(call("search/shop", { query: "sony", topK: 5 })).length).toBe(2);
   });
 
-  it("survives its JSON form: documents and namespaces come back searchable", () => {
-    const documents = new SearchDocuments();
+  it("survives its snapshot form: documents and namespaces come back searchable", () => {
+    const documents = new SearchDocuments(makeEngine());
     const database = documents.database("index-1");
     database.upsert("shop", HEADPHONES, LIMITS, { now: 0, indexingDelayMs: 0 });
-    const copy = new SearchDocuments(JSON.parse(JSON.stringify(documents)));
+    const copy = new SearchDocuments(makeEngine());
+    copy.load(persistedDocumentsSchema.parse(JSON.parse(JSON.stringify(documents))));
     const again = copy.database("index-1");
     expect(again.namespace("shop")?.get("p1")).toEqual(HEADPHONES[0]);
     expect(again.namespace("shop")?.get("p2")).toEqual(HEADPHONES[1]);
@@ -215,7 +225,7 @@ describe("the data routes", () => {
       again
         .namespace("shop")
         ?.search("speaker", 5, 0)
-        .map((hit) => hit.id),
+        .map((hit) => hit.document.id),
     ).toEqual(["p3"]);
     expect(JSON.parse(JSON.stringify(copy))).toEqual(JSON.parse(JSON.stringify(documents)));
   });

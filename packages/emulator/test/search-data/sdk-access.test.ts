@@ -99,7 +99,7 @@ describe("who may use an index's data plane", () => {
     const { server, index, client } = await indexWithSdk({ search: { rateLimits: "index" } });
     const stored = server.state.indexes.find((entry) => entry.index.id === index.id);
     if (!stored) throw new Error("the index is not in the state");
-    stored.index.max_query_per_second = 2;
+    server.indexes.put({ ...stored, index: { ...stored.index, max_query_per_second: 2 } });
     const answers = [];
     for (let i = 0; i < 8; i++) answers.push(await rawCall(`${index.endpoint}/info`, index.token, []));
     const limited = answers.filter((answer) => answer.status === 429);

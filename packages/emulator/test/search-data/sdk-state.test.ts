@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Search } from "@upstash/search";
 import { afterEach, describe, expect, it } from "vitest";
+import { stateInDataFile } from "../data-file-state.ts";
 import { control, emulator, management } from "../helpers.ts";
 import { clientsFor, createdIndexSchema, indexWithSdk } from "./sdk-helpers.ts";
 
@@ -39,11 +40,11 @@ describe("the data plane's state", () => {
   });
 
   it("loads a data file from before the data plane, with its indexes and no documents", async () => {
-    const file = await dataFile();
-    const first = await indexWithSdk({ dataFile: file });
+    // Earlier emulators kept their state as one JSON object; before the data plane it had no documents.
+    const first = await indexWithSdk();
+    const { searchDocuments: _none, ...saved } = first.server.exportSnapshot().state;
     await first.server.stop();
-    const saved = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-    delete saved["searchDocuments"];
+    const file = `${await dataFile()}.json`;
     await writeFile(file, JSON.stringify(saved));
 
     const second = await emulator({ dataFile: file, search: { endpoint: "url" } });
@@ -57,17 +58,19 @@ describe("the data plane's state", () => {
     const file = await dataFile();
     const { server, index, client } = await indexWithSdk({ dataFile: file });
     await client.index("notes").upsert(NOTES);
-    const saved = () => readFile(file, "utf8").then((text) => JSON.parse(text).searchDocuments);
-    expect(Object.keys(await saved())).toEqual([index.id]);
+    const saved = () => server.state.searchDocuments;
+    expect(Object.keys(saved())).toEqual([index.id]);
 
     expect((await management(server).remove(index.id)).status).toBe(200);
-    expect(await saved()).toEqual({});
+    expect(saved()).toEqual({});
     expect((await control(server).get("/state")).json).toMatchObject({ searchDocuments: {} });
 
     const again = await indexWithSdk({}, "shop", server);
     await again.client.index("notes").upsert(NOTES);
     expect((await control(server).post("/reset", {})).status).toBeLessThan(300);
-    expect(await saved()).toEqual({});
+    expect(saved()).toEqual({});
+    await server.stop();
+    expect((await stateInDataFile(file)).searchDocuments).toEqual({});
   });
 
   it("serves Search.fromEnv() with the REST URL and token an ensure step exports", async () => {

@@ -1,8 +1,8 @@
 import { HttpError } from "../../http/reply.ts";
+import type { StoredFollowUp, StoredMessage } from "../messages/record.ts";
 import { headerMap } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
-import type { StoredFollowUp, StoredMessage } from "../store.ts";
 import type { Outcome } from "./send.ts";
 
 /** The attempt a callback reports: its answer, and how many retries preceded it. */

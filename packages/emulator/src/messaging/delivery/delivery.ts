@@ -2,12 +2,14 @@ import { randomInt } from "node:crypto";
 import { type Clock, ClockTimer } from "../../clock/clock.ts";
 import type { SigningKeys } from "../../signing/keys.ts";
 import { signDelivery } from "../../signing/signature.ts";
+import type { DlqStore } from "../dlq/store.ts";
 import type { FlowControl } from "../flow-control/flow-control.ts";
-import type { MessageBook } from "../messages/message-book.ts";
-import type { MessagingStore, StoredMessage } from "../store.ts";
+import { dueAt, type StoredMessage } from "../messages/record.ts";
+import type { MessageStore, QueueStore } from "../queues/store.ts";
 import type { Fate, Prepared } from "../workflow/workflows.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
+import { DueMessages } from "./due-messages.ts";
 import { type Outcome, sendMessage } from "./send.ts";
 
 /** What happens around an attempt besides the request: workflow bodies, callbacks. */
@@ -31,10 +33,17 @@ export interface DeliveredMessage {
   deliveredAt: number;
 }
 
+/** What looking at a message came to: it started, it is not due before a time, or its key holds it. */
+type Verdict = "started" | "held" | number;
+
+/** Deliveries remembered for `emulator.delivered`; past it the oldest go (said once in the log). */
+export const KEPT_DELIVERIES = 10_000;
+
 export interface DeliveryOptions {
-  store: MessagingStore;
+  queues: QueueStore;
+  messages: MessageStore;
+  dlq: DlqStore;
   clock: Clock;
-  book: MessageBook;
   flow: FlowControl;
   signingKeys(): SigningKeys;
   /** Multiplies the documented retry backoff (1 = as documented). */
@@ -42,6 +51,9 @@ export interface DeliveryOptions {
   /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
   timeoutMs: number;
   hooks: DeliveryHooks;
+  /** Writes what an attempt changed (the message, the DLQ) to the store. */
+  commit(): void;
+  noticeOnce(topic: string, text: string): void;
   /** What deliveries may reach and how many may be open at once (default: the gate's defaults). */
   gate?: DeliveryGate;
 }
@@ -52,6 +64,9 @@ export interface DeliveryOptions {
  * its place (and its slot), so with parallelism 1 the order is strict. A failed delivery is
  * retried `maxRetries` times with the documented backoff, then moved to the DLQ, and the queue
  * moves on. Messages wait for their not-before time and for their flow-control key.
+ *
+ * A pump looks at each active queue's head (up to its parallelism) and at the messages outside
+ * queues that are due (`DueMessages`), so its cost follows what can start, not what is held.
  */
 export class Delivery {
   readonly delivered: DeliveredMessage[] = [];
@@ -60,7 +75,8 @@ export class Delivery {
   readonly #requests = new Set<AbortController>();
   readonly #timer: ClockTimer;
   readonly #gate: DeliveryGate;
-  /** Settles when the latest started delivery has been handed to `fetch`. */
+  readonly #due: DueMessages;
+  /** Settles when the latest started delivery has been handed to the network. */
   #sendOrder: Promise<void> = Promise.resolve();
   #pumpQueued = false;
   #stopped = false;
@@ -69,6 +85,13 @@ export class Delivery {
     this.#options = options;
     this.#gate = options.gate ?? new DeliveryGate();
     this.#timer = new ClockTimer(options.clock, () => this.pump());
+    this.#due = new DueMessages(() => options.messages.waiting(undefined));
+  }
+
+  /** A message was stored: it is looked at in the next pump. */
+  accepted(message: StoredMessage): void {
+    if (message.queueName === undefined) this.#due.add(message);
+    this.pump();
   }
 
   /** Starts every delivery the state now allows, soon (coalesced: one scan per turn). */
@@ -97,49 +120,91 @@ export class Delivery {
   }
 
   #scan(): void {
-    const { store, clock, flow } = this.#options;
-    const now = clock.now();
+    const now = this.#options.clock.now();
     let wakeAt: number | undefined;
     const later = (at: number | undefined) => {
       if (at !== undefined && (wakeAt === undefined || at < wakeAt)) wakeAt = at;
     };
-    const consider = (message: StoredMessage): boolean => {
-      const due = dueAt(message);
-      if (due > now) {
-        later(due);
-        return false;
-      }
-      const gate = flow.gate(message, now);
-      if (!gate.go) {
-        later(gate.retryAt);
-        return false;
-      }
-      this.#start(message, now);
-      return true;
-    };
-
-    for (const queue of Object.values(store.data.queues)) {
-      if (queue.paused) continue;
-      let busy = 0;
-      for (const message of queue.messages) {
-        if (this.#flying.has(message.id)) {
-          busy++;
-          continue;
-        }
-        // A message between retries holds its slot; one never tried needs a free slot.
-        if (message.retried > 0) {
-          busy++;
-          consider(message);
-          continue;
-        }
-        if (busy >= queue.parallelism) break;
-        if (consider(message)) busy++;
-      }
+    for (const queue of this.#options.queues.list()) {
+      if (!queue.paused) this.#scanQueue(queue.name, queue.parallelism, now, later);
     }
-    for (const message of store.data.messages) {
-      if (!this.#flying.has(message.id)) consider(message);
-    }
+    this.#scanOutsideQueues(now, later);
     this.#timer.at(wakeAt);
+  }
+
+  /** A queue's head: messages between retries hold their slot; new ones need a free slot. */
+  #scanQueue(name: string, parallelism: number, now: number, later: (at: number | undefined) => void): void {
+    let busy = 0;
+    for (const message of this.#options.messages.waiting(name)) {
+      if (this.#flying.has(message.id)) {
+        busy++;
+        continue;
+      }
+      if (message.retried > 0) {
+        busy++;
+        this.#consider(message, now, later);
+        continue;
+      }
+      if (busy >= parallelism) break;
+      if (this.#consider(message, now, later) === "started") busy++;
+    }
+  }
+
+  #scanOutsideQueues(now: number, later: (at: number | undefined) => void): void {
+    this.#releaseHeld(now, later);
+    for (const id of this.#due.takeDue(now)) {
+      const message = this.#pending(id);
+      if (message !== undefined) this.#place(message, this.#consider(message, now, later));
+    }
+    later(this.#due.next());
+  }
+
+  /** Messages held by a flow-control key start, oldest first, while their key lets them. */
+  #releaseHeld(now: number, later: (at: number | undefined) => void): void {
+    const { flow } = this.#options;
+    for (const key of this.#due.parkedKeys()) {
+      while (flow.mayStart(key)) {
+        const id = this.#due.unpark(key);
+        if (id === undefined) break;
+        const message = this.#pending(id);
+        if (message === undefined) continue;
+        const outcome = this.#consider(message, now, later);
+        if (outcome === "held") {
+          this.#due.repark(key, id);
+          break;
+        }
+        this.#place(message, outcome);
+      }
+    }
+  }
+
+  /** A message outside queues that still waits, and is not on its way already. */
+  #pending(id: string): StoredMessage | undefined {
+    return this.#flying.has(id) ? undefined : this.#options.messages.get(id);
+  }
+
+  /** Where a message that did not start waits: until a time, or held by its key. */
+  #place(message: StoredMessage, outcome: Verdict): void {
+    if (typeof outcome === "number") this.#due.add(message, outcome);
+    else if (outcome === "held") this.#due.park(message);
+  }
+
+  /** Starts the message if it may go now; else when to look again (or "held" by its key). */
+  #consider(message: StoredMessage, now: number, later: (at: number | undefined) => void): Verdict {
+    const due = dueAt(message);
+    if (due > now) {
+      later(due);
+      return due;
+    }
+    const gate = this.#options.flow.gate(message, now);
+    if (!gate.go) {
+      // Held by its key (paused, busy, or over its rate until `retryAt`): looked at again when
+      // the key may start one, or at `retryAt`, whichever the key's next change brings first.
+      later(gate.retryAt);
+      return "held";
+    }
+    this.#start(message, now);
+    return "started";
   }
 
   #start(message: StoredMessage, now: number): void {
@@ -195,29 +260,22 @@ export class Delivery {
   }
 
   #settle(message: StoredMessage, outcome: Outcome): void {
-    const { store, clock, book } = this.#options;
+    const { messages, clock } = this.#options;
     // Cancelled while in flight: nothing left to do.
-    if (book.find(message.id) !== message) return;
+    if (!messages.has(message.id)) return;
     const now = clock.now();
     const attempt = { outcome, retried: message.retried };
     if (outcome.ok) {
-      book.remove(message.id);
+      messages.remove(message.id);
       this.#options.hooks.attempted(message, attempt, { kind: "delivered" });
-      store.commit();
-      this.delivered.push({
-        queue: message.queueName ?? null,
-        messageId: message.id,
-        destination: message.destination,
-        scheduleId: message.scheduleId ?? null,
-        retried: message.retried,
-        deliveredAt: now,
-      });
+      this.#options.commit();
+      this.#remember(message, now);
       return;
     }
     if (outcome.final || message.retried >= message.maxRetries) {
-      book.remove(message.id);
+      messages.remove(message.id);
       const dlqId = `${now}-${randomInt(1_000_000)}`;
-      store.data.dlq.push({
+      this.#options.dlq.add({
         dlqId,
         message,
         failedAt: now,
@@ -226,17 +284,35 @@ export class Delivery {
         ...(outcome.body === undefined ? {} : { responseBody: outcome.body.toString("base64") }),
       });
       this.#options.hooks.attempted(message, attempt, { kind: "dead", dlqId });
-      store.commit();
+      this.#options.commit();
       return;
     }
-    message.nextAttemptAt =
-      now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale);
-    message.retried++;
-    this.#options.hooks.attempted(message, attempt, { kind: "retry" });
-    store.commit();
+    const retrying = {
+      ...message,
+      nextAttemptAt:
+        now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale),
+      retried: message.retried + 1,
+    };
+    messages.update(retrying);
+    if (retrying.queueName === undefined) this.#due.add(retrying);
+    this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
+    this.#options.commit();
   }
-}
 
-function dueAt(message: StoredMessage): number {
-  return Math.max(message.notBefore, message.nextAttemptAt);
+  #remember(message: StoredMessage, now: number): void {
+    this.delivered.push({
+      queue: message.queueName ?? null,
+      messageId: message.id,
+      destination: message.destination,
+      scheduleId: message.scheduleId ?? null,
+      retried: message.retried,
+      deliveredAt: now,
+    });
+    if (this.delivered.length <= KEPT_DELIVERIES) return;
+    this.#options.noticeOnce(
+      "deliveries",
+      `the delivery record keeps the newest ${KEPT_DELIVERIES} deliveries; older ones are dropped from now on`,
+    );
+    this.delivered.splice(0, this.delivered.length - KEPT_DELIVERIES);
+  }
 }

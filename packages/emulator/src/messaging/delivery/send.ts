@@ -1,4 +1,4 @@
-import type { StoredMessage } from "../store.ts";
+import type { StoredMessage } from "../messages/record.ts";
 import type { DeliveryGate } from "./delivery-gate.ts";
 
 /** The user agent the service's deliveries carry. */

@@ -1,22 +1,25 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { CursorError } from "../../storage/page.ts";
 import { count, messageFilter, values } from "../filters.ts";
 import { dlqView } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
-import type { MessagingStore, StoredDlqMessage } from "../store.ts";
+import type { DlqStore, StoredDlqMessage } from "./store.ts";
 
 const PAGE = 100;
 
 /** The dead letter queue: list, get, delete and retry, one by one or in bulk. */
-export function dlqHandlers(store: MessagingStore, publish: Publish) {
+export function dlqHandlers(store: DlqStore, publish: Publish) {
   const existing = (context: RouteContext) => existingEntry(store, context);
-  const selection = (context: RouteContext, removes: boolean) => selectEntries(store, context, removes);
-  const remove = (entries: StoredDlqMessage[]) => removeEntries(store, entries);
+  const selection = (context: RouteContext) => selectEntries(store, context);
+  const remove = (entries: StoredDlqMessage[]) => {
+    for (const entry of entries) store.remove(entry.dlqId);
+  };
   const retryOne = (entry: StoredDlqMessage, context: RouteContext) => retryEntry(publish, entry, context);
   return {
     list(context: RouteContext): Reply {
-      const { entries, cursor } = selection(context, false);
+      const { entries, cursor } = selection(context);
       const view = (entry: StoredDlqMessage) =>
         entry.message.workflow === undefined
           ? dlqView(entry)
@@ -29,7 +32,7 @@ export function dlqHandlers(store: MessagingStore, publish: Publish) {
       return ok();
     },
     removeMany(context: RouteContext): Reply {
-      const { entries, cursor } = selection(context, true);
+      const { entries, cursor } = selection(context);
       remove(entries);
       return ok({ deleted: entries.length, ...cursor });
     },
@@ -40,7 +43,7 @@ export function dlqHandlers(store: MessagingStore, publish: Publish) {
       return { status: 201, json: answer };
     },
     retryMany(context: RouteContext): Reply {
-      const { entries, cursor } = selection(context, true);
+      const { entries, cursor } = selection(context);
       const responses = entries.map((entry) => retryOne(entry, context));
       remove(entries);
       return { status: 201, json: { responses, ...cursor } };
@@ -48,25 +51,26 @@ export function dlqHandlers(store: MessagingStore, publish: Publish) {
   };
 }
 
-function existingEntry(store: MessagingStore, context: RouteContext): StoredDlqMessage {
+function existingEntry(store: DlqStore, context: RouteContext): StoredDlqMessage {
   const dlqId = context.params["id"] ?? "";
-  const entry = store.data.dlq.find((candidate) => candidate.dlqId === dlqId);
+  const entry = store.get(dlqId);
   if (!entry) throw new HttpError(404, `DLQ message "${dlqId}" not found`);
   return entry;
 }
 
 /**
- * The entries a bulk request names, one page from the cursor (an offset) on. When the
- * request removes what it selects, the next page starts where this one started.
+ * The entries a request names, one page from the cursor on. The cursor is the place of the last
+ * entry of the page before, so a page that removes what it selects leaves the next page's start
+ * where it was.
  */
-function selectEntries(store: MessagingStore, context: RouteContext, removes: boolean) {
+function selectEntries(store: DlqStore, context: RouteContext) {
   const ids = values(context.query, "dlqIds");
   const filter = messageFilter(context.query);
   // The Workflow SDK's DLQ filter names the run.
   const runIds = values(context.query, "workflowRunId");
   // The Workflow SDK lists its own entries with `source=workflow`.
   const workflowOnly = context.query.get("source") === "workflow";
-  const matching = store.data.dlq.filter((entry) =>
+  const accept = (entry: StoredDlqMessage) =>
     (workflowOnly && entry.message.workflow === undefined) ||
     (runIds.length > 0 && !runIds.includes(entry.message.workflow?.runId ?? ""))
       ? false
@@ -75,22 +79,16 @@ function selectEntries(store: MessagingStore, context: RouteContext, removes: bo
         : filter.matches(entry.message, {
             at: entry.failedAt,
             ...(entry.responseStatus === undefined ? {} : { responseStatus: entry.responseStatus }),
-          }),
-  );
-  const cursorText = context.query.get("cursor") ?? "";
-  const start = cursorText === "" ? 0 : Number(cursorText);
-  if (!Number.isInteger(start) || start < 0)
-    throw new HttpError(400, `cursor "${cursorText}" is not one this API gave`);
-  const end = start + count(context.query, PAGE, PAGE);
-  return {
-    entries: matching.slice(start, end),
-    cursor: end < matching.length ? { cursor: String(removes ? start : end) } : {},
-  };
-}
-
-function removeEntries(store: MessagingStore, entries: StoredDlqMessage[]): void {
-  const gone = new Set(entries);
-  store.data.dlq = store.data.dlq.filter((entry) => !gone.has(entry));
+          });
+  const cursor = context.query.get("cursor") ?? undefined;
+  const limit = count(context.query, PAGE, PAGE);
+  try {
+    const page = store.page(accept, cursor, limit);
+    return { entries: page.entries, cursor: page.next === undefined ? {} : { cursor: page.next } };
+  } catch (error) {
+    if (error instanceof CursorError) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 /** A new message with the same body and headers; request headers override its settings. */

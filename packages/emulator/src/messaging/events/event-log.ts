@@ -1,11 +1,9 @@
 import type { Clock } from "../../clock/clock.ts";
 import type { Attempt } from "../delivery/callbacks.ts";
-import type { StoredMessage } from "../store.ts";
+import type { StoredMessage } from "../messages/record.ts";
 import type { Fate } from "../workflow/workflows.ts";
 import type { EventState, EventStore, StoredEvent } from "./store.ts";
 
-/** Events kept; a long test run keeps the newest, so the data file stays small. */
-export const KEPT_EVENTS = 2000;
 const KEPT_ERROR_TEXT = 1024;
 
 export interface EventDetails {
@@ -25,7 +23,6 @@ export class EventLog {
   }
 
   record(message: StoredMessage, state: EventState, details: EventDetails = {}): void {
-    const events = this.#store.data.messageEvents;
     const event: StoredEvent = {
       time: this.#clock.now(),
       state,
@@ -43,8 +40,7 @@ export class EventLog {
       ...(details.error === undefined ? {} : { error: details.error.slice(0, KEPT_ERROR_TEXT) }),
       ...(details.responseStatus === undefined ? {} : { responseStatus: details.responseStatus }),
     };
-    events.push(event);
-    if (events.length > KEPT_EVENTS) events.splice(0, events.length - KEPT_EVENTS);
+    this.#store.append(event);
   }
 
   /** An attempt: `ERROR` when it failed, then what follows (`DELIVERED`, `RETRY`, `FAILED`). */
@@ -61,11 +57,6 @@ export class EventLog {
     else if (fate.kind === "retry")
       this.record(message, "RETRY", { nextDeliveryTime: message.nextAttemptAt });
     else this.record(message, "FAILED", statusOf(outcome.status));
-  }
-
-  /** Newest first. */
-  newestFirst(): StoredEvent[] {
-    return [...this.#store.data.messageEvents].reverse();
   }
 }
 

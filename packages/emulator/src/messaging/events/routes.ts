@@ -1,8 +1,8 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { CursorError } from "../../storage/page.ts";
 import { count, values } from "../filters.ts";
-import type { EventLog } from "./event-log.ts";
-import type { StoredEvent } from "./store.ts";
+import type { EventStore, StoredEvent } from "./store.ts";
 
 /** Documented: default and most per page. */
 const PAGE = 1000;
@@ -12,21 +12,24 @@ const PAGE = 1000;
  * `client.logs()` calls: `{cursor, events}`): newest first unless `order=earliestFirst`,
  * filtered, a page from the cursor on.
  */
-export function eventHandlers(log: EventLog) {
+export function eventHandlers(log: EventStore) {
   const page = (context: RouteContext, key: "logs" | "events"): Reply => {
-    const matches = eventFilter(context.query);
-    const newest = log.newestFirst();
-    const ordered = context.query.get("order") === "earliestFirst" ? newest.reverse() : newest;
-    const matching = ordered.filter(matches);
-    const cursorText = context.query.get("cursor") ?? "";
-    const start = cursorText === "" ? 0 : Number(cursorText);
-    if (!Number.isInteger(start) || start < 0) {
-      throw new HttpError(400, `cursor "${cursorText}" is not one this API gave`);
+    const request = {
+      accept: eventFilter(context.query),
+      cursor: context.query.get("cursor") ?? undefined,
+      limit: count(context.query, PAGE, PAGE),
+      oldestFirst: context.query.get("order") === "earliestFirst",
+    };
+    let found: ReturnType<EventStore["page"]>;
+    try {
+      found = log.page(request);
+    } catch (error) {
+      if (error instanceof CursorError) throw new HttpError(400, error.message);
+      throw error;
     }
-    const end = start + count(context.query, PAGE, PAGE);
     return ok({
-      [key]: matching.slice(start, end).map(eventView),
-      ...(end < matching.length ? { cursor: String(end) } : {}),
+      [key]: found.events.map(eventView),
+      ...(found.next === undefined ? {} : { cursor: found.next }),
     });
   };
   return {

@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
+import { type AreaContext, storeArea } from "../../state/area.ts";
+import type { StorageEngine } from "../../storage/engine.ts";
+import { pageOf } from "../../storage/page.ts";
+import { type Table, valuesOf } from "../../storage/table.ts";
 
 /** The document's states (`CANCELLED` as it spells it; the SDK's type says `CANCELED`). */
 export const EVENT_STATES = [
@@ -31,15 +35,83 @@ const storedEvent = z.looseObject({
   responseStatus: z.number().optional(),
 });
 
-const eventShape = {
-  /** Oldest first; bounded (see `KEPT_EVENTS`), the oldest dropped first. */
-  messageEvents: z.array(storedEvent).default([]),
-};
-
-/** The log of message events behind `client.logs()`. */
-export const eventArea = storeArea({ name: "message-events", shape: eventShape });
-
-export type EventData = AreaData<typeof eventShape>;
-export type EventStore = AreaStore<EventData>;
 export type StoredEvent = z.infer<typeof storedEvent>;
 export type EventState = (typeof EVENT_STATES)[number];
+
+/** Events kept; past it the oldest go first (said once in the log). */
+export const KEPT_EVENTS = 10_000;
+
+/** The message log behind `GET /v2/events` and `GET /v2/logs`: the newest `KEPT_EVENTS` events. */
+export interface EventStore {
+  append(event: StoredEvent): void;
+  /** A page of the events `accept` lets through, newest first unless `oldestFirst`, from the cursor on. */
+  page(request: {
+    accept(event: StoredEvent): boolean;
+    cursor: string | undefined;
+    limit: number;
+    oldestFirst: boolean;
+  }): { events: StoredEvent[]; next?: string };
+  /** Every event kept, oldest first. */
+  all(): IterableIterator<StoredEvent>;
+  clear(): void;
+}
+
+class EventTable implements EventStore {
+  readonly #table: Table<StoredEvent>;
+  readonly #context: AreaContext;
+
+  constructor(table: Table<StoredEvent>, context: AreaContext) {
+    this.#table = table;
+    this.#context = context;
+  }
+
+  append(event: StoredEvent): void {
+    // Keys only need to be unique; the table's order is the log's.
+    this.#table.put(randomUUID(), event);
+    const excess = this.#table.count() - KEPT_EVENTS;
+    if (excess <= 0) return;
+    this.#context.noticeOnce(
+      "events",
+      `the message log keeps the newest ${KEPT_EVENTS} events; older ones are dropped from now on`,
+    );
+    let left = excess;
+    for (const entry of this.#table.scan()) {
+      if (left-- === 0) break;
+      this.#table.delete(entry.key);
+    }
+  }
+
+  page(request: Parameters<EventStore["page"]>[0]) {
+    const { entries, next } = pageOf(this.#table, {
+      accept: request.accept,
+      cursor: request.cursor,
+      limit: request.limit,
+      newestFirst: !request.oldestFirst,
+    });
+    return next === undefined ? { events: entries } : { events: entries, next };
+  }
+
+  all(): IterableIterator<StoredEvent> {
+    return valuesOf(this.#table.scan());
+  }
+
+  clear(): void {
+    this.#table.clear();
+  }
+}
+
+/** The log of message events behind `client.logs()`. */
+export const eventArea = storeArea({
+  name: "message-events",
+  shape: {
+    /** Oldest first; bounded (see `KEPT_EVENTS`), the oldest dropped first. */
+    messageEvents: z.array(storedEvent).default([]),
+  },
+  open: (engine: StorageEngine, context): EventStore =>
+    new EventTable(engine.table<StoredEvent>("messaging_events"), context),
+  exportKeys: (store) => ({ messageEvents: [...store.all()] }),
+  importKeys(store, keys) {
+    for (const event of keys.messageEvents) store.append(event);
+  },
+  reset: (store) => store.clear(),
+});

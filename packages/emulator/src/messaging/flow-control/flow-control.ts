@@ -1,4 +1,5 @@
-import type { FlowControlLimits, MessagingStore, StoredFlowControlKey, StoredMessage } from "../store.ts";
+import type { FlowControlLimits, StoredMessage } from "../messages/record.ts";
+import type { FlowControlStore, StoredFlowControlKey } from "./store.ts";
 
 /** Documented default: a rate is per second unless a period is given. */
 const DEFAULT_PERIOD_SECONDS = 1;
@@ -17,48 +18,48 @@ interface RateWindow {
  * its limits are kept in the state; in-flight counts and rate windows are live only.
  */
 export class FlowControl {
-  readonly #store: MessagingStore;
+  readonly #store: FlowControlStore;
   readonly #running = new Map<string, number>();
   readonly #windows = new Map<string, RateWindow>();
 
-  constructor(store: MessagingStore) {
+  constructor(store: FlowControlStore) {
     this.#store = store;
   }
 
   get(key: string): StoredFlowControlKey | undefined {
-    return this.#store.data.flowControl[key];
+    return this.#store.get(key);
   }
 
   list(): StoredFlowControlKey[] {
-    return Object.values(this.#store.data.flowControl);
+    return this.#store.list();
   }
 
   /** The key a new message names, created on first use; its limits follow the latest message. */
   observe(key: string, limits: FlowControlLimits, now: number): void {
-    this.#record(key, now).limits = limits;
+    this.#change(key, now, () => ({ limits }));
   }
 
   /** Pausing a key nobody has used yet is allowed: messages published later are held. */
   setPaused(key: string, paused: boolean, now: number): void {
-    this.#record(key, now).paused = paused;
+    this.#change(key, now, () => ({ paused }));
   }
 
   pin(key: string, pinned: FlowControlLimits, now: number): void {
-    const record = this.#record(key, now);
-    record.pinned = { ...record.pinned, ...pinned };
+    this.#change(key, now, (record) => ({ pinned: { ...record.pinned, ...pinned } }));
     // Documented: pinning resets the rate state.
     this.#windows.delete(key);
   }
 
   unpin(key: string, which: { parallelism: boolean; rate: boolean }, now: number): void {
-    const record = this.#record(key, now);
-    const pinned = { ...record.pinned };
-    if (which.parallelism) delete pinned.parallelism;
-    if (which.rate) {
-      delete pinned.rate;
-      delete pinned.period;
-    }
-    record.pinned = pinned;
+    this.#change(key, now, (record) => {
+      const pinned = { ...record.pinned };
+      if (which.parallelism) delete pinned.parallelism;
+      if (which.rate) {
+        delete pinned.rate;
+        delete pinned.period;
+      }
+      return { pinned };
+    });
   }
 
   resetRate(key: string, now: number): void {
@@ -68,6 +69,13 @@ export class FlowControl {
   limits(key: string): FlowControlLimits {
     const record = this.get(key);
     return { ...record?.limits, ...record?.pinned };
+  }
+
+  /** Whether the key would let one more message start now (not paused, below its parallelism). */
+  mayStart(key: string): boolean {
+    if (this.get(key)?.paused) return false;
+    const { parallelism } = this.limits(key);
+    return parallelism === undefined || this.running(key) < parallelism;
   }
 
   gate(message: StoredMessage, now: number): Gate {
@@ -114,14 +122,14 @@ export class FlowControl {
     return window;
   }
 
-  #record(key: string, now: number): StoredFlowControlKey {
-    const keys = this.#store.data.flowControl;
-    let record = keys[key];
-    if (!record) {
-      record = { key, paused: false, limits: {}, pinned: {}, createdAt: now };
-      keys[key] = record;
-    }
-    return record;
+  /** Stores the key's record changed by `change` (a new record, on a key's first use). */
+  #change(
+    key: string,
+    now: number,
+    change: (record: StoredFlowControlKey) => Partial<StoredFlowControlKey>,
+  ): void {
+    const record = this.#store.get(key) ?? { key, paused: false, limits: {}, pinned: {}, createdAt: now };
+    this.#store.put({ ...record, ...change(record) });
   }
 }
 

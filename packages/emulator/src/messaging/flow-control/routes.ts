@@ -2,14 +2,15 @@ import type { Clock } from "../../clock/clock.ts";
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
 import type { Delivery } from "../delivery/delivery.ts";
-import type { MessageBook } from "../messages/message-book.ts";
-import type { FlowControlLimits, StoredFlowControlKey } from "../store.ts";
+import type { FlowControlLimits } from "../messages/record.ts";
+import type { MessageStore } from "../queues/store.ts";
 import type { FlowControl } from "./flow-control.ts";
+import type { StoredFlowControlKey } from "./store.ts";
 
 export interface FlowControlParts {
   clock: Clock;
   flow: FlowControl;
-  book: MessageBook;
+  messages: MessageStore;
   delivery: Delivery;
 }
 
@@ -76,11 +77,11 @@ function pinnedLimits(query: URLSearchParams): FlowControlLimits {
 
 /** The documented `FlowControlKey`; numbers the key does not limit are 0. */
 function flowControlView(parts: FlowControlParts, record: StoredFlowControlKey) {
-  const { clock, flow, book, delivery } = parts;
+  const { clock, flow, messages, delivery } = parts;
   const now = clock.now();
   const limits = flow.limits(record.key);
   let waiting = 0;
-  for (const message of book.all()) {
+  for (const message of messages.all()) {
     if (message.flowControlKey === record.key && !delivery.isInFlight(message.id)) waiting++;
   }
   const window = flow.window(record.key, now);

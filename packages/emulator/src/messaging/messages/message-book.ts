@@ -2,8 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Clock } from "../../clock/clock.ts";
 import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
 import type { MessageHeaders } from "../publish/message-headers.ts";
-import { ensureQueue } from "../queues/queue-names.ts";
-import type { MessagingStore, StoredMessage } from "../store.ts";
+import type { MessageStore } from "../queues/store.ts";
+import type { DeduplicationStore } from "./deduplication.ts";
+import type { StoredMessage } from "./record.ts";
 
 /** Documented: a repeated deduplication id within ten minutes is ignored. */
 const DEDUPLICATION_WINDOW_MS = 10 * 60 * 1000;
@@ -24,16 +25,18 @@ export type Accepted =
   | { messageId: string; deduplicated: true };
 
 /**
- * Every message not yet delivered: those enqueued live in their queue (so a queue's lag is
- * its list's length), the others in `state.messages`. Callers commit after changing it.
+ * Accepts new messages into the message store, unless one with the same deduplication id (or
+ * content) was accepted within the window. Callers commit after changing it.
  */
 export class MessageBook {
-  readonly #store: MessagingStore;
+  readonly #messages: MessageStore;
+  readonly #deduplication: DeduplicationStore;
   readonly #clock: Clock;
 
-  constructor(store: MessagingStore, clock: Clock) {
-    this.#store = store;
-    this.#clock = clock;
+  constructor(parts: { messages: MessageStore; deduplication: DeduplicationStore; clock: Clock }) {
+    this.#messages = parts.messages;
+    this.#deduplication = parts.deduplication;
+    this.#clock = parts.clock;
   }
 
   /** Stores a new message, or answers the earlier one's id when it is a duplicate. */
@@ -42,8 +45,8 @@ export class MessageBook {
     const { settings } = input;
     const dedupKey = this.#deduplicationKey(input);
     if (dedupKey !== undefined) {
-      const earlier = this.#store.data.deduplication[dedupKey];
-      if (earlier && earlier.expiresAt > now) return { messageId: earlier.messageId, deduplicated: true };
+      const earlier = this.#deduplication.find(dedupKey, now);
+      if (earlier !== undefined) return { messageId: earlier, deduplicated: true };
     }
     const message: StoredMessage = {
       id: `msg_${randomUUID().replaceAll("-", "")}`,
@@ -74,46 +77,15 @@ export class MessageBook {
         ? {}
         : { workflow: { runId: settings.workflow.runId, callType: settings.workflow.callType } }),
     };
-    this.add(message);
+    this.#messages.add(message);
     if (dedupKey !== undefined) {
-      this.#forgetExpired(now);
-      this.#store.data.deduplication[dedupKey] = {
-        messageId: message.id,
-        expiresAt: now + DEDUPLICATION_WINDOW_MS,
-      };
+      this.#deduplication.remember(
+        dedupKey,
+        { messageId: message.id, expiresAt: now + DEDUPLICATION_WINDOW_MS },
+        now,
+      );
     }
     return { messageId: message.id, deduplicated: false, message };
-  }
-
-  /** Puts a message at the end of its queue (created if missing) or of the unqueued list. */
-  add(message: StoredMessage): void {
-    const state = this.#store.data;
-    if (message.queueName === undefined) state.messages.push(message);
-    else ensureQueue(state, message.queueName, Date.now()).messages.push(message);
-  }
-
-  find(id: string): StoredMessage | undefined {
-    for (const message of this.all()) if (message.id === id) return message;
-    return undefined;
-  }
-
-  /** Removes a pending message; false when there is none with that id. */
-  remove(id: string): boolean {
-    const state = this.#store.data;
-    for (const list of [state.messages, ...Object.values(state.queues).map((queue) => queue.messages)]) {
-      const at = list.findIndex((message) => message.id === id);
-      if (at >= 0) {
-        list.splice(at, 1);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  *all(): Generator<StoredMessage> {
-    const state = this.#store.data;
-    yield* state.messages;
-    for (const queue of Object.values(state.queues)) yield* queue.messages;
   }
 
   /**
@@ -131,10 +103,5 @@ export class MessageBook {
     }
     hash.update(input.body);
     return `content:${hash.digest("hex")}`;
-  }
-
-  #forgetExpired(now: number): void {
-    const entries = this.#store.data.deduplication;
-    for (const [key, entry] of Object.entries(entries)) if (entry.expiresAt <= now) delete entries[key];
   }
 }

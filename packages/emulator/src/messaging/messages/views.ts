@@ -1,4 +1,5 @@
-import type { StoredDlqMessage, StoredMessage } from "../store.ts";
+import type { StoredDlqMessage } from "../dlq/store.ts";
+import type { StoredMessage } from "./record.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

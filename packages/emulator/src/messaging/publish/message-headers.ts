@@ -1,6 +1,6 @@
 import { HttpError } from "../../http/reply.ts";
 import { retryDelayExpression } from "../delivery/backoff.ts";
-import type { FlowControlLimits } from "../store.ts";
+import type { FlowControlLimits } from "../messages/record.ts";
 import { checkedUrl } from "./destination.ts";
 import { isTimeInRange, parseDuration } from "./durations.ts";
 

@@ -1,7 +1,9 @@
 import type { Clock } from "../../clock/clock.ts";
+import type { Delivery } from "../delivery/delivery.ts";
+import type { EventLog } from "../events/event-log.ts";
 import type { FlowControl } from "../flow-control/flow-control.ts";
 import type { MessageBook, NewMessage } from "../messages/message-book.ts";
-import type { StoredMessage } from "../store.ts";
+import type { Workflows } from "../workflow/workflows.ts";
 
 /** The documented `PublishResponse`, with the `url` the official SDK's types expect. */
 export interface PublishAnswer {
@@ -14,11 +16,10 @@ export interface PublisherParts {
   clock: Clock;
   book: MessageBook;
   flow: FlowControl;
-  pump(): void;
+  delivery: Pick<Delivery, "accepted">;
   /** Checks a message first; an answer means it is not accepted again (a repeated workflow trigger). */
-  admit(input: NewMessage): PublishAnswer | undefined;
-  /** A new message was stored (not a duplicate). */
-  accepted(message: StoredMessage): void;
+  workflows: Pick<Workflows, "admit">;
+  events: Pick<EventLog, "record">;
 }
 
 /**
@@ -27,18 +28,18 @@ export interface PublisherParts {
  */
 export function publisher(parts: PublisherParts) {
   return (input: NewMessage): PublishAnswer => {
-    const answer = parts.admit(input);
+    const answer = parts.workflows.admit(input);
     if (answer !== undefined) return answer;
     const accepted = parts.book.accept(input);
     if (accepted.deduplicated) {
       return { messageId: accepted.messageId, url: input.destination, deduplicated: true };
     }
     const { message } = accepted;
-    parts.accepted(message);
+    parts.events.record(message, "CREATED");
     if (message.flowControlKey !== undefined) {
       parts.flow.observe(message.flowControlKey, message.flowControl ?? {}, parts.clock.now());
     }
-    parts.pump();
+    parts.delivery.accepted(message);
     return { messageId: message.id, url: input.destination };
   };
 }

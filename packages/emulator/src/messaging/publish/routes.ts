@@ -81,7 +81,7 @@ function fanOut(
   name: string,
   message: Omit<NewMessage, "destination">,
 ): PublishAnswer[] {
-  const group = groups.data.urlGroups[name];
+  const group = groups.get(name);
   if (!group || group.endpoints.length === 0) throw new HttpError(404, `URL group "${name}" not found`);
   return group.endpoints.map((endpoint) =>
     publish({

@@ -1,5 +1,4 @@
 import { HttpError } from "../../http/reply.ts";
-import type { MessagingData, StoredQueue } from "../store.ts";
 
 const QUEUE_NAME = /^[A-Za-z0-9._-]+$/;
 
@@ -12,14 +11,4 @@ export function validQueueName(name: unknown): string {
     );
   }
   return name;
-}
-
-/** The named queue; enqueueing to a queue that does not exist creates it with parallelism 1. */
-export function ensureQueue(data: MessagingData, name: string, now: number): StoredQueue {
-  let queue = data.queues[name];
-  if (!queue) {
-    queue = { name, createdAt: now, updatedAt: now, parallelism: 1, paused: false, messages: [] };
-    data.queues[name] = queue;
-  }
-  return queue;
 }

@@ -1,7 +1,7 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, parseJsonBody, type Reply } from "../../http/reply.ts";
-import type { MessagingStore, StoredQueue } from "../store.ts";
 import { validQueueName } from "./queue-names.ts";
+import type { MessageStore, QueueStore, StoredQueue } from "./store.ts";
 
 /** Anything that starts deliveries a queue's state now allows. */
 export interface Pump {
@@ -9,10 +9,10 @@ export interface Pump {
 }
 
 /** `/v2/queues`: upsert, list, get, delete, pause and resume. */
-export function queueHandlers(store: MessagingStore, delivery: Pump) {
+export function queueHandlers(queues: QueueStore, messages: MessageStore, delivery: Pump) {
   const existing = (context: RouteContext): StoredQueue => {
     const name = validQueueName(context.params["name"]);
-    const queue = store.data.queues[name];
+    const queue = queues.get(name);
     if (!queue) throw new HttpError(404, `queue "${name}" not found`);
     return queue;
   };
@@ -20,25 +20,26 @@ export function queueHandlers(store: MessagingStore, delivery: Pump) {
   const setPaused = (queue: StoredQueue, paused: boolean): void => {
     // Pausing a paused queue, or resuming an active one, has no effect.
     if (queue.paused === paused) return;
-    queue.paused = paused;
-    queue.updatedAt = Date.now();
+    queues.put({ ...queue, paused, updatedAt: Date.now() });
   };
+  const view = (queue: StoredQueue) => queueView(queue, messages.count(queue.name));
 
   return {
     upsert(context: RouteContext): Reply {
-      upsertQueue(store, parseJsonBody(context.rawBody));
+      upsertQueue(queues, parseJsonBody(context.rawBody));
       delivery.pump();
       return ok();
     },
     list: () =>
       ok(
-        Object.values(store.data.queues)
+        queues
+          .list()
           .sort((a, b) => a.createdAt - b.createdAt)
-          .map(queueView),
+          .map(view),
       ),
-    get: (context: RouteContext) => ok(queueView(existing(context))),
+    get: (context: RouteContext) => ok(view(existing(context))),
     remove(context: RouteContext): Reply {
-      delete store.data.queues[existing(context).name];
+      queues.delete(existing(context).name);
       return ok();
     },
     pause(context: RouteContext): Reply {
@@ -53,7 +54,7 @@ export function queueHandlers(store: MessagingStore, delivery: Pump) {
   };
 }
 
-function upsertQueue(store: MessagingStore, body: unknown): void {
+function upsertQueue(queues: QueueStore, body: unknown): void {
   if (body === null || typeof body !== "object") throw new HttpError(400, "body must be a JSON object");
   const fields = body as Record<string, unknown>;
   const name = validQueueName(fields["queueName"]);
@@ -65,27 +66,17 @@ function upsertQueue(store: MessagingStore, body: unknown): void {
   if (paused !== undefined && typeof paused !== "boolean")
     throw new HttpError(400, "paused must be a boolean");
   const now = Date.now();
-  const queue = store.data.queues[name] ?? {
-    name,
-    createdAt: now,
-    updatedAt: now,
-    parallelism,
-    paused: false,
-    messages: [],
-  };
-  queue.parallelism = parallelism;
-  if (paused !== undefined) queue.paused = paused;
-  queue.updatedAt = now;
-  store.data.queues[name] = queue;
+  const queue = queues.get(name) ?? { name, createdAt: now, updatedAt: now, parallelism, paused: false };
+  queues.put({ ...queue, parallelism, paused: paused ?? queue.paused, updatedAt: now });
 }
 
-function queueView(queue: StoredQueue) {
+function queueView(queue: StoredQueue, lag: number) {
   return {
     name: queue.name,
     createdAt: queue.createdAt,
     updatedAt: queue.updatedAt,
     parallelism: queue.parallelism,
     paused: queue.paused,
-    lag: queue.messages.length,
+    lag,
   };
 }

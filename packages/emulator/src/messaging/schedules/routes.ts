@@ -8,16 +8,16 @@ import { destinationUrl } from "../publish/destination.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import { callerIp } from "../publish/routes.ts";
 import { validQueueName } from "../queues/queue-names.ts";
-import type { MessagingStore, StoredSchedule } from "../store.ts";
 import type { Scheduler } from "./scheduler.ts";
+import type { ScheduleStore, StoredSchedule } from "./store.ts";
 
 const SCHEDULE_ID = /^[A-Za-z0-9._-]+$/;
 
 /** Schedules: create (or update by id), list, get, delete, pause and resume. */
-export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler: Scheduler) {
+export function scheduleHandlers(store: ScheduleStore, clock: Clock, scheduler: Scheduler) {
   const existing = (context: RouteContext): StoredSchedule => {
     const id = context.params["id"] ?? "";
-    const schedule = store.data.schedules[id];
+    const schedule = store.get(id);
     if (!schedule) throw new HttpError(404, `schedule "${id}" not found`);
     return schedule;
   };
@@ -28,9 +28,9 @@ export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler:
       const schedule = existing(context);
       // Documented: pausing a paused schedule, or resuming an active one, has no effect.
       if (schedule.isPaused !== paused) {
-        schedule.isPaused = paused;
         // Ticks that passed while paused were ignored; the next one counts from now.
-        if (!paused) schedule.nextScheduleTime = scheduler.nextTick(schedule, clock.now());
+        const next = paused ? {} : { nextScheduleTime: scheduler.nextTick(schedule, clock.now()) };
+        store.put({ ...schedule, isPaused: paused, ...next });
         scheduler.plan();
       }
       return ok();
@@ -39,19 +39,20 @@ export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler:
   return {
     create(context: RouteContext): Reply {
       const schedule = newSchedule(context, store, scheduler, clock.now());
-      store.data.schedules[schedule.scheduleId] = schedule;
+      store.put(schedule);
       scheduler.plan();
       return ok({ scheduleId: schedule.scheduleId });
     },
     list: () =>
       ok(
-        Object.values(store.data.schedules)
+        store
+          .list()
           .sort((a, b) => a.createdAt - b.createdAt)
           .map(scheduleView),
       ),
     get: (context: RouteContext) => ok(scheduleView(existing(context))),
     remove(context: RouteContext): Reply {
-      delete store.data.schedules[existing(context).scheduleId];
+      store.delete(existing(context).scheduleId);
       scheduler.plan();
       return ok();
     },
@@ -63,7 +64,7 @@ export function scheduleHandlers(store: MessagingStore, clock: Clock, scheduler:
 /** The schedule a create request describes; an update keeps whether it is paused and when it was made. */
 function newSchedule(
   context: RouteContext,
-  store: MessagingStore,
+  store: ScheduleStore,
   scheduler: Scheduler,
   now: number,
 ): StoredSchedule {
@@ -79,7 +80,7 @@ function newSchedule(
     );
   }
   const queueName = settings.queueName === undefined ? undefined : validQueueName(settings.queueName);
-  const earlier = store.data.schedules[scheduleId];
+  const earlier = store.get(scheduleId);
   const ip = callerIp(context);
   return {
     scheduleId,

@@ -1,6 +1,6 @@
 import { type Clock, ClockTimer } from "../../clock/clock.ts";
-import type { MessagingStore, StoredSchedule } from "../store.ts";
 import { type CronSchedule, parseCron } from "./cron.ts";
+import type { ScheduleStore, StoredSchedule } from "./store.ts";
 
 /**
  * After a long jump of the test clock, a schedule fires at most this many of the ticks it
@@ -9,10 +9,12 @@ import { type CronSchedule, parseCron } from "./cron.ts";
 export const MAX_CATCH_UP_TICKS = 100;
 
 export interface SchedulerOptions {
-  store: MessagingStore;
+  schedules: ScheduleStore;
   clock: Clock;
   /** Publishes one message of a schedule for the tick at `at`. */
   fire(schedule: StoredSchedule, at: number): void;
+  /** Writes the ticks handled (and the messages they made) to the store. */
+  commit(): void;
 }
 
 /**
@@ -43,34 +45,45 @@ export class Scheduler {
 
   /** Fires every tick that is due and plans the wake-up for the next one. Returns how many fired. */
   run(): number {
-    const { store, clock, fire } = this.#options;
+    const { schedules, clock } = this.#options;
     const now = clock.now();
     let fired = 0;
     let changed = false;
-    for (const schedule of Object.values(store.data.schedules)) {
-      let ticks = 0;
-      while (schedule.nextScheduleTime <= now) {
-        changed = true;
-        if (schedule.isPaused || ticks >= MAX_CATCH_UP_TICKS) {
-          schedule.nextScheduleTime = this.nextTick(schedule, now);
-          break;
-        }
-        fire(schedule, schedule.nextScheduleTime);
-        schedule.lastScheduleTime = schedule.nextScheduleTime;
-        ticks++;
-        fired++;
-        schedule.nextScheduleTime = this.nextTick(schedule, schedule.nextScheduleTime);
-      }
+    for (const schedule of schedules.list()) {
+      if (schedule.nextScheduleTime > now) continue;
+      const ticked = this.#tick(schedule, now);
+      schedules.put(ticked.schedule);
+      fired += ticked.fired;
+      changed = true;
     }
-    if (changed) store.commit();
+    if (changed) this.#options.commit();
     this.plan();
     return fired;
+  }
+
+  /** Fires a schedule's ticks up to `now` (at most `MAX_CATCH_UP_TICKS`); answers it moved on. */
+  #tick(schedule: StoredSchedule, now: number): { schedule: StoredSchedule; fired: number } {
+    let current = schedule;
+    let fired = 0;
+    while (current.nextScheduleTime <= now) {
+      if (current.isPaused || fired >= MAX_CATCH_UP_TICKS) {
+        return { schedule: { ...current, nextScheduleTime: this.nextTick(current, now) }, fired };
+      }
+      this.#options.fire(current, current.nextScheduleTime);
+      fired++;
+      current = {
+        ...current,
+        lastScheduleTime: current.nextScheduleTime,
+        nextScheduleTime: this.nextTick(current, current.nextScheduleTime),
+      };
+    }
+    return { schedule: current, fired };
   }
 
   /** Arms the timer for the earliest tick of any active schedule. */
   plan(): void {
     let earliest: number | undefined;
-    for (const schedule of Object.values(this.#options.store.data.schedules)) {
+    for (const schedule of this.#options.schedules.list()) {
       if (schedule.isPaused) continue;
       if (earliest === undefined || schedule.nextScheduleTime < earliest)
         earliest = schedule.nextScheduleTime;

@@ -19,7 +19,7 @@ export function urlGroupHandlers(store: UrlGroupStore, now: () => number) {
     return value;
   };
   const existing = (context: RouteContext): StoredUrlGroup => {
-    const group = store.data.urlGroups[name(context)];
+    const group = store.get(name(context));
     if (!group) throw new HttpError(404, `URL group "${name(context)}" not found`);
     return group;
   };
@@ -28,34 +28,28 @@ export function urlGroupHandlers(store: UrlGroupStore, now: () => number) {
       const endpoints = endpointList(context.rawBody, true);
       const groupName = name(context);
       const at = now();
-      const group = store.data.urlGroups[groupName] ?? {
-        name: groupName,
-        createdAt: at,
-        updatedAt: at,
-        endpoints: [],
-      };
+      const group = store.get(groupName) ?? { name: groupName, createdAt: at, updatedAt: at, endpoints: [] };
+      let kept = group.endpoints;
       for (const added of endpoints) {
         // The same URL (or name) again replaces the endpoint: an upsert.
-        group.endpoints = group.endpoints.filter((kept) => !sameEndpoint(kept, added));
-        group.endpoints.push(added);
+        kept = [...kept.filter((endpoint) => !sameEndpoint(endpoint, added)), added];
       }
-      group.updatedAt = at;
-      store.data.urlGroups[groupName] = group;
+      store.put({ ...group, endpoints: kept, updatedAt: at });
       return ok();
     },
     removeEndpoints(context: RouteContext): Reply {
       const group = existing(context);
       const removed = endpointList(context.rawBody, false);
-      group.endpoints = group.endpoints.filter((kept) => !removed.some((gone) => sameEndpoint(kept, gone)));
-      group.updatedAt = now();
+      const endpoints = group.endpoints.filter((kept) => !removed.some((gone) => sameEndpoint(kept, gone)));
       // Documented: a group left without endpoints is deleted.
-      if (group.endpoints.length === 0) delete store.data.urlGroups[group.name];
+      if (endpoints.length === 0) store.delete(group.name);
+      else store.put({ ...group, endpoints, updatedAt: now() });
       return ok();
     },
-    list: () => ok(Object.values(store.data.urlGroups).map(groupView)),
+    list: () => ok(store.list().map(groupView)),
     get: (context: RouteContext) => ok(groupView(existing(context))),
     remove(context: RouteContext): Reply {
-      delete store.data.urlGroups[existing(context).name];
+      store.delete(existing(context).name);
       return ok();
     },
   };

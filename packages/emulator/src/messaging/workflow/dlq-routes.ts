@@ -1,8 +1,8 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
+import type { StoredDlqMessage } from "../dlq/store.ts";
 import { count, messageFilter, values } from "../filters.ts";
 import type { HeaderBag } from "../publish/message-headers.ts";
-import type { StoredDlqMessage } from "../store.ts";
 import type { RunReference, WorkflowDlq } from "./workflow-dlq.ts";
 
 const PAGE = 100;
@@ -12,7 +12,7 @@ export function workflowDlqHandlers(dlq: WorkflowDlq) {
   const each =
     (act: (dlqId: string, overrides: HeaderBag) => RunReference) =>
     (context: RouteContext): Reply => {
-      const selected = select(dlq.entries(), context);
+      const selected = select(dlq, context);
       const overrides = context.req.headers as HeaderBag;
       return ok({ workflowRuns: selected.map((entry) => act(entry.dlqId, overrides)) });
     };
@@ -21,28 +21,25 @@ export function workflowDlqHandlers(dlq: WorkflowDlq) {
     restart: each((dlqId, overrides) => dlq.restart(dlqId, overrides)),
     callback: (context: RouteContext) => ok(dlq.callFailureFunction(context.params["id"] ?? "")),
     remove(context: RouteContext): Reply {
-      const gone = new Set(select(dlq.entries(), context));
+      const gone = select(dlq, context);
       dlq.remove(gone);
-      return ok({ deleted: gone.size });
+      return ok({ deleted: gone.length });
     },
   };
 }
 
 /** The entries named by `dlqIds`, or matching the filters (`all=true`-style requests name none). */
-function select(entries: StoredDlqMessage[], context: RouteContext): StoredDlqMessage[] {
+function select(dlq: WorkflowDlq, context: RouteContext): StoredDlqMessage[] {
   const ids = values(context.query, "dlqIds");
-  if (ids.length > 0) {
-    const missing = ids.find((id) => !entries.some((entry) => entry.dlqId === id));
-    if (missing !== undefined) throw new HttpError(404, `workflow DLQ message "${missing}" not found`);
-    return entries.filter((entry) => ids.includes(entry.dlqId));
-  }
+  if (ids.length > 0) return [...new Set(ids)].map((id) => dlq.find(id).entry);
   const filter = messageFilter(context.query);
   const runIds = values(context.query, "workflowRunId");
-  return entries
-    .filter(
-      (entry) =>
-        filter.matches(entry.message, { at: entry.failedAt }) &&
-        (runIds.length === 0 || runIds.includes(entry.message.workflow?.runId ?? "")),
-    )
-    .slice(0, count(context.query, PAGE, 1000));
+  const limit = count(context.query, PAGE, 1000);
+  const selected: StoredDlqMessage[] = [];
+  for (const entry of dlq.entries()) {
+    if (selected.length === limit) break;
+    const ofRun = runIds.length === 0 || runIds.includes(entry.message.workflow?.runId ?? "");
+    if (ofRun && filter.matches(entry.message, { at: entry.failedAt })) selected.push(entry);
+  }
+  return selected;
 }

@@ -1,4 +1,4 @@
-import type { StoredRun } from "./store.ts";
+import type { HistoryEntry, StoredRun } from "./records.ts";
 
 /** A pending message of the run, as the logs' "next" group shows it. */
 export interface PendingStep {
@@ -31,9 +31,13 @@ type Group = { type: "sequential" | "parallel"; steps: StepView[] } | { type: "n
  * trigger's payload as the `Initial` step, then each result; parallel results grouped), and the
  * messages still pending as the `next` group. Steps are listed oldest first.
  */
-export function runLogView(run: StoredRun, pending: readonly PendingStep[]): Record<string, unknown> {
+export function runLogView(
+  run: StoredRun,
+  history: readonly HistoryEntry[],
+  pending: readonly PendingStep[],
+): Record<string, unknown> {
   const groups: Group[] = [];
-  for (const view of completedSteps(run)) {
+  for (const view of completedSteps(run, history)) {
     const last = groups.at(-1);
     if (view.concurrent > 1 && last?.type === "parallel" && last.steps.length < view.concurrent) {
       last.steps.push(view);
@@ -58,9 +62,9 @@ export function runLogView(run: StoredRun, pending: readonly PendingStep[]): Rec
   };
 }
 
-function completedSteps(run: StoredRun): StepView[] {
+function completedSteps(run: StoredRun, history: readonly HistoryEntry[]): StepView[] {
   const views: StepView[] = [];
-  run.history.forEach((entry, index) => {
+  history.forEach((entry, index) => {
     const text = Buffer.from(entry.body, "base64").toString("utf8");
     const base = {
       callType: entry.callType,

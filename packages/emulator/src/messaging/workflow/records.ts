@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { type AreaData, type AreaStore, storeArea } from "../../state/area.ts";
-import { byName } from "../../state/by-name.ts";
 
 export const RUN_STATES = ["RUN_STARTED", "RUN_SUCCESS", "RUN_FAILED", "RUN_CANCELED"] as const;
 
+// Loose objects: a snapshot written by a newer emulator with extra fields still loads, and keeps them.
+
 /** One entry of a run's history, as deliveries carry it: the trigger's payload, then each step. */
-const historyEntry = z.looseObject({
+export const historyEntry = z.looseObject({
   messageId: z.string(),
   /** Base64 of the payload (the first entry) or of the step's JSON. */
   body: z.string(),
@@ -24,7 +24,8 @@ const attemptError = z.looseObject({
 
 const followUp = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
 
-const storedRun = z.looseObject({
+/** A run as the store keeps it; its history is kept apart, a row per step. */
+export const storedRun = z.looseObject({
   runId: z.string(),
   url: z.string(),
   createdAt: z.number(),
@@ -32,7 +33,6 @@ const storedRun = z.looseObject({
   completedAt: z.number().optional(),
   /** Base64 of the trigger's body. */
   initialBody: z.string(),
-  history: z.array(historyEntry),
   /** What the app reported when it finished (the route function's return value, as sent). */
   response: z.string().optional(),
   labels: z.array(z.string()).optional(),
@@ -49,7 +49,7 @@ const storedRun = z.looseObject({
 });
 
 /** A run waiting for an event (`POST /v2/wait/{eventId}`). */
-const storedWaiter = z.looseObject({
+export const storedWaiter = z.looseObject({
   eventId: z.string(),
   runId: z.string(),
   url: z.string(),
@@ -64,7 +64,7 @@ const storedWaiter = z.looseObject({
 });
 
 /** An event notified for one run before it waited for it (`POST /v2/notify/{runId}/{eventId}`). */
-const storedEvent = z.looseObject({
+export const storedNotification = z.looseObject({
   eventId: z.string(),
   runId: z.string(),
   /** Base64 of the event data. */
@@ -72,19 +72,8 @@ const storedEvent = z.looseObject({
   at: z.number(),
 });
 
-const workflowShape = {
-  workflowRuns: byName(storedRun),
-  workflowWaiters: z.array(storedWaiter).default([]),
-  /** Kept for a later wait of that run (lookback); bounded, oldest dropped first. */
-  workflowEvents: z.array(storedEvent).default([]),
-};
-
-/** Workflow runs (their history, for deliveries and logs) and the runs waiting for events. */
-export const workflowArea = storeArea({ name: "workflow", shape: workflowShape });
-
-export type WorkflowData = AreaData<typeof workflowShape>;
-export type WorkflowStore = AreaStore<WorkflowData>;
+export type HistoryEntry = z.infer<typeof historyEntry>;
 export type StoredRun = z.infer<typeof storedRun>;
 export type StoredWaiter = z.infer<typeof storedWaiter>;
-export type StoredEvent = z.infer<typeof storedEvent>;
+export type StoredNotification = z.infer<typeof storedNotification>;
 export type RunState = (typeof RUN_STATES)[number];

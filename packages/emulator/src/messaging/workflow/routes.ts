@@ -1,17 +1,17 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
 import { count, values } from "../filters.ts";
-import type { MessageBook } from "../messages/message-book.ts";
-import { runLogView } from "./log-view.ts";
+import type { MessageStore } from "../queues/store.ts";
+import { type PendingStep, runLogView } from "./log-view.ts";
+import type { StoredRun } from "./records.ts";
 import type { WorkflowRuns } from "./runs.ts";
-import type { StoredRun } from "./store.ts";
 import type { Waits } from "./waits.ts";
 import type { Workflows } from "./workflows.ts";
 
 export interface WorkflowRouteParts {
   runs: WorkflowRuns;
   workflows: Workflows;
-  book: MessageBook;
+  messages: MessageStore;
 }
 
 const LOG_PAGE = 10;
@@ -19,24 +19,19 @@ const BULK_PAGE = 100;
 
 /** `/v2/workflows/runs` (end, cancel, steps) and `/v2/workflows/events` (logs). */
 export function workflowHandlers(parts: WorkflowRouteParts) {
-  const { runs, workflows, book } = parts;
+  const { runs, workflows } = parts;
   const existing = (context: RouteContext): StoredRun => {
     const runId = context.params["id"] ?? "";
     const run = runs.get(runId);
     if (!run) throw new HttpError(404, `workflow run "${runId}" not found`);
     return run;
   };
-  const pending = (run: StoredRun) =>
-    [...book.all()]
-      .filter((message) => message.workflow?.runId === run.runId)
-      .map((message) => ({ messageId: message.id, retried: message.retried, body: message.body }));
-
   return {
     /** The app ends its run (`?cancel=false`, the body is its result) or cancels it (`?cancel=true`). */
     end(context: RouteContext): Reply {
       const run = existing(context);
       if (context.query.get("cancel") === "true") workflows.cancel([run.runId]);
-      else runs.end(run, "RUN_SUCCESS", context.rawBody.toString("utf8"));
+      else runs.end(run.runId, "RUN_SUCCESS", { response: context.rawBody.toString("utf8") });
       return ok();
     },
     /** Bulk cancel, by ids or by the documented filters. */
@@ -50,7 +45,9 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
     steps(context: RouteContext): Reply {
       const run = existing(context);
       if (run.state !== "RUN_STARTED") throw new HttpError(404, `workflow run "${run.runId}" has ended`);
-      return ok(run.history.map(({ messageId, body, callType }) => ({ messageId, body, callType })));
+      return ok(
+        runs.history(run.runId).map(({ messageId, body, callType }) => ({ messageId, body, callType })),
+      );
     },
     logs(context: RouteContext): Reply {
       const matching = selectRuns(runs.all(), context.query).sort((a, b) => b.createdAt - a.createdAt);
@@ -58,7 +55,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
       const end = start + count(context.query, LOG_PAGE, 1000);
       return ok({
         cursor: end < matching.length ? String(end) : "",
-        runs: matching.slice(start, end).map((run) => runLogView(run, pending(run))),
+        runs: logViews(parts, matching.slice(start, end)),
       });
     },
   };
@@ -112,4 +109,19 @@ function offset(query: URLSearchParams): number {
   if (!Number.isInteger(start) || start < 0)
     throw new HttpError(400, `cursor "${text}" is not one this API gave`);
   return start;
+}
+
+/** The logs of a page of runs; the messages still pending are read once for all of them. */
+function logViews(parts: WorkflowRouteParts, page: StoredRun[]) {
+  const running = new Set(page.filter((run) => run.state === "RUN_STARTED").map((run) => run.runId));
+  const pending = new Map<string, PendingStep[]>();
+  if (running.size > 0) {
+    for (const message of parts.messages.all()) {
+      const runId = message.workflow?.runId;
+      if (runId === undefined || !running.has(runId)) continue;
+      const step = { messageId: message.id, retried: message.retried, body: message.body };
+      pending.set(runId, [...(pending.get(runId) ?? []), step]);
+    }
+  }
+  return page.map((run) => runLogView(run, parts.runs.history(run.runId), pending.get(run.runId) ?? []));
 }

@@ -1,7 +1,6 @@
-import type { RunState, StoredRun, WorkflowStore } from "./store.ts";
+import type { HistoryEntry, RunState, StoredRun } from "./records.ts";
+import type { RunStore } from "./run-store.ts";
 
-/** Ended runs kept for the logs; older ones are dropped first, so the state stays bounded. */
-export const KEPT_ENDED_RUNS = 500;
 /** Failed attempts kept per run for the logs. */
 const KEPT_ERRORS = 50;
 const KEPT_ERROR_TEXT = 2048;
@@ -26,35 +25,33 @@ export interface RawStep {
 /**
  * The runs of workflows: created by their trigger message, grown one history entry per step
  * message delivered, ended by the app (success, cancel) or by a step that failed for good.
- * Callers commit.
+ * Each change puts a new record; callers commit.
  */
 export class WorkflowRuns {
-  readonly #store: WorkflowStore;
+  readonly #store: RunStore;
   readonly #now: () => number;
 
-  constructor(store: WorkflowStore, now: () => number) {
+  constructor(store: RunStore, now: () => number) {
     this.#store = store;
     this.#now = now;
   }
 
   get(runId: string): StoredRun | undefined {
-    return this.#store.data.workflowRuns[runId];
+    return this.#store.get(runId);
   }
 
   all(): StoredRun[] {
-    return Object.values(this.#store.data.workflowRuns);
+    return this.#store.list();
+  }
+
+  history(runId: string): HistoryEntry[] {
+    return this.#store.history(runId);
   }
 
   /** Creates the run; false when a run with that id exists already. */
   start(run: NewRun): boolean {
     if (this.get(run.runId)) return false;
-    this.#store.data.workflowRuns[run.runId] = {
-      ...run,
-      createdAt: this.#now(),
-      state: "RUN_STARTED",
-      history: [],
-      errors: [],
-    };
+    this.#store.put({ ...run, createdAt: this.#now(), state: "RUN_STARTED", errors: [] });
     return true;
   }
 
@@ -62,51 +59,50 @@ export class WorkflowRuns {
    * Adds a step message to the history the first time it is delivered, and answers the history
    * up to it: what that delivery carries (a retry carries the same).
    */
-  historyThrough(run: StoredRun, step: RawStep): RawStep[] {
-    let at = run.history.findIndex((entry) => entry.messageId === step.messageId);
-    if (at < 0) {
-      run.history.push({ ...step, createdAt: this.#now() });
-      at = run.history.length - 1;
-    }
-    return run.history
-      .slice(0, at + 1)
-      .map(({ messageId, body, callType }) => ({ messageId, body, callType }));
+  historyThrough(runId: string, step: RawStep): RawStep[] {
+    this.#store.addStep(runId, { ...step, createdAt: this.#now() });
+    const history = this.#store.history(runId);
+    const at = history.findIndex((entry) => entry.messageId === step.messageId);
+    return history.slice(0, at + 1).map(({ messageId, body, callType }) => ({ messageId, body, callType }));
   }
 
-  /** Ends a running run; false when it had ended already. */
-  end(run: StoredRun, state: Exclude<RunState, "RUN_STARTED">, response?: string): boolean {
-    if (run.state !== "RUN_STARTED") return false;
-    run.state = state;
-    run.completedAt = this.#now();
-    if (response !== undefined) run.response = response;
-    this.#prune();
+  /** Ends a running run (with what else changes with it); false when it had ended already. */
+  end(runId: string, state: Exclude<RunState, "RUN_STARTED">, changes: Partial<StoredRun> = {}): boolean {
+    const run = this.get(runId);
+    if (run?.state !== "RUN_STARTED") return false;
+    this.#store.put({ ...run, ...changes, state, completedAt: this.#now() });
     return true;
   }
 
-  /** Back to running (a resume from the DLQ); `fresh` forgets the steps (a restart). */
-  reopen(run: StoredRun, fresh: boolean): void {
-    run.state = "RUN_STARTED";
-    delete run.completedAt;
-    delete run.dlqId;
-    delete run.failureFunction;
-    if (fresh) run.history = [];
+  /** Changes fields of a run (its failure function's state, say). */
+  update(runId: string, changes: Partial<StoredRun>): void {
+    const run = this.get(runId);
+    if (run) this.#store.put({ ...run, ...changes });
   }
 
-  recordError(run: StoredRun, messageId: string, status: number | undefined, body: Buffer | undefined): void {
-    run.errors.push({
+  /** Back to running (a resume from the DLQ); `fresh` forgets the steps (a restart). */
+  reopen(runId: string, fresh: boolean): void {
+    const run = this.get(runId);
+    if (!run) return;
+    const { completedAt: _completed, dlqId: _dlq, failureFunction: _failure, ...kept } = run;
+    this.#store.put({ ...kept, state: "RUN_STARTED" });
+    if (fresh) this.#store.clearHistory(runId);
+  }
+
+  /** Drops a step from the history (the failed step of a resumed run, delivered again). */
+  forgetStep(runId: string, messageId: string): void {
+    this.#store.removeStep(runId, messageId);
+  }
+
+  recordError(runId: string, messageId: string, status: number | undefined, body: Buffer | undefined): void {
+    const run = this.get(runId);
+    if (!run) return;
+    const error = {
       messageId,
       at: this.#now(),
       ...(status === undefined ? {} : { status }),
       ...(body === undefined ? {} : { body: body.toString("utf8").slice(0, KEPT_ERROR_TEXT) }),
-    });
-    if (run.errors.length > KEPT_ERRORS) run.errors.splice(0, run.errors.length - KEPT_ERRORS);
-  }
-
-  #prune(): void {
-    const ended = this.all()
-      .filter((run) => run.state !== "RUN_STARTED")
-      .sort((a, b) => (a.completedAt ?? 0) - (b.completedAt ?? 0));
-    const runs = this.#store.data.workflowRuns;
-    for (const run of ended.slice(0, Math.max(0, ended.length - KEPT_ENDED_RUNS))) delete runs[run.runId];
+    };
+    this.#store.put({ ...run, errors: [...run.errors, error].slice(-KEPT_ERRORS) });
   }
 }

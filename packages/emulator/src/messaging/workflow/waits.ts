@@ -3,17 +3,19 @@ import { HttpError, parseJsonBody } from "../../http/reply.ts";
 import { parseDuration } from "../publish/durations.ts";
 import { lowerCaseHeaders, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
+import type { NotificationStore } from "./notification-store.ts";
+import type { StoredWaiter } from "./records.ts";
 import type { WorkflowRuns } from "./runs.ts";
-import type { StoredWaiter, WorkflowStore } from "./store.ts";
-
-/** Events kept for a later wait (lookback); the oldest are dropped first. */
-const KEPT_EVENTS = 1000;
+import { WaitLimitError, type WaitStore } from "./wait-store.ts";
 
 export interface WaitParts {
-  store: WorkflowStore;
+  waits: WaitStore;
+  notifications: NotificationStore;
   runs: WorkflowRuns;
   clock: Clock;
-  publish(): Publish;
+  publish: Publish;
+  /** Writes the timeouts handled on the clock (outside any request). */
+  commit(): void;
 }
 
 /** The SDK's `NotifyResponse`. */
@@ -64,38 +66,31 @@ export class Waits {
       deadline: now + timeoutMs,
       timeout,
     };
-    const data = this.#parts.store.data;
-    const early = data.workflowEvents.findIndex(
-      (event) => event.runId === runId && event.eventId === eventId,
-    );
-    if (early >= 0) {
-      const [event] = data.workflowEvents.splice(early, 1);
-      this.#complete(waiter, event?.data);
+    const early = this.#parts.notifications.take(runId, eventId);
+    if (early !== undefined) {
+      this.#complete(waiter, early.data);
       return;
     }
-    data.workflowWaiters.push(waiter);
+    try {
+      this.#parts.waits.add(waiter);
+    } catch (error) {
+      if (error instanceof WaitLimitError) throw new HttpError(400, error.message);
+      throw error;
+    }
     this.plan();
   }
 
   /** Completes the waiters of the event (of one run when `runId` is given); answers one entry each. */
   notify(eventId: string, data: Buffer, runId?: string): Notified[] {
-    const store = this.#parts.store.data;
-    const matching = store.workflowWaiters.filter(
-      (waiter) => waiter.eventId === eventId && (runId === undefined || waiter.runId === runId),
-    );
-    store.workflowWaiters = store.workflowWaiters.filter((waiter) => !matching.includes(waiter));
-    if (matching.length === 0 && runId !== undefined) {
-      store.workflowEvents.push({
-        eventId,
-        runId,
-        data: data.toString("base64"),
-        at: this.#parts.clock.now(),
-      });
-      if (store.workflowEvents.length > KEPT_EVENTS)
-        store.workflowEvents.splice(0, store.workflowEvents.length - KEPT_EVENTS);
+    const { waits, notifications, runs } = this.#parts;
+    const matching = waits.forEvent(eventId, runId);
+    for (const { id } of matching) waits.remove(id);
+    // Kept for a later wait of that run, if the run is there to wait (an unknown run keeps nothing).
+    if (matching.length === 0 && runId !== undefined && runs.get(runId)?.state === "RUN_STARTED") {
+      notifications.add({ eventId, runId, data: data.toString("base64"), at: this.#parts.clock.now() });
     }
     this.plan();
-    return matching.map((waiter) => ({
+    return matching.map(({ waiter }) => ({
       waiter: waiterView(waiter),
       messageId: this.#complete(waiter, data.toString("base64")),
       error: "",
@@ -103,28 +98,30 @@ export class Waits {
   }
 
   waiters(eventId: string) {
-    return this.#parts.store.data.workflowWaiters
-      .filter((waiter) => waiter.eventId === eventId)
-      .map(waiterView);
+    return this.#parts.waits.forEvent(eventId).map(({ waiter }) => waiterView(waiter));
+  }
+
+  /** A run that ended waits for nothing: its waits and the events kept for it go. */
+  forgetRun(runId: string): void {
+    this.#parts.waits.removeRun(runId);
+    this.#parts.notifications.removeRun(runId);
+    this.plan();
   }
 
   /** Times out every wait whose deadline has passed; answers how many. */
   expire(): number {
-    const store = this.#parts.store.data;
-    const now = this.#parts.clock.now();
-    const due = store.workflowWaiters.filter((waiter) => waiter.deadline <= now);
+    const due = this.#parts.waits.takeDue(this.#parts.clock.now());
     if (due.length > 0) {
-      store.workflowWaiters = store.workflowWaiters.filter((waiter) => waiter.deadline > now);
       for (const waiter of due) this.#complete(waiter, undefined);
-      this.#parts.store.commit();
+      this.#parts.commit();
     }
     this.plan();
     return due.length;
   }
 
+  /** Arms the timer for the earliest deadline (found in the store's deadline order, not by a walk). */
   plan(): void {
-    const deadlines = this.#parts.store.data.workflowWaiters.map((waiter) => waiter.deadline);
-    this.#timer.at(deadlines.length === 0 ? undefined : Math.min(...deadlines));
+    this.#timer.at(this.#parts.waits.earliestDeadline());
   }
 
   stop(): void {
@@ -138,7 +135,7 @@ export class Waits {
       ...(data === undefined ? { waitTimeout: true } : { out: data, waitTimeout: false }),
     };
     try {
-      const answer = this.#parts.publish()({
+      const answer = this.#parts.publish({
         destination: data === undefined ? waiter.timeoutUrl : waiter.url,
         body: Buffer.from(JSON.stringify(step)),
         settings: readMessageHeaders(waiter.headers),

@@ -1,13 +1,13 @@
 import { HttpError } from "../../http/reply.ts";
 import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import type { DlqStore, StoredDlqMessage } from "../dlq/store.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
-import type { MessagingStore, StoredDlqMessage } from "../store.ts";
+import type { StoredRun } from "./records.ts";
 import type { WorkflowRuns } from "./runs.ts";
-import type { StoredRun } from "./store.ts";
 
 export interface WorkflowDlqParts {
-  store: MessagingStore;
+  dlq: DlqStore;
   runs: WorkflowRuns;
   publish: Publish;
 }
@@ -30,20 +30,21 @@ export class WorkflowDlq {
     this.#parts = parts;
   }
 
-  entries(): StoredDlqMessage[] {
-    return this.#parts.store.data.dlq.filter((entry) => entry.message.workflow !== undefined);
+  /** The DLQ entries of workflow messages, oldest first. */
+  *entries(): Generator<StoredDlqMessage> {
+    for (const entry of this.#parts.dlq.all()) if (entry.message.workflow !== undefined) yield entry;
   }
 
   find(dlqId: string): { entry: StoredDlqMessage; run: StoredRun } {
-    const entry = this.entries().find((candidate) => candidate.dlqId === dlqId);
+    const candidate = this.#parts.dlq.get(dlqId);
+    const entry = candidate?.message.workflow === undefined ? undefined : candidate;
     const run = entry?.message.workflow && this.#parts.runs.get(entry.message.workflow.runId);
     if (!entry || !run) throw new HttpError(404, `workflow DLQ message "${dlqId}" not found`);
     return { entry, run };
   }
 
-  remove(entries: ReadonlySet<StoredDlqMessage>): void {
-    const { store } = this.#parts;
-    store.data.dlq = store.data.dlq.filter((entry) => !entries.has(entry));
+  remove(entries: Iterable<StoredDlqMessage>): void {
+    for (const entry of entries) this.#parts.dlq.remove(entry.dlqId);
   }
 
   /** Delivers the failed step again; `overrides` are the request's `Upstash-Retries`/flow control. */
@@ -51,7 +52,7 @@ export class WorkflowDlq {
     const { entry, run } = this.find(dlqId);
     const { message } = entry;
     // The failed message's entry goes: its new copy takes its place in the history.
-    run.history = run.history.filter((step) => step.messageId !== message.id);
+    this.#parts.runs.forgetStep(run.runId, message.id);
     return this.#again(entry, run, false, message.body, overrides);
   }
 
@@ -85,15 +86,15 @@ export class WorkflowDlq {
       },
     );
     publishFollowUp(this.#parts.publish, run.failureCallback, body);
-    run.failureFunction = { messageId: "", state: "CALLBACK_INPROGRESS" };
+    this.#parts.runs.update(run.runId, { failureFunction: { messageId: "", state: "CALLBACK_INPROGRESS" } });
     return reference(run);
   }
 
   #again(entry: StoredDlqMessage, run: StoredRun, fresh: boolean, body: string, overrides: HeaderBag) {
-    const { store, runs, publish } = this.#parts;
+    const { dlq, runs, publish } = this.#parts;
     const given = readMessageHeaders(overrides);
-    runs.reopen(run, fresh);
-    store.data.dlq = store.data.dlq.filter((candidate) => candidate !== entry);
+    runs.reopen(run.runId, fresh);
+    dlq.remove(entry.dlqId);
     publish({
       destination: run.url,
       body: Buffer.from(body, "base64"),

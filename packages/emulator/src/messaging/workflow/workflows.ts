@@ -1,10 +1,13 @@
 import { HttpError } from "../../http/reply.ts";
 import { type Attempt, callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
-import type { MessageBook, NewMessage } from "../messages/message-book.ts";
+import type { NewMessage } from "../messages/message-book.ts";
+import type { StoredMessage } from "../messages/record.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
-import type { StoredMessage } from "../store.ts";
+import type { MessageStore } from "../queues/store.ts";
+import type { Lookup } from "../registry.ts";
+import type { StoredRun } from "./records.ts";
 import type { WorkflowRuns } from "./runs.ts";
-import type { StoredRun, WorkflowStore } from "./store.ts";
+import type { Waits } from "./waits.ts";
 
 /** How a delivery attempt ended for the message: delivered, to be retried, or moved to the DLQ. */
 export type Fate = { kind: "delivered" } | { kind: "retry" } | { kind: "dead"; dlqId: string };
@@ -15,13 +18,17 @@ export interface Prepared {
   headers: Record<string, string>;
 }
 
-export interface WorkflowParts {
+/**
+ * What workflows act through. Publishing and waits are made after delivery, whose hooks these
+ * are, so they are looked up in the engine's registry when needed.
+ */
+export type WorkflowParts = Lookup<{
   runs: WorkflowRuns;
-  store: WorkflowStore;
-  book: MessageBook;
-  /** Late-bound: publishing needs delivery, which needs these hooks. */
-  publish(): Publish;
-}
+  stores: { messages: MessageStore };
+  commit: () => void;
+  publish: Publish;
+  waits: Waits;
+}>;
 
 /**
  * What the service does for Upstash Workflow on top of plain messages: a trigger message
@@ -45,7 +52,7 @@ export class Workflows {
       // reach the invoking run, which would then wait for ever.
       throw new HttpError(501, "context.invoke is not emulated: the emulator does not run invoked workflows");
     }
-    const { runs } = this.#parts;
+    const runs = this.#parts.get("runs");
     const { settings } = input;
     if (tag.init && tag.callType === "step") {
       const started = runs.start({
@@ -79,7 +86,8 @@ export class Workflows {
   /** The body and headers a workflow message is delivered with. */
   prepare(message: StoredMessage): Prepared | undefined {
     const tag = message.workflow;
-    const run = tag === undefined ? undefined : this.#parts.runs.get(tag.runId);
+    const runs = this.#parts.get("runs");
+    const run = tag === undefined ? undefined : runs.get(tag.runId);
     if (tag === undefined || run === undefined || tag.callType === "toCallback") return undefined;
     const headers = {
       "upstash-workflow-runid": run.runId,
@@ -87,7 +95,7 @@ export class Workflows {
       "upstash-workflow-createdat": String(run.createdAt),
     };
     if (tag.callType !== "step") return { body: Buffer.from(message.body, "base64"), headers };
-    const history = this.#parts.runs.historyThrough(run, {
+    const history = runs.historyThrough(run.runId, {
       messageId: message.id,
       body: message.body,
       callType: "step",
@@ -97,8 +105,9 @@ export class Workflows {
 
   /** After each attempt: callbacks, failure callbacks, and the run's errors and end. */
   attempted(message: StoredMessage, attempt: Attempt, fate: Fate): void {
-    const publish = this.#parts.publish();
-    const run = message.workflow === undefined ? undefined : this.#parts.runs.get(message.workflow.runId);
+    const publish = this.#parts.get("publish");
+    const runs = this.#parts.get("runs");
+    const run = message.workflow === undefined ? undefined : runs.get(message.workflow.runId);
     if (message.callback !== undefined && attempt.outcome.status !== undefined) {
       publishFollowUp(publish, message.callback, callbackBody(message, attempt));
     }
@@ -107,41 +116,39 @@ export class Workflows {
     }
     if (run === undefined) return;
     if (!attempt.outcome.ok) {
-      this.#parts.runs.recordError(run, message.id, attempt.outcome.status, attempt.outcome.body);
+      runs.recordError(run.runId, message.id, attempt.outcome.status, attempt.outcome.body);
     }
-    this.#settleRun(run, message, fate);
-    this.#parts.store.commit();
+    this.#settleRun(run.runId, message, fate);
+    this.#parts.get("commit")();
   }
 
-  #settleRun(run: StoredRun, message: StoredMessage, fate: Fate): void {
+  #settleRun(runId: string, message: StoredMessage, fate: Fate): void {
+    const runs = this.#parts.get("runs");
     const callType = message.workflow?.callType;
     if (callType === "failureCall") {
       if (fate.kind === "retry") return;
-      run.failureFunction = {
-        messageId: message.id,
-        state: fate.kind === "delivered" ? "CALLBACK_SUCCESS" : "CALLBACK_FAIL",
-      };
+      const state = fate.kind === "delivered" ? "CALLBACK_SUCCESS" : "CALLBACK_FAIL";
+      runs.update(runId, { failureFunction: { messageId: message.id, state } });
       return;
     }
     if (fate.kind !== "dead") return;
-    if (this.#parts.runs.end(run, "RUN_FAILED")) run.dlqId = fate.dlqId;
-    if (message.failureCallback !== undefined) {
-      run.failureFunction = { messageId: "", state: "CALLBACK_INPROGRESS" };
-    }
+    const failure =
+      message.failureCallback === undefined
+        ? {}
+        : { failureFunction: { messageId: "", state: "CALLBACK_INPROGRESS" } };
+    const ended = runs.end(runId, "RUN_FAILED", { dlqId: fate.dlqId, ...failure });
+    if (!ended && message.failureCallback !== undefined) runs.update(runId, failure);
   }
 
-  /** Ends runs as cancelled and drops their pending messages; answers how many were running. */
+  /** Ends runs as cancelled and drops their pending messages and waits; answers how many were running. */
   cancel(runIds: readonly string[]): number {
-    const { runs, book } = this.#parts;
-    const ended = new Set<string>();
-    for (const runId of runIds) {
-      const run = runs.get(runId);
-      if (run && runs.end(run, "RUN_CANCELED")) ended.add(runId);
-    }
-    const doomed = [...book.all()].filter((m) => m.workflow !== undefined && ended.has(m.workflow.runId));
-    for (const message of doomed) book.remove(message.id);
-    const waiters = this.#parts.store.data;
-    waiters.workflowWaiters = waiters.workflowWaiters.filter((waiter) => !ended.has(waiter.runId));
+    const runs = this.#parts.get("runs");
+    const ended = new Set(runIds.filter((runId) => runs.end(runId, "RUN_CANCELED")));
+    if (ended.size === 0) return 0;
+    const { messages } = this.#parts.get("stores");
+    const doomed = [...messages.all()].filter((m) => m.workflow !== undefined && ended.has(m.workflow.runId));
+    for (const message of doomed) messages.remove(message.id);
+    for (const runId of ended) this.#parts.get("waits").forgetRun(runId);
     return ended.size;
   }
 }

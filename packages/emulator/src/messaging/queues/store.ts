@@ -1,0 +1,152 @@
+import { z } from "zod";
+import type { StorageEngine } from "../../storage/engine.ts";
+import { type Table, valuesOf } from "../../storage/table.ts";
+import type { StoredMessage } from "../messages/record.ts";
+
+export const storedQueue = z.looseObject({
+  name: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  parallelism: z.int().min(1),
+  paused: z.boolean(),
+});
+
+export type StoredQueue = z.infer<typeof storedQueue>;
+
+/** The queues, in the order they were made. */
+export interface QueueStore {
+  get(name: string): StoredQueue | undefined;
+  list(): StoredQueue[];
+  put(queue: StoredQueue): void;
+  /** Deletes the queue and the messages waiting in it. */
+  delete(name: string): boolean;
+  clear(): void;
+}
+
+/**
+ * Every message not yet delivered: a queue's in its order (so a queue's lag is their count),
+ * the others in the order they were published. Found by id in one step, whatever is held.
+ */
+export interface MessageStore {
+  get(id: string): StoredMessage | undefined;
+  has(id: string): boolean;
+  /** Adds a new message at the end of its queue (made, parallelism 1, if missing) or of the others. */
+  add(message: StoredMessage): void;
+  /** Replaces a waiting message (its retry count, its next attempt), keeping its place. */
+  update(message: StoredMessage): void;
+  remove(id: string): boolean;
+  /** The messages waiting in a queue, oldest first; `undefined`: those outside any queue. */
+  waiting(queueName: string | undefined): IterableIterator<StoredMessage>;
+  /** How many wait in the queue (its lag); `undefined`: outside any queue. */
+  count(queueName: string | undefined): number;
+  /** Every waiting message. */
+  all(): IterableIterator<StoredMessage>;
+  clear(): void;
+}
+
+/** A queue's messages are the group of that name; messages outside queues, group "" (no queue is called that). */
+const OUTSIDE_QUEUES = "";
+
+/** Makes both stores on the engine: they share the queue's life (deleting a queue deletes its messages). */
+export function queueStores(engine: StorageEngine): { queues: QueueStore; messages: MessageStore } {
+  const queueTable = engine.table<StoredQueue>("messaging_queues");
+  const messageTable = engine.table<StoredMessage>("messaging_messages");
+  return {
+    queues: new QueueTable(queueTable, messageTable),
+    messages: new MessageTable(messageTable, queueTable),
+  };
+}
+
+class QueueTable implements QueueStore {
+  readonly #queues: Table<StoredQueue>;
+  readonly #messages: Table<StoredMessage>;
+
+  constructor(queues: Table<StoredQueue>, messages: Table<StoredMessage>) {
+    this.#queues = queues;
+    this.#messages = messages;
+  }
+
+  get(name: string): StoredQueue | undefined {
+    return this.#queues.get(name);
+  }
+
+  list(): StoredQueue[] {
+    return [...valuesOf(this.#queues.scan())];
+  }
+
+  put(queue: StoredQueue): void {
+    this.#queues.put(queue.name, queue);
+  }
+
+  delete(name: string): boolean {
+    if (!this.#queues.delete(name)) return false;
+    this.#messages.deleteGroup(name);
+    return true;
+  }
+
+  clear(): void {
+    this.#queues.clear();
+    this.#messages.clear();
+  }
+}
+
+class MessageTable implements MessageStore {
+  readonly #messages: Table<StoredMessage>;
+  readonly #queues: Table<StoredQueue>;
+
+  constructor(messages: Table<StoredMessage>, queues: Table<StoredQueue>) {
+    this.#messages = messages;
+    this.#queues = queues;
+  }
+
+  get(id: string): StoredMessage | undefined {
+    return this.#messages.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.#messages.has(id);
+  }
+
+  add(message: StoredMessage): void {
+    const queueName = message.queueName;
+    if (queueName !== undefined && !this.#queues.has(queueName)) {
+      // Enqueueing to a queue that does not exist makes it, with parallelism 1 (wall-clock
+      // times, as the queue routes give).
+      const now = Date.now();
+      this.#queues.put(queueName, {
+        name: queueName,
+        createdAt: now,
+        updatedAt: now,
+        parallelism: 1,
+        paused: false,
+      });
+    }
+    this.#messages.put(message.id, message, queueName ?? OUTSIDE_QUEUES);
+  }
+
+  update(message: StoredMessage): void {
+    if (this.#messages.has(message.id)) {
+      this.#messages.put(message.id, message, message.queueName ?? OUTSIDE_QUEUES);
+    }
+  }
+
+  remove(id: string): boolean {
+    return this.#messages.delete(id);
+  }
+
+  waiting(queueName: string | undefined): IterableIterator<StoredMessage> {
+    return valuesOf(this.#messages.scan({ group: queueName ?? OUTSIDE_QUEUES }));
+  }
+
+  count(queueName: string | undefined): number {
+    return this.#messages.count(queueName ?? OUTSIDE_QUEUES);
+  }
+
+  all(): IterableIterator<StoredMessage> {
+    return valuesOf(this.#messages.scan());
+  }
+
+  clear(): void {
+    this.#messages.clear();
+  }
+}

@@ -1,0 +1,101 @@
+import type { AreaContext } from "../../state/area.ts";
+import type { StorageEngine } from "../../storage/engine.ts";
+import { type Table, valuesOf } from "../../storage/table.ts";
+import type { HistoryEntry, StoredRun } from "./records.ts";
+
+/** Ended runs kept for the logs; past it the oldest ended go first (said once in the log). */
+export const KEPT_ENDED_RUNS = 500;
+
+const RUNNING = "running";
+const ENDED = "ended";
+
+/** Workflow runs by id, and each run's history (the trigger's payload, then each step). */
+export interface RunStore {
+  get(runId: string): StoredRun | undefined;
+  /** Every run kept: those running, then those ended, each in the order they started or ended. */
+  list(): StoredRun[];
+  /** Stores a run; one that ends goes to the end of the ended ones, past the bound the oldest go. */
+  put(run: StoredRun): void;
+  /** The run's history, oldest first. */
+  history(runId: string): HistoryEntry[];
+  /** Adds a step at the end of the run's history (one a step message was already given is skipped). */
+  addStep(runId: string, entry: HistoryEntry): void;
+  removeStep(runId: string, messageId: string): void;
+  clearHistory(runId: string): void;
+  clear(): void;
+}
+
+export function runStore(engine: StorageEngine, context: AreaContext): RunStore {
+  return new RunTable(
+    engine.table<StoredRun>("workflow_runs"),
+    engine.table<HistoryEntry>("workflow_steps"),
+    context,
+  );
+}
+
+class RunTable implements RunStore {
+  readonly #runs: Table<StoredRun>;
+  readonly #steps: Table<HistoryEntry>;
+  readonly #context: AreaContext;
+
+  constructor(runs: Table<StoredRun>, steps: Table<HistoryEntry>, context: AreaContext) {
+    this.#runs = runs;
+    this.#steps = steps;
+    this.#context = context;
+  }
+
+  get(runId: string): StoredRun | undefined {
+    return this.#runs.get(runId);
+  }
+
+  list(): StoredRun[] {
+    return [...valuesOf(this.#runs.scan({ group: RUNNING })), ...valuesOf(this.#runs.scan({ group: ENDED }))];
+  }
+
+  put(run: StoredRun): void {
+    const ended = run.state !== "RUN_STARTED";
+    this.#runs.put(run.runId, run, ended ? ENDED : RUNNING);
+    if (ended) this.#dropOldestEnded();
+  }
+
+  history(runId: string): HistoryEntry[] {
+    return [...valuesOf(this.#steps.scan({ group: runId }))];
+  }
+
+  addStep(runId: string, entry: HistoryEntry): void {
+    const key = stepKey(runId, entry.messageId);
+    if (!this.#steps.has(key)) this.#steps.put(key, entry, runId);
+  }
+
+  removeStep(runId: string, messageId: string): void {
+    this.#steps.delete(stepKey(runId, messageId));
+  }
+
+  clearHistory(runId: string): void {
+    this.#steps.deleteGroup(runId);
+  }
+
+  clear(): void {
+    this.#runs.clear();
+    this.#steps.clear();
+  }
+
+  #dropOldestEnded(): void {
+    let excess = this.#runs.count(ENDED) - KEPT_ENDED_RUNS;
+    if (excess <= 0) return;
+    this.#context.noticeOnce(
+      "workflow-runs",
+      `workflow runs: the newest ${KEPT_ENDED_RUNS} ended runs are kept; older ones are dropped from now on`,
+    );
+    for (const entry of this.#runs.scan({ group: ENDED })) {
+      if (excess-- === 0) break;
+      this.#runs.delete(entry.key);
+      this.#steps.deleteGroup(entry.key);
+    }
+  }
+}
+
+/** Unambiguous whatever the ids hold. */
+function stepKey(runId: string, messageId: string): string {
+  return JSON.stringify([runId, messageId]);
+}

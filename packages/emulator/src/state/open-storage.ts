@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { DataFileError } from "../storage/data-file-error.ts";
+import type { StorageEngine } from "../storage/engine.ts";
+import { MemoryEngine } from "../storage/memory/memory-engine.ts";
+import { dataFileKind } from "../storage/sqlite/data-file-kind.ts";
+import { markInitialized, openDatabaseFile } from "../storage/sqlite/open-database-file.ts";
+import { SqliteEngine } from "../storage/sqlite/sqlite-engine.ts";
+import type { StoreArea } from "./area.ts";
+import { jsonProblem } from "./json-problem.ts";
+import { Stores } from "./stores.ts";
+
+export interface OpenedStores {
+  stores: Stores;
+  /** What the start should tell the user (a JSON data file migrated, or found migrated). */
+  notices: string[];
+}
+
+/**
+ * The stores on the engine the options ask for: in memory without a data file; durable on it
+ * with one. A new file starts empty; a JSON data file of an earlier emulator is copied into a
+ * database beside it (`<file>.db`), which this and later starts use, and is left as it was. A
+ * file that cannot be used stops the start with a `DataFileError` naming it.
+ */
+export function openStores(
+  areas: readonly StoreArea[],
+  dataFile: string | undefined,
+  context: { noticeOnce(topic: string, text: string): void },
+): OpenedStores {
+  if (dataFile === undefined) return { stores: new Stores(new MemoryEngine(), areas, context), notices: [] };
+  const kind = dataFileKind(dataFile);
+  if (kind === "other") {
+    throw new DataFileError(
+      dataFile,
+      "is neither an emulator database nor a JSON data file of an earlier emulator; move it aside or choose another --data-file",
+    );
+  }
+  if (kind === "json") return openMigrated(areas, dataFile, context);
+  const { db, initialized } = openDatabaseFile(dataFile);
+  const stores = new Stores(new SqliteEngine(db), areas, context);
+  if (!initialized) markInitialized(db);
+  stores.commit();
+  return { stores, notices: [] };
+}
+
+/** The database made from a JSON data file, made now (first start) or found from an earlier one. */
+function openMigrated(
+  areas: readonly StoreArea[],
+  jsonFile: string,
+  context: { noticeOnce(topic: string, text: string): void },
+): OpenedStores {
+  const database = `${jsonFile}.db`;
+  if (existsSync(database) && dataFileKind(database) === "database") {
+    const { db, initialized } = openDatabaseFile(database);
+    if (initialized) {
+      db.commit();
+      const stores = new Stores(new SqliteEngine(db), areas, context);
+      const notice = `data file "${jsonFile}" is JSON from an earlier emulator; using "${database}", made from it at an earlier start (the JSON file is not read)`;
+      return { stores, notices: [notice] };
+    }
+    // A migration that did not finish (killed midway): start it over.
+    db.close();
+  }
+  const state = readJsonState(jsonFile);
+  // Made under a temporary name and renamed when complete, so a kill midway leaves no half database.
+  const temporary = `${database}.${process.pid}.tmp`;
+  removeDatabase(temporary);
+  try {
+    const { db } = openDatabaseFile(temporary);
+    const engine: StorageEngine = new SqliteEngine(db);
+    const stores = new Stores(engine, areas, context);
+    stores.replace(state, (problem) => new DataFileError(jsonFile, problem));
+    markInitialized(db);
+    stores.close();
+  } catch (error) {
+    removeDatabase(temporary);
+    throw error;
+  }
+  renameSync(temporary, database);
+  const { db } = openDatabaseFile(database);
+  db.commit();
+  const notice = `data file "${jsonFile}" is JSON from an earlier emulator: its state was copied into "${database}", which this and later starts use (the JSON file is left as it was)`;
+  return { stores: new Stores(new SqliteEngine(db), areas, context), notices: [notice] };
+}
+
+function readJsonState(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new DataFileError(file, `cannot be read (${code})`, { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(file, `is not valid JSON (${jsonProblem(text)}); fix it or move it aside`, {
+      cause: error,
+    });
+  }
+}
+
+function removeDatabase(file: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${file}${suffix}`, { force: true });
+}
