@@ -4,6 +4,7 @@ import { managementApi } from "./management/profile.ts";
 import type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
 import { messagingApi } from "./messaging/profile.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
+import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
 import { searchDataApi } from "./search-data/module.ts";
 import type { SigningKeys } from "./signing/keys.ts";
@@ -20,6 +21,8 @@ export interface EmulatorDeps {
   accounts: readonly Account[];
   /** The emulator's clock: real time plus what tests moved it forward by. */
   clock: Clock;
+  /** The bounds on what grows with use. */
+  limits: Limits;
   /** One line to whoever runs the emulator, once per topic (a bound that starts dropping data). */
   noticeOnce(topic: string, text: string): void;
 }

@@ -33,8 +33,10 @@ import {
   DEFAULT_MESSAGING_TOKEN,
   type EmulatorOptions,
 } from "./options/emulator-options.ts";
+import { limitsOf } from "./options/limits.ts";
 import { initialSettings } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
+import type { AreaContext } from "./state/area.ts";
 import { noticeBoard } from "./state/notices.ts";
 import { openStores } from "./state/open-storage.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./state/snapshot.ts";
@@ -58,9 +60,19 @@ export async function startWith(
   // Checked before anything listens: a bad seed file stops the start at once.
   const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
   const notices = noticeBoard(options.log);
-  const stores = startingStores(apis, options, notices);
+  const limits = limitsOf(options.limits);
+  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits }, notices);
   const clock = new Clock();
-  const deps: EmulatorDeps = { stores, settings, options, tokens, accounts, clock, noticeOnce: notices.once };
+  const deps: EmulatorDeps = {
+    stores,
+    settings,
+    options,
+    tokens,
+    accounts,
+    clock,
+    limits,
+    noticeOnce: notices.once,
+  };
   let mounted: MountedApi[];
   try {
     mounted = apis.map((api) => api.mount(deps));
@@ -146,9 +158,10 @@ export async function startWith(
 function startingStores(
   apis: readonly ApiModule[],
   options: EmulatorOptions,
+  context: AreaContext,
   notices: ReturnType<typeof noticeBoard>,
 ): Stores {
-  const opened = openStores(storeAreas(apis), options.dataFile, { noticeOnce: notices.once });
+  const opened = openStores(storeAreas(apis), options.dataFile, context);
   for (const notice of opened.notices) notices.say(notice);
   const file = options.importFile;
   if (file === undefined) return opened.stores;

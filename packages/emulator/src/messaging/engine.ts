@@ -1,6 +1,7 @@
 import type { Clock } from "../clock/clock.ts";
 import type { MessagingOptions } from "../options/emulator-options.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
+import type { Limits } from "../options/limits.ts";
 import { chooseSigningKeys, type SigningKeys } from "../signing/keys.ts";
 import type { Stores } from "../state/stores.ts";
 import { type MessagingStores, messagingArea } from "./area.ts";
@@ -47,6 +48,7 @@ export interface MessagingParts {
 export interface MessagingDeps {
   stores: Stores;
   clock: Clock;
+  limits: Pick<Limits, "keptDeliveries">;
   options: MessagingOptions;
   noticeOnce(topic: string, text: string): void;
 }
@@ -85,6 +87,7 @@ export function createMessaging(deps: MessagingDeps) {
       gate: deliveryGate(options),
       hooks: deliveryHooks(events, workflows),
       commit,
+      keptDeliveries: deps.limits.keptDeliveries,
       noticeOnce: deps.noticeOnce,
     }),
   );

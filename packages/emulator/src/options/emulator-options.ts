@@ -27,6 +27,11 @@ function option<S extends z.ZodType>(schema: S, info: OptionInfo): z.ZodOptional
   return optional;
 }
 
+/** A bound on what grows with use (`options/limits.ts`); the oldest go first past a "kept" one. */
+function limit(help: string) {
+  return option(z.int().min(1), { help: `${help} (see DEFAULT_LIMITS)` });
+}
+
 const account = z.object({ email: z.string(), apiKey: z.string() });
 export type Account = z.infer<typeof account>;
 
@@ -225,6 +230,18 @@ export const emulatorOptions = z.object({
   deliveryTimeoutMs: option(z.int().min(1), {
     help: "longest a destination may take when a message sets no Upstash-Timeout (default 15 min)",
   }),
+  limits: z
+    .object({
+      keptDeliveries: limit("deliveries remembered for emulator.delivered and GET /__stashkit/delivered"),
+      keptEvents: limit("message events kept for GET /v2/events and /v2/logs"),
+      keptEndedRuns: limit("ended workflow runs kept for the logs, with their steps"),
+      waitsPerRun: limit("events one workflow run may wait for at once; past it a wait is refused with 400"),
+      waits: limit("waits open at once, all runs together; past it a wait is refused with 400"),
+      notificationsPerRun: limit("events notified to a run before it waited for them, kept per run"),
+      notifications: limit("the same, kept in all"),
+      notificationBytes: limit("the same events' data kept in all, in bytes"),
+    })
+    .optional(),
   log: option(
     z.custom<(line: string) => void>((value) => typeof value === "function", "log must be a function"),
     {

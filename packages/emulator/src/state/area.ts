@@ -1,8 +1,11 @@
 import type { z } from "zod";
+import type { Limits } from "../options/limits.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 
 /** What an area's stores may use besides the engine. */
 export interface AreaContext {
+  /** The bounds on what grows with use (`options/limits.ts`). */
+  limits: Limits;
   /**
    * Says something to whoever runs the emulator, once per `topic` (a bound that starts dropping
    * data, say): one line on stderr for the command, the `log` option in code.

@@ -5,7 +5,7 @@ import { MemoryEngine } from "../storage/memory/memory-engine.ts";
 import { dataFileKind } from "../storage/sqlite/data-file-kind.ts";
 import { markInitialized, openDatabaseFile } from "../storage/sqlite/open-database-file.ts";
 import { SqliteEngine } from "../storage/sqlite/sqlite-engine.ts";
-import type { StoreArea } from "./area.ts";
+import type { AreaContext, StoreArea } from "./area.ts";
 import { jsonProblem } from "./json-problem.ts";
 import { Stores } from "./stores.ts";
 
@@ -24,7 +24,7 @@ export interface OpenedStores {
 export function openStores(
   areas: readonly StoreArea[],
   dataFile: string | undefined,
-  context: { noticeOnce(topic: string, text: string): void },
+  context: AreaContext,
 ): OpenedStores {
   if (dataFile === undefined) return { stores: new Stores(new MemoryEngine(), areas, context), notices: [] };
   const kind = dataFileKind(dataFile);
@@ -43,11 +43,7 @@ export function openStores(
 }
 
 /** The database made from a JSON data file, made now (first start) or found from an earlier one. */
-function openMigrated(
-  areas: readonly StoreArea[],
-  jsonFile: string,
-  context: { noticeOnce(topic: string, text: string): void },
-): OpenedStores {
+function openMigrated(areas: readonly StoreArea[], jsonFile: string, context: AreaContext): OpenedStores {
   const database = `${jsonFile}.db`;
   if (existsSync(database) && dataFileKind(database) === "database") {
     const { db, initialized } = openDatabaseFile(database);

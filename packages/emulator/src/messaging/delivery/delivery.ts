@@ -36,9 +36,6 @@ export interface DeliveredMessage {
 /** What looking at a message came to: it started, it is not due before a time, or its key holds it. */
 type Verdict = "started" | "held" | number;
 
-/** Deliveries remembered for `emulator.delivered`; past it the oldest go (said once in the log). */
-export const KEPT_DELIVERIES = 10_000;
-
 export interface DeliveryOptions {
   queues: QueueStore;
   messages: MessageStore;
@@ -53,6 +50,8 @@ export interface DeliveryOptions {
   hooks: DeliveryHooks;
   /** Writes what an attempt changed (the message, the DLQ) to the store. */
   commit(): void;
+  /** Deliveries remembered in `delivered`; past it the oldest go (said once in the log). */
+  keptDeliveries: number;
   noticeOnce(topic: string, text: string): void;
   /** What deliveries may reach and how many may be open at once (default: the gate's defaults). */
   gate?: DeliveryGate;
@@ -308,11 +307,12 @@ export class Delivery {
       retried: message.retried,
       deliveredAt: now,
     });
-    if (this.delivered.length <= KEPT_DELIVERIES) return;
+    const kept = this.#options.keptDeliveries;
+    if (this.delivered.length <= kept) return;
     this.#options.noticeOnce(
       "deliveries",
-      `the delivery record keeps the newest ${KEPT_DELIVERIES} deliveries; older ones are dropped from now on`,
+      `the delivery record keeps the newest ${kept} deliveries; older ones are dropped from now on`,
     );
-    this.delivered.splice(0, this.delivered.length - KEPT_DELIVERIES);
+    this.delivered.splice(0, this.delivered.length - kept);
   }
 }

@@ -38,10 +38,7 @@ const storedEvent = z.looseObject({
 export type StoredEvent = z.infer<typeof storedEvent>;
 export type EventState = (typeof EVENT_STATES)[number];
 
-/** Events kept; past it the oldest go first (said once in the log). */
-export const KEPT_EVENTS = 10_000;
-
-/** The message log behind `GET /v2/events` and `GET /v2/logs`: the newest `KEPT_EVENTS` events. */
+/** The message log behind `GET /v2/events` and `GET /v2/logs`: the newest events (`limits.keptEvents`). */
 export interface EventStore {
   append(event: StoredEvent): void;
   /** A page of the events `accept` lets through, newest first unless `oldestFirst`, from the cursor on. */
@@ -68,11 +65,12 @@ class EventTable implements EventStore {
   append(event: StoredEvent): void {
     // Keys only need to be unique; the table's order is the log's.
     this.#table.put(randomUUID(), event);
-    const excess = this.#table.count() - KEPT_EVENTS;
+    const kept = this.#context.limits.keptEvents;
+    const excess = this.#table.count() - kept;
     if (excess <= 0) return;
     this.#context.noticeOnce(
       "events",
-      `the message log keeps the newest ${KEPT_EVENTS} events; older ones are dropped from now on`,
+      `the message log keeps the newest ${kept} events; older ones are dropped from now on`,
     );
     let left = excess;
     for (const entry of this.#table.scan()) {
@@ -104,7 +102,7 @@ class EventTable implements EventStore {
 export const eventArea = storeArea({
   name: "message-events",
   shape: {
-    /** Oldest first; bounded (see `KEPT_EVENTS`), the oldest dropped first. */
+    /** Oldest first; bounded (`limits.keptEvents`), the oldest dropped first. */
     messageEvents: z.array(storedEvent).default([]),
   },
   open: (engine: StorageEngine, context): EventStore =>

@@ -26,7 +26,7 @@ export const workflowArea = storeArea({
   },
   open: (engine, context): WorkflowStores => ({
     runs: runStore(engine, context),
-    waits: waitStore(engine),
+    waits: waitStore(engine, context.limits),
     notifications: notificationStore(engine, context),
   }),
   exportKeys: (stores) => ({

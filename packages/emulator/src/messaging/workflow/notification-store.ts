@@ -4,12 +4,6 @@ import type { StorageEngine } from "../../storage/engine.ts";
 import type { Table } from "../../storage/table.ts";
 import type { StoredNotification } from "./records.ts";
 
-/** Events notified before their run waited for them, kept per run and in all (oldest dropped first). */
-export const MAX_NOTIFICATIONS_PER_RUN = 100;
-export const MAX_NOTIFICATIONS = 1_000;
-/** Their data in all, in bytes (base64 as kept); past it the oldest go. */
-export const MAX_NOTIFICATION_BYTES = 16 * 1024 * 1024;
-
 /**
  * Events notified for one run before it waited for them (lookback). Only runs that exist get
  * them (the caller checks); the bounds drop the oldest first and say so once in the log.
@@ -41,10 +35,10 @@ class NotificationTable implements NotificationStore {
     const bytes = this.#bytesKept() + notification.data.length;
     this.#table.put(randomUUID(), notification, notification.runId);
     this.#bytes = bytes;
-    this.#dropOldest(this.#table.count(notification.runId) - MAX_NOTIFICATIONS_PER_RUN, notification.runId);
-    this.#dropOldest(this.#table.count() - MAX_NOTIFICATIONS, undefined);
-    while ((this.#bytes ?? 0) > MAX_NOTIFICATION_BYTES && this.#table.count() > 1)
-      this.#dropOldest(1, undefined);
+    const { notificationsPerRun, notifications, notificationBytes } = this.#context.limits;
+    this.#dropOldest(this.#table.count(notification.runId) - notificationsPerRun, notification.runId);
+    this.#dropOldest(this.#table.count() - notifications, undefined);
+    while ((this.#bytes ?? 0) > notificationBytes && this.#table.count() > 1) this.#dropOldest(1, undefined);
   }
 
   take(runId: string, eventId: string): StoredNotification | undefined {
@@ -73,7 +67,7 @@ class NotificationTable implements NotificationStore {
     if (count <= 0) return;
     this.#context.noticeOnce(
       "workflow-notifications",
-      `workflow: events notified before a run waits for them are kept up to ${MAX_NOTIFICATIONS_PER_RUN} per run, ${MAX_NOTIFICATIONS} and ${MAX_NOTIFICATION_BYTES} bytes in all; older ones are dropped from now on`,
+      `workflow: events notified before a run waits for them are kept up to ${this.#context.limits.notificationsPerRun} per run, ${this.#context.limits.notifications} and ${this.#context.limits.notificationBytes} bytes in all; older ones are dropped from now on`,
     );
     let left = count;
     const scan = runId === undefined ? this.#table.scan() : this.#table.scan({ group: runId });

@@ -3,9 +3,6 @@ import type { StorageEngine } from "../../storage/engine.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
 import type { HistoryEntry, StoredRun } from "./records.ts";
 
-/** Ended runs kept for the logs; past it the oldest ended go first (said once in the log). */
-export const KEPT_ENDED_RUNS = 500;
-
 const RUNNING = "running";
 const ENDED = "ended";
 
@@ -14,7 +11,7 @@ export interface RunStore {
   get(runId: string): StoredRun | undefined;
   /** Every run kept: those running, then those ended, each in the order they started or ended. */
   list(): StoredRun[];
-  /** Stores a run; one that ends goes to the end of the ended ones, past the bound the oldest go. */
+  /** Stores a run; one that ends goes to the end of the ended ones, past `limits.keptEndedRuns` the oldest go. */
   put(run: StoredRun): void;
   /** The run's history, oldest first. */
   history(runId: string): HistoryEntry[];
@@ -81,11 +78,12 @@ class RunTable implements RunStore {
   }
 
   #dropOldestEnded(): void {
-    let excess = this.#runs.count(ENDED) - KEPT_ENDED_RUNS;
+    const kept = this.#context.limits.keptEndedRuns;
+    let excess = this.#runs.count(ENDED) - kept;
     if (excess <= 0) return;
     this.#context.noticeOnce(
       "workflow-runs",
-      `workflow runs: the newest ${KEPT_ENDED_RUNS} ended runs are kept; older ones are dropped from now on`,
+      `workflow runs: the newest ${kept} ended runs are kept; older ones are dropped from now on`,
     );
     for (const entry of this.#runs.scan({ group: ENDED })) {
       if (excess-- === 0) break;

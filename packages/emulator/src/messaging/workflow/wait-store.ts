@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Limits } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { BTree } from "../../storage/memory/btree.ts";
 import type { Table } from "../../storage/table.ts";
 import type { StoredWaiter } from "./records.ts";
-
-/** Waits one run may have open at once, and all runs together (each a documented limit). */
-export const MAX_WAITS_PER_RUN = 100;
-export const MAX_WAITS = 10_000;
 
 export interface WaitEntry {
   id: string;
@@ -26,7 +23,7 @@ export class WaitLimitError extends Error {
  * (made from the table on first use), so the next timeout is found in O(log n).
  */
 export interface WaitStore {
-  /** Adds a wait; past `MAX_WAITS_PER_RUN` or `MAX_WAITS` it throws a `WaitLimitError`. */
+  /** Adds a wait; past `limits.waitsPerRun` or `limits.waits` it throws a `WaitLimitError`. */
   add(waiter: StoredWaiter): void;
   /** The waits for an event (of one run, when given), oldest first. */
   forEvent(eventId: string, runId?: string): WaitEntry[];
@@ -42,27 +39,31 @@ export interface WaitStore {
 
 type Deadline = [deadline: number, id: string];
 
-export function waitStore(engine: StorageEngine): WaitStore {
-  return new WaitTable(engine.table<StoredWaiter>("workflow_waits"));
+export function waitStore(engine: StorageEngine, limits: Pick<Limits, "waits" | "waitsPerRun">): WaitStore {
+  return new WaitTable(engine.table<StoredWaiter>("workflow_waits"), limits);
 }
 
 class WaitTable implements WaitStore {
   readonly #table: Table<StoredWaiter>;
+  readonly #limits: Pick<Limits, "waits" | "waitsPerRun">;
   #index: { deadlines: BTree<Deadline, true>; perRun: Map<string, number> } | undefined;
 
-  constructor(table: Table<StoredWaiter>) {
+  constructor(table: Table<StoredWaiter>, limits: Pick<Limits, "waits" | "waitsPerRun">) {
     this.#table = table;
+    this.#limits = limits;
   }
 
   add(waiter: StoredWaiter): void {
     const { deadlines, perRun } = this.#indexes();
-    if (this.#table.count() >= MAX_WAITS) {
-      throw new WaitLimitError(`too many waits: the emulator keeps at most ${MAX_WAITS} waits open`);
+    if (this.#table.count() >= this.#limits.waits) {
+      throw new WaitLimitError(
+        `too many waits: the emulator keeps at most ${this.#limits.waits} waits open (limits.waits)`,
+      );
     }
     const ofRun = perRun.get(waiter.runId) ?? 0;
-    if (ofRun >= MAX_WAITS_PER_RUN) {
+    if (ofRun >= this.#limits.waitsPerRun) {
       throw new WaitLimitError(
-        `too many waits for run "${waiter.runId}": a run may wait for at most ${MAX_WAITS_PER_RUN} events at once`,
+        `too many waits for run "${waiter.runId}": a run may wait for at most ${this.#limits.waitsPerRun} events at once (limits.waitsPerRun)`,
       );
     }
     const id = randomUUID();

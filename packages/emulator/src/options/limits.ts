@@ -1,0 +1,45 @@
+import { InvalidSettingError } from "./invalid-setting.ts";
+
+/**
+ * How much of what grows with use the emulator keeps. Past a "kept" bound the oldest go first
+ * (said once in the log); past a bound on open waits a new one is refused with a 400 naming it.
+ */
+export const DEFAULT_LIMITS = {
+  /** Deliveries remembered for `emulator.delivered` and `GET /__stashkit/delivered`. */
+  keptDeliveries: 10_000,
+  /** Message events behind `GET /v2/events` and `GET /v2/logs`. */
+  keptEvents: 10_000,
+  /** Ended workflow runs kept for the logs (with their steps). */
+  keptEndedRuns: 500,
+  /** Events one workflow run may wait for at once (`context.waitForEvent`). */
+  waitsPerRun: 100,
+  /** Waits open at once, all runs together. */
+  waits: 10_000,
+  /** Events notified for a run before it waited for them, per run and in all. */
+  notificationsPerRun: 100,
+  notifications: 1_000,
+  /** Their data in all, in bytes. */
+  notificationBytes: 16 * 1024 * 1024,
+} as const;
+
+export type Limits = { readonly [K in keyof typeof DEFAULT_LIMITS]: number };
+
+/** The limits given, the defaults for the rest; one that is not a whole number of 1 or more is refused by name. */
+export function limitsOf(given: Partial<Record<keyof Limits, unknown>> | undefined): Limits {
+  const limits: Record<string, number> = { ...DEFAULT_LIMITS };
+  for (const [name, value] of Object.entries(given ?? {})) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(DEFAULT_LIMITS, name)) {
+      throw new InvalidSettingError(
+        `limits.${name} is not a limit; the limits are ${Object.keys(DEFAULT_LIMITS).join(", ")}`,
+      );
+    }
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+      throw new InvalidSettingError(
+        `limits.${name} must be a whole number of 1 or more, got ${String(value)}`,
+      );
+    }
+    limits[name] = value;
+  }
+  return limits as unknown as Limits;
+}
