@@ -15,7 +15,7 @@ const BIN =
 const publishes = Number(process.env["BENCH_PUBLISHES"] ?? 1000);
 const concurrency = Number(process.env["BENCH_CONCURRENCY"] ?? 10);
 const folder = mkdtempSync(join(tmpdir(), "stashkit-bench-emulator-"));
-const persisted = process.env["BENCH_DATA_FILE"] === "1" ? ["--data-file", join(folder, "state.json")] : [];
+const persisted = process.env["BENCH_DATA_FILE"] === "1" ? ["--data-file", join(folder, "state.db")] : [];
 
 const sink = createServer((req, res) => {
   req.resume();

@@ -30,7 +30,10 @@ export interface MessagingParts {
   workflowStores: WorkflowStores;
   eventStore: EventStore;
   urlGroups: UrlGroupStore;
-  /** Writes what background work changed (deliveries, cron ticks, timeouts). */
+  /**
+   * Writes what background work changed (deliveries, cron ticks, timeouts) soon, in one sync with
+   * whatever else changed meanwhile: no answer waits for it (at-least-once delivery covers a kill).
+   */
   commit: () => void;
   book: MessageBook;
   flow: FlowControl;
@@ -66,7 +69,7 @@ export function createMessaging(deps: MessagingDeps) {
   const eventStore = parts.register("eventStore", deps.stores.of(eventArea));
   parts.register("urlGroups", deps.stores.of(urlGroupArea));
   parts.register("clock", clock);
-  const commit = parts.register("commit", () => deps.stores.commit());
+  const commit = parts.register("commit", () => deps.stores.commitSoon());
   const signingKeys = parts.register("signingKeys", signingKeysOf(stores, options));
   const { scale, timeoutMs } = checkedOptions(options);
 

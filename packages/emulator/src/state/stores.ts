@@ -36,6 +36,11 @@ export class Stores {
     this.#engine.commit();
   }
 
+  /** For background changes no answer waits for: see `StorageEngine.commitSoon`. */
+  commitSoon(): void {
+    this.#engine.commitSoon();
+  }
+
   close(): void {
     this.#engine.close();
   }

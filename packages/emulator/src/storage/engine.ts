@@ -19,6 +19,11 @@ export interface StorageEngine {
    * are on disk (durable) and survive a kill. In memory, nothing to do.
    */
   commit(): void;
+  /**
+   * Commits soon (after the I/O under way): for changes no answer waits for, which then share one
+   * sync of the file. A kill before it loses them: a delivery is then made again (at least once).
+   */
+  commitSoon(): void;
   /** Commits, then releases the file (and its lock). */
   close(): void;
 }

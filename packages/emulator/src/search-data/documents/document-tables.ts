@@ -9,9 +9,10 @@ export interface StoredDocument {
   metadata?: Record<string, unknown>;
 }
 
-/** A document ready to store: its JSON's size is what `indexSize` adds up. */
+/** A document ready to store: its JSON (written as it is), whose size is what `indexSize` adds up. */
 export interface SizedDocument {
   document: StoredDocument;
+  json: string;
   bytes: number;
 }
 
@@ -78,7 +79,7 @@ export class DocumentTables {
     const tag = namespaceTag(namespace.id);
     let added = 0;
     let bytes = 0;
-    for (const { document, bytes: size } of documents) {
+    for (const { document, json, bytes: size } of documents) {
       const words = wordsOf(searchableText(document.content));
       const old = this.sql("SELECT rowid, bytes FROM search_documents WHERE namespace_id = ? AND id = ?").get(
         namespace.id,
@@ -95,15 +96,13 @@ export class DocumentTables {
       } else {
         const inserted = this.sql(
           "INSERT INTO search_documents (namespace_id, id, document, bytes, searchable_at) VALUES (?, ?, ?, ?, ?)",
-        ).run(namespace.id, document.id, JSON.stringify(document), size, searchableAt);
+        ).run(namespace.id, document.id, json, size, searchableAt);
         rowid = Number(inserted.lastInsertRowid);
         added++;
         bytes += size;
       }
-      this.sql("INSERT INTO search_text (rowid, text) VALUES (?, ?)").run(
-        rowid,
-        words.map((word) => tag + word).join(" "),
-      );
+      const text = words.length === 0 ? "" : tag + words.join(` ${tag}`);
+      this.sql("INSERT INTO search_text (rowid, text) VALUES (?, ?)").run(rowid, text);
       this.vocabularies.added(namespace.id, words);
     }
     this.#counted(namespace.id, added, bytes);

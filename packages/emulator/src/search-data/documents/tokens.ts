@@ -1,20 +1,21 @@
 /** A word is a run of letters, digits, marks and private-use characters; anything else separates. */
-const SEPARATORS = /[^\p{L}\p{N}\p{M}\p{Co}]+/u;
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 const NON_SPACING_MARKS = /\p{Mn}/gu;
 
 /**
  * The words of a text as they are indexed and searched: lower case, accents removed ("Café"
  * finds "cafe"). The full-text index is told to split words the same way and to change nothing
- * else (`documents/schema.ts`), so the words here are exactly the words it holds.
+ * else (`documents/schema.ts`), so the words here are exactly the words it holds. The whole text
+ * is folded at once, then cut: a word is then one slice, not four strings (a 100-document upsert
+ * makes thousands of words, and their garbage is what the emulator's memory grows with).
  */
 export function wordsOf(text: string): string[] {
-  const words: string[] = [];
-  for (const raw of text.split(SEPARATORS)) {
-    if (raw === "") continue;
-    const word = raw.toLowerCase().normalize("NFKD").replace(NON_SPACING_MARKS, "").normalize("NFC");
-    if (word !== "") words.push(word);
-  }
-  return words;
+  return foldedText(text).match(WORD) ?? [];
+}
+
+/** The text as `wordsOf` folds it. */
+function foldedText(text: string): string {
+  return text.toLowerCase().normalize("NFKD").replace(NON_SPACING_MARKS, "").normalize("NFC");
 }
 
 /**

@@ -23,12 +23,16 @@ export class MemoryEngine implements StorageEngine {
   }
 
   sql(): SqlDatabase {
-    this.#sql ??= new SqlDatabase(new (sqliteModule().DatabaseSync)(":memory:"));
+    this.#sql ??= new SqlDatabase(new (sqliteModule().DatabaseSync)(""));
     return this.#sql;
   }
 
   commit(): void {
     this.#sql?.commit();
+  }
+
+  commitSoon(): void {
+    this.#sql?.commitSoon();
   }
 
   close(): void {

@@ -31,6 +31,10 @@ export class SqliteEngine implements StorageEngine {
     this.#db.commit();
   }
 
+  commitSoon(): void {
+    this.#db.commitSoon();
+  }
+
   close(): void {
     this.#db.commit();
     // Folds the write-ahead log back into the file, so what is left is one file.

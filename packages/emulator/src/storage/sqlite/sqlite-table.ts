@@ -1,7 +1,11 @@
 import type { ScanOptions, Table, TableEntry } from "../table.ts";
 import type { SqlDatabase } from "./sql-database.ts";
 
-/** Rows a scan reads at a time; a statement is never left open between them. */
+/**
+ * Rows a scan reads at a time (a statement is never left open between them): a few first, since
+ * most scans stop early (a queue's head, the oldest expired key), then more.
+ */
+const FIRST_BATCH = 16;
 const BATCH = 128;
 
 interface Row {
@@ -92,14 +96,14 @@ export class SqliteTable<T> implements Table<T> {
       options.group === undefined ? "1" : "grp = :group",
       newestFirst ? "pos < :after" : "pos > :after",
     ];
-    const sql = `SELECT pos, key, grp, value FROM "${this.#name}" WHERE ${where.join(" AND ")} ORDER BY pos ${newestFirst ? "DESC" : "ASC"} LIMIT ${BATCH}`;
-    for (;;) {
-      const parameters = options.group === undefined ? { after } : { after, group: options.group };
+    const sql = `SELECT pos, key, grp, value FROM "${this.#name}" WHERE ${where.join(" AND ")} ORDER BY pos ${newestFirst ? "DESC" : "ASC"} LIMIT :limit`;
+    for (let limit = FIRST_BATCH; ; limit = BATCH) {
+      const parameters = { after, limit, ...(options.group === undefined ? {} : { group: options.group }) };
       const rows = this.#sql(sql).all(parameters) as unknown as Row[];
       for (const row of rows) {
         yield { key: row.key, group: row.grp, position: row.pos, value: JSON.parse(row.value) as T };
       }
-      if (rows.length < BATCH) return;
+      if (rows.length < limit) return;
       after = (rows[rows.length - 1] as Row).pos;
     }
   }
