@@ -1,7 +1,7 @@
 import type { Clock } from "./clock/clock.ts";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
-import type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
+import type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
 import { messagingApi } from "./messaging/profile.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";

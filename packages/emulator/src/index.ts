@@ -15,7 +15,7 @@ export type {
   SearchRegion,
   StoredIndex,
 } from "./management/store.ts";
-export type { DeliveredMessage } from "./messaging/delivery/delivery.ts";
+export type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
 export type { StoredQueue } from "./messaging/queues/store.ts";
 
 export {

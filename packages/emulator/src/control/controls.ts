@@ -4,7 +4,7 @@ import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
 import type { RequestCounts, RequestLogEntry, RequestTally } from "../http/request-log.ts";
 import { seedSearchIndexes } from "../management/seed.ts";
 import type { IndexStore } from "../management/store.ts";
-import type { DeliveredMessage } from "../messaging/delivery/delivery.ts";
+import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";

@@ -1,6 +1,6 @@
 import type { IndexStore } from "../management/store.ts";
 import type { MessagingStores } from "../messaging/area.ts";
-import type { DeliveredMessage } from "../messaging/delivery/delivery.ts";
+import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
 import type { StoredFlowControlKey } from "../messaging/flow-control/store.ts";
 import type { StoredMessage } from "../messaging/messages/record.ts";
 import type { StoredQueue } from "../messaging/queues/store.ts";

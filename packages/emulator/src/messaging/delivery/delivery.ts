@@ -8,6 +8,7 @@ import { dueAt, type StoredMessage } from "../messages/record.ts";
 import type { MessageStore, QueueStore } from "../queues/store.ts";
 import type { Fate, Prepared } from "../workflow/workflows.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
+import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import { DueMessages } from "./due-messages.ts";
 import { type Outcome, sendMessage } from "./send.ts";
@@ -20,17 +21,6 @@ export interface DeliveryHooks {
   attempted(message: StoredMessage, attempt: { outcome: Outcome; retried: number }, fate: Fate): void;
   /** An attempt starts. */
   started(message: StoredMessage): void;
-}
-
-export interface DeliveredMessage {
-  /** The queue it was enqueued to, or `null` for a published message. */
-  queue: string | null;
-  messageId: string;
-  destination: string;
-  scheduleId: string | null;
-  /** How many retries it took (0: the first attempt succeeded). */
-  retried: number;
-  deliveredAt: number;
 }
 
 /** What looking at a message came to: it started, it is not due before a time, or its key holds it. */
@@ -68,7 +58,7 @@ export interface DeliveryOptions {
  * queues that are due (`DueMessages`), so its cost follows what can start, not what is held.
  */
 export class Delivery {
-  readonly delivered: DeliveredMessage[] = [];
+  readonly #record: DeliveryRecord;
   readonly #options: DeliveryOptions;
   readonly #flying = new Set<string>();
   readonly #requests = new Set<AbortController>();
@@ -85,6 +75,12 @@ export class Delivery {
     this.#gate = options.gate ?? new DeliveryGate();
     this.#timer = new ClockTimer(options.clock, () => this.pump());
     this.#due = new DueMessages(() => options.messages.waiting(undefined));
+    this.#record = new DeliveryRecord(options.keptDeliveries, options.noticeOnce);
+  }
+
+  /** Messages delivered, oldest first (the newest `keptDeliveries`). */
+  get delivered(): DeliveredMessage[] {
+    return this.#record.entries;
   }
 
   /** A message was stored: it is looked at in the next pump. */
@@ -268,7 +264,7 @@ export class Delivery {
       messages.remove(message.id);
       this.#options.hooks.attempted(message, attempt, { kind: "delivered" });
       this.#options.commit();
-      this.#remember(message, now);
+      this.#record.remember(message, now);
       return;
     }
     if (outcome.final || message.retried >= message.maxRetries) {
@@ -296,23 +292,5 @@ export class Delivery {
     if (retrying.queueName === undefined) this.#due.add(retrying);
     this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
     this.#options.commit();
-  }
-
-  #remember(message: StoredMessage, now: number): void {
-    this.delivered.push({
-      queue: message.queueName ?? null,
-      messageId: message.id,
-      destination: message.destination,
-      scheduleId: message.scheduleId ?? null,
-      retried: message.retried,
-      deliveredAt: now,
-    });
-    const kept = this.#options.keptDeliveries;
-    if (this.delivered.length <= kept) return;
-    this.#options.noticeOnce(
-      "deliveries",
-      `the delivery record keeps the newest ${kept} deliveries; older ones are dropped from now on`,
-    );
-    this.delivered.splice(0, this.delivered.length - kept);
   }
 }

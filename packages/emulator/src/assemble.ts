@@ -1,0 +1,184 @@
+import type { ServerResponse } from "node:http";
+import {
+  type ApiLevers,
+  type ApiModule,
+  type ApiName,
+  type EmulatorDeps,
+  type MountedApi,
+  storeAreas,
+} from "./apis.ts";
+import { Clock } from "./clock/clock.ts";
+import { createControls, type EmulatorControls } from "./control/controls.ts";
+import { controlProfile } from "./control/profile.ts";
+import type { EmulatorState } from "./emulator-state.ts";
+import { applyFault } from "./faults/apply.ts";
+import { FaultScript, faultPhase } from "./faults/fault.ts";
+import { createPipeline, type PendingFault } from "./http/pipeline.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
+import {
+  DEFAULT_REQUEST_LOG_LIMIT,
+  type RequestCounts,
+  type RequestLogEntry,
+  RequestTally,
+} from "./http/request-log.ts";
+import { createInspector, type Inspector } from "./inspector/module.ts";
+import { managementArea } from "./management/store.ts";
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_MESSAGING_TOKEN,
+  type EmulatorOptions,
+} from "./options/emulator-options.ts";
+import { limitsOf } from "./options/limits.ts";
+import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
+import type { AreaContext } from "./state/area.ts";
+import { noticeBoard } from "./state/notices.ts";
+import { openStores } from "./state/open-storage.ts";
+import { readSnapshotFile } from "./state/snapshot.ts";
+import { SnapshotError } from "./state/snapshot-error.ts";
+import type { Stores } from "./state/stores.ts";
+
+/** Everything a running emulator is made of, before it listens. */
+export interface Assembled {
+  stores: Stores;
+  mounted: MountedApi[];
+  settings: EmulatorSettings;
+  controls: EmulatorControls<EmulatorState, RequestCounts<ApiName>>;
+  inspector: Inspector;
+  dispatch: ReturnType<typeof createPipeline>;
+  /** Responses a `hang` fault keeps open; destroyed at stop. */
+  hung: Set<ServerResponse>;
+  credentials: ReturnType<typeof credentials>;
+  host: string;
+  /** Tells the parts that need it (the inspector's buttons) where the emulator listens. */
+  listening(url: string): void;
+}
+
+/**
+ * The stores (opened, or replaced by a snapshot), the mounted APIs, the control API, the
+ * inspector and the pipeline that serves them all. A failure closes the stores it opened.
+ */
+export function assemble(apis: readonly ApiModule[], options: EmulatorOptions): Assembled {
+  const found = credentials(options);
+  const settings = initialSettings(options);
+  const notices = noticeBoard(options.log);
+  const limits = limitsOf(options.limits);
+  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits }, notices);
+  try {
+    const clock = new Clock();
+    const deps: EmulatorDeps = {
+      ...found,
+      stores,
+      settings,
+      options,
+      clock,
+      limits,
+      noticeOnce: notices.once,
+    };
+    const mounted = apis.map((api) => api.mount(deps));
+    const served = serving({ apis, mounted, stores, settings, options, clock, found });
+    return { ...served, stores, mounted, settings, credentials: found };
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
+}
+
+/** The levers, the control API, the inspector and the pipeline, over the mounted APIs. */
+function serving(parts: {
+  apis: readonly ApiModule[];
+  mounted: MountedApi[];
+  stores: Stores;
+  settings: EmulatorSettings;
+  options: EmulatorOptions;
+  clock: Clock;
+  found: ReturnType<typeof credentials>;
+}) {
+  const { mounted, stores, settings, options, clock, found } = parts;
+  const levers = leversOf(mounted);
+  const host = options.host ?? "127.0.0.1";
+  const tally = new RequestTally(parts.apis.map((api) => api.name));
+  const faults = new FaultScript();
+  const requests: RequestLogEntry[] = [];
+  const clockMoved = () => mounted.reduce((fired, api) => fired + (api.clockMoved?.() ?? 0), 0);
+  const indexes = stores.of(managementArea);
+  const controls = createControls<EmulatorState, RequestCounts<ApiName>>({
+    ...{ settings, stores, clock, levers, tally, indexes, faults, requests, clockMoved },
+    accounts: found.accounts,
+  });
+  const policy = { token: options.controlToken, boundHost: host };
+  let url = "";
+  const actions = { url: () => url, messagingToken: found.messagingToken, indexes: () => indexes.list() };
+  const inspector = createInspector({ stores, levers, clock, actions, policy, requests });
+  const hung = new Set<ServerResponse>();
+  const dispatch = createPipeline({
+    apis: [...mounted.map((api) => api.profile), controlProfile(controls, policy), inspector.profile],
+    delayMs: () => settings.latencyMs + Math.random() * settings.jitterMs,
+    nextFault: (route) => pendingFault(faults, route),
+    ...{ requests, tally, hung },
+    limiter: new RateLimiter(),
+    commit: () => stores.commit(),
+    requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
+    site: {
+      boundHost: host,
+      allowedHosts: options.allowedHosts ?? [],
+      allowedOrigins: options.allowedOrigins ?? [],
+    },
+  });
+  const listening = (at: string) => {
+    url = at;
+  };
+  return { controls, inspector, dispatch, hung, host, listening };
+}
+
+/**
+ * The stores, on the data file or in memory; with `importFile`, replaced by a snapshot (and
+ * committed at once, so the file and the snapshot agree from the start).
+ */
+function startingStores(
+  apis: readonly ApiModule[],
+  options: EmulatorOptions,
+  context: AreaContext,
+  notices: ReturnType<typeof noticeBoard>,
+): Stores {
+  const opened = openStores(storeAreas(apis), options.dataFile, context);
+  for (const notice of opened.notices) notices.say(notice);
+  const file = options.importFile;
+  if (file === undefined) return opened.stores;
+  try {
+    opened.stores.replace(readSnapshotFile(file), (problem) => new SnapshotError(file, problem));
+    opened.stores.commit();
+  } catch (error) {
+    opened.stores.close();
+    throw error;
+  }
+  return opened.stores;
+}
+
+/** What the mounted APIs offer the control API; an API list without messaging offers an empty record. */
+function leversOf(mounted: readonly MountedApi[]): ApiLevers {
+  const offered: Partial<ApiLevers> = Object.assign({}, ...mounted.map((api) => api.levers ?? {}));
+  return {
+    delivered: offered.delivered ?? [],
+    signingKeys: offered.signingKeys ?? { current: "", next: "" },
+    isInFlight: offered.isInFlight ?? (() => false),
+  };
+}
+
+/** The credentials the APIs accept; the first of each is the one handed out. */
+function credentials(options: EmulatorOptions) {
+  const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
+  const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
+  const [messagingToken] = tokens;
+  const [account] = accounts;
+  if (messagingToken === undefined || account === undefined) {
+    throw new Error("the emulator needs at least one messaging token and one management account");
+  }
+  if (options.controlToken === "") throw new Error("controlToken must not be empty");
+  return { tokens, accounts, messagingToken, account };
+}
+
+function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {
+  const fault = faults.next(route);
+  if (fault === undefined) return undefined;
+  return { replacesHandler: faultPhase(fault) === "before", apply: (real) => applyFault(fault, real) };
+}
