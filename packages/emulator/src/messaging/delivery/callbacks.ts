@@ -3,13 +3,9 @@ import type { StoredFollowUp, StoredMessage } from "../messages/record.ts";
 import { headerMap } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
-import type { Outcome } from "./send.ts";
+import type { Attempt } from "./attempt.ts";
 
 /** The attempt a callback reports: its answer, and how many retries preceded it. */
-export interface Attempt {
-  outcome: Outcome;
-  retried: number;
-}
 
 /**
  * The documented callback body: the destination's answer (`status`, `header`, base64 `body`)

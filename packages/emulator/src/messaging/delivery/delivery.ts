@@ -6,7 +6,7 @@ import type { DlqStore } from "../dlq/store.ts";
 import type { FlowControl } from "../flow-control/flow-control.ts";
 import { dueAt, type StoredMessage } from "../messages/record.ts";
 import type { MessageStore, QueueStore } from "../queues/store.ts";
-import type { Fate, Prepared } from "../workflow/workflows.ts";
+import type { Fate, Prepared } from "./attempt.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";

@@ -1,7 +1,6 @@
 import type { Clock } from "../../clock/clock.ts";
-import type { Attempt } from "../delivery/callbacks.ts";
+import type { Attempt, Fate } from "../delivery/attempt.ts";
 import type { StoredMessage } from "../messages/record.ts";
-import type { Fate } from "../workflow/workflows.ts";
 import type { EventState, EventStore, StoredEvent } from "./store.ts";
 
 const KEPT_ERROR_TEXT = 1024;

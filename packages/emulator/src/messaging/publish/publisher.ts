@@ -1,9 +1,7 @@
 import type { Clock } from "../../clock/clock.ts";
-import type { Delivery } from "../delivery/delivery.ts";
-import type { EventLog } from "../events/event-log.ts";
 import type { FlowControl } from "../flow-control/flow-control.ts";
 import type { MessageBook, NewMessage } from "../messages/message-book.ts";
-import type { Workflows } from "../workflow/workflows.ts";
+import type { StoredMessage } from "../messages/record.ts";
 
 /** The documented `PublishResponse`, with the `url` the official SDK's types expect. */
 export interface PublishAnswer {
@@ -16,10 +14,12 @@ export interface PublisherParts {
   clock: Clock;
   book: MessageBook;
   flow: FlowControl;
-  delivery: Pick<Delivery, "accepted">;
+  /** Delivery, told of each new message. */
+  delivery: { accepted(message: StoredMessage): void };
   /** Checks a message first; an answer means it is not accepted again (a repeated workflow trigger). */
-  workflows: Pick<Workflows, "admit">;
-  events: Pick<EventLog, "record">;
+  workflows: { admit(input: NewMessage): PublishAnswer | undefined };
+  /** The message log, which records each new message as `CREATED`. */
+  events: { record(message: StoredMessage, state: "CREATED"): void };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StorageEngine } from "../../storage/engine.ts";
+import { type RecordStore, recordStore } from "../../storage/record-store.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
 import type { StoredMessage } from "../messages/record.ts";
 
@@ -13,15 +14,8 @@ export const storedQueue = z.looseObject({
 
 export type StoredQueue = z.infer<typeof storedQueue>;
 
-/** The queues, in the order they were made. */
-export interface QueueStore {
-  get(name: string): StoredQueue | undefined;
-  list(): StoredQueue[];
-  put(queue: StoredQueue): void;
-  /** Deletes the queue and the messages waiting in it. */
-  delete(name: string): boolean;
-  clear(): void;
-}
+/** The queues, in the order they were made; deleting one deletes the messages waiting in it. */
+export type QueueStore = RecordStore<StoredQueue>;
 
 /**
  * Every message not yet delivered: a queue's in its order (so a queue's lag is their count),
@@ -51,43 +45,20 @@ const OUTSIDE_QUEUES = "";
 export function queueStores(engine: StorageEngine): { queues: QueueStore; messages: MessageStore } {
   const queueTable = engine.table<StoredQueue>("messaging_queues");
   const messageTable = engine.table<StoredMessage>("messaging_messages");
-  return {
-    queues: new QueueTable(queueTable, messageTable),
-    messages: new MessageTable(messageTable, queueTable),
+  const records = recordStore(queueTable, (queue) => queue.name);
+  const queues: QueueStore = {
+    ...records,
+    delete(name) {
+      if (!records.delete(name)) return false;
+      messageTable.deleteGroup(name);
+      return true;
+    },
+    clear() {
+      records.clear();
+      messageTable.clear();
+    },
   };
-}
-
-class QueueTable implements QueueStore {
-  readonly #queues: Table<StoredQueue>;
-  readonly #messages: Table<StoredMessage>;
-
-  constructor(queues: Table<StoredQueue>, messages: Table<StoredMessage>) {
-    this.#queues = queues;
-    this.#messages = messages;
-  }
-
-  get(name: string): StoredQueue | undefined {
-    return this.#queues.get(name);
-  }
-
-  list(): StoredQueue[] {
-    return [...valuesOf(this.#queues.scan())];
-  }
-
-  put(queue: StoredQueue): void {
-    this.#queues.put(queue.name, queue);
-  }
-
-  delete(name: string): boolean {
-    if (!this.#queues.delete(name)) return false;
-    this.#messages.deleteGroup(name);
-    return true;
-  }
-
-  clear(): void {
-    this.#queues.clear();
-    this.#messages.clear();
-  }
+  return { queues, messages: new MessageTable(messageTable, queueTable) };
 }
 
 class MessageTable implements MessageStore {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { StorageEngine } from "../../storage/engine.ts";
-import { type Table, valuesOf } from "../../storage/table.ts";
+import { type RecordStore, recordStore } from "../../storage/record-store.ts";
 import { deliverySettings } from "../messages/record.ts";
 
 export const storedSchedule = z.looseObject({
@@ -21,42 +21,8 @@ export const storedSchedule = z.looseObject({
 export type StoredSchedule = z.infer<typeof storedSchedule>;
 
 /** Schedules by id, in the order they were made (an update keeps a schedule's place). */
-export interface ScheduleStore {
-  get(scheduleId: string): StoredSchedule | undefined;
-  list(): StoredSchedule[];
-  put(schedule: StoredSchedule): void;
-  delete(scheduleId: string): boolean;
-  clear(): void;
-}
+export type ScheduleStore = RecordStore<StoredSchedule>;
 
 export function scheduleStore(engine: StorageEngine): ScheduleStore {
-  return new ScheduleTable(engine.table<StoredSchedule>("messaging_schedules"));
-}
-
-class ScheduleTable implements ScheduleStore {
-  readonly #table: Table<StoredSchedule>;
-
-  constructor(table: Table<StoredSchedule>) {
-    this.#table = table;
-  }
-
-  get(scheduleId: string): StoredSchedule | undefined {
-    return this.#table.get(scheduleId);
-  }
-
-  list(): StoredSchedule[] {
-    return [...valuesOf(this.#table.scan())];
-  }
-
-  put(schedule: StoredSchedule): void {
-    this.#table.put(schedule.scheduleId, schedule);
-  }
-
-  delete(scheduleId: string): boolean {
-    return this.#table.delete(scheduleId);
-  }
-
-  clear(): void {
-    this.#table.clear();
-  }
+  return recordStore(engine.table<StoredSchedule>("messaging_schedules"), (schedule) => schedule.scheduleId);
 }

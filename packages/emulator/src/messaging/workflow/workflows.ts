@@ -1,5 +1,6 @@
 import { HttpError } from "../../http/reply.ts";
-import { type Attempt, callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import type { Attempt, Fate, Prepared } from "../delivery/attempt.ts";
+import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
 import type { NewMessage } from "../messages/message-book.ts";
 import type { StoredMessage } from "../messages/record.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
@@ -8,15 +9,6 @@ import type { Lookup } from "../registry.ts";
 import type { StoredRun } from "./records.ts";
 import type { WorkflowRuns } from "./runs.ts";
 import type { Waits } from "./waits.ts";
-
-/** How a delivery attempt ended for the message: delivered, to be retried, or moved to the DLQ. */
-export type Fate = { kind: "delivered" } | { kind: "retry" } | { kind: "dead"; dlqId: string };
-
-/** What a delivery sends instead of the stored body, and the headers it adds. */
-export interface Prepared {
-  body: Buffer;
-  headers: Record<string, string>;
-}
 
 /**
  * What workflows act through. Publishing and waits are made after delivery, whose hooks these
