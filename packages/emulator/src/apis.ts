@@ -2,7 +2,9 @@ import type { Clock } from "./clock/clock.ts";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
 import type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
+import type { DestinationFaults } from "./messaging/delivery/destination-faults.ts";
 import { messagingApi } from "./messaging/profile.ts";
+import type { WorkflowTesting } from "./messaging/workflow/harness.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
@@ -34,6 +36,10 @@ export interface ApiLevers {
   /** The keys deliveries are signed with (live: rotation changes them). */
   signingKeys: SigningKeys;
   isInFlight(messageId: string): boolean;
+  /** Workflow apps tested like functions. */
+  workflows: WorkflowTesting;
+  /** Failures scripted for delivery destinations. */
+  destinationFaults: DestinationFaults;
 }
 
 /** A mounted API: its profile, and what the server runs for it besides requests. */

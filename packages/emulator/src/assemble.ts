@@ -15,6 +15,7 @@ import { applyFault } from "./faults/apply.ts";
 import { FaultScript, faultPhase } from "./faults/fault.ts";
 import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { HttpError } from "./http/reply.ts";
 import {
   DEFAULT_REQUEST_LOG_LIMIT,
   type RequestCounts,
@@ -23,6 +24,8 @@ import {
 } from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import { managementArea } from "./management/store.ts";
+import { DestinationFaults } from "./messaging/delivery/destination-faults.ts";
+import type { WorkflowTesting } from "./messaging/workflow/harness.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,
@@ -161,6 +164,26 @@ function leversOf(mounted: readonly MountedApi[]): ApiLevers {
     delivered: offered.delivered ?? [],
     signingKeys: offered.signingKeys ?? { current: "", next: "" },
     isInFlight: offered.isInFlight ?? (() => false),
+    workflows: offered.workflows ?? noWorkflows(),
+    destinationFaults: offered.destinationFaults ?? new DestinationFaults(),
+  };
+}
+
+/** Without the messaging API there is no run to test: every call names the missing run. */
+function noWorkflows(): WorkflowTesting {
+  const missing = (runId: string) => new HttpError(404, `no workflow run "${runId}"`);
+  return {
+    start: () => {
+      throw new HttpError(404, "no workflow API is mounted");
+    },
+    settle: (runId) => Promise.reject(missing(runId)),
+    steps: (runId) => {
+      throw missing(runId);
+    },
+    summary: (runId) => {
+      throw missing(runId);
+    },
+    list: () => [],
   };
 }
 

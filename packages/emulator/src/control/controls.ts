@@ -5,11 +5,14 @@ import type { RequestCounts, RequestLogEntry, RequestTally } from "../http/reque
 import { seedSearchIndexes } from "../management/seed.ts";
 import type { IndexStore } from "../management/store.ts";
 import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
+import type { DestinationFault } from "../messaging/delivery/destination-faults.ts";
+import type { WorkflowTesting } from "../messaging/workflow/harness.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
 import { type Snapshot, takeSnapshot } from "../state/snapshot.ts";
 import type { Stores } from "../state/stores.ts";
+import { checkedFault } from "./destination-fault-request.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
 
 /**
@@ -60,6 +63,20 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   reset(area?: string): string[];
   /** The whole state as a versioned snapshot (what `--import` loads). */
   exportSnapshot(): Snapshot;
+  /**
+   * Workflow apps tested like functions: `start(url, { body })` a run, `settle(runId)` (it goes
+   * until it ends, waits for an event, or cannot go on; sleeps and backoff skipped on the test
+   * clock), `steps(runId)`, `summary(runId)` (with why it is not moving), `list({ state })`.
+   */
+  workflows: WorkflowTesting;
+  /**
+   * Makes deliveries to a destination (a step's endpoint, a `context.call` URL, or a URL under
+   * it) fail the next `times` attempts, answering `status`, or unreachable without one.
+   */
+  failDestination(fault: DestinationFault): void;
+  /** The destination failures still to happen. */
+  destinationFaults(): DestinationFault[];
+  clearDestinationFaults(): void;
 }
 
 export interface ControlParts {
@@ -111,11 +128,16 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
       const reset = stores.reset(area);
       if (area !== undefined) return reset;
       controls.clearFaults();
+      controls.clearDestinationFaults();
       controls.clearRequests();
       delivered.length = 0;
       return reset;
     },
     exportSnapshot: () => takeSnapshot(stores),
+    workflows: levers.workflows,
+    failDestination: (fault) => levers.destinationFaults.add(checkedFault(fault)),
+    destinationFaults: () => levers.destinationFaults.pending(),
+    clearDestinationFaults: () => levers.destinationFaults.clear(),
   };
   return controls;
 }

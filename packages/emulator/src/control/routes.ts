@@ -6,6 +6,7 @@ import { parseSettingsPatch } from "../options/settings.ts";
 import { clockAdvanceMs } from "./clock-request.ts";
 import type { EmulatorControls } from "./controls.ts";
 import type { SeedRequest } from "./seed-request.ts";
+import { workflowControlRoutes } from "./workflow-routes.ts";
 
 /** The prefix of the emulator's own control API; no real API path starts with it. */
 export const CONTROL_PREFIX = "/__stashkit";
@@ -56,6 +57,7 @@ export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Rou
     post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
     post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(areaToReset(c)) }), lever),
     get(at("/export"), () => exported(controls)),
+    ...workflowControlRoutes(controls, at),
   ];
 }
 

@@ -8,16 +8,19 @@ import { type MessagingStores, messagingArea } from "./area.ts";
 import type { DeliveredMessage } from "./delivery/delivered.ts";
 import { Delivery, type DeliveryHooks } from "./delivery/delivery.ts";
 import { DeliveryGate } from "./delivery/delivery-gate.ts";
+import { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./events/event-log.ts";
 import { type EventStore, eventArea } from "./events/store.ts";
 import { FlowControl } from "./flow-control/flow-control.ts";
 import { MessageBook } from "./messages/message-book.ts";
+import type { StoredMessage } from "./messages/record.ts";
 import { type Publish, publisher } from "./publish/publisher.ts";
 import { Registry } from "./registry.ts";
 import { scheduledMessage } from "./schedules/scheduled-message.ts";
 import { Scheduler } from "./schedules/scheduler.ts";
 import { type UrlGroupStore, urlGroupArea } from "./url-groups/store.ts";
 import { type WorkflowStores, workflowArea } from "./workflow/area.ts";
+import { WorkflowHarness } from "./workflow/harness.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -47,6 +50,10 @@ export interface MessagingParts {
   scheduler: Scheduler;
   /** Live: rotation changes this object in place. */
   signingKeys: SigningKeys;
+  /** Failures scripted for destinations. */
+  faults: DestinationFaults;
+  /** Workflow apps tested like functions (`emulator.workflows`). */
+  harness: WorkflowHarness;
 }
 
 export interface MessagingDeps {
@@ -91,6 +98,7 @@ export function createMessaging(deps: MessagingDeps) {
       gate: deliveryGate(options),
       hooks: deliveryHooks(events, workflows),
       commit,
+      faults: parts.register("faults", new DestinationFaults()),
       keptDeliveries: deps.limits.keptDeliveries,
       noticeOnce: deps.noticeOnce,
     }),
@@ -106,11 +114,24 @@ export function createMessaging(deps: MessagingDeps) {
       commit,
     }),
   );
-  return {
-    parts,
-    delivered: delivery.delivered as DeliveredMessage[],
-    ...timers({ scheduler, waits, delivery }),
-  };
+  const moving = timers({ scheduler, waits, delivery });
+  parts.register(
+    "harness",
+    new WorkflowHarness({
+      runs,
+      messages: stores.messages,
+      waits: workflowStores.waits,
+      delivery,
+      clock,
+      publish,
+      advanceClock(ms) {
+        clock.advance(ms);
+        moving.clockMoved();
+      },
+      heldBy: (message) => heldBy(message, stores, flow),
+    }),
+  );
+  return { parts, delivered: delivery.delivered as DeliveredMessage[], ...moving };
 }
 
 export type Messaging = ReturnType<typeof createMessaging>;
@@ -120,6 +141,17 @@ function signingKeysOf(stores: MessagingStores, options: MessagingOptions): Sign
   const keys = chooseSigningKeys(options.signingKeys ?? {}, stores.signingKeys.get());
   stores.signingKeys.put(keys);
   return { ...keys };
+}
+
+/** Why a due message does not go: its queue or flow-control key holds it. */
+function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowControl): string | undefined {
+  const queue = message.queueName === undefined ? undefined : stores.queues.get(message.queueName);
+  if (queue?.paused) return `held: queue "${queue.name}" is paused`;
+  const key = message.flowControlKey;
+  if (key !== undefined && flow.get(key)?.paused) return `held: flow-control key "${key}" is paused`;
+  if (key !== undefined && !flow.mayStart(key))
+    return `held: flow-control key "${key}" is at its parallelism`;
+  return undefined;
 }
 
 /** Where deliveries may go and how many may be open at once, from the messaging options. */

@@ -85,6 +85,8 @@ export const messagingApi = {
         delivered: engine.delivered,
         signingKeys: engine.parts.get("signingKeys"),
         isInFlight: (messageId: string) => delivery.isInFlight(messageId),
+        workflows: engine.parts.get("harness"),
+        destinationFaults: engine.parts.get("faults"),
       },
     };
   },

@@ -10,6 +10,7 @@ import type { Fate, Prepared } from "./attempt.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
+import type { DestinationFaults } from "./destination-faults.ts";
 import { DueMessages } from "./due-messages.ts";
 import { type Outcome, sendMessage } from "./send.ts";
 
@@ -45,6 +46,8 @@ export interface DeliveryOptions {
   noticeOnce(topic: string, text: string): void;
   /** What deliveries may reach and how many may be open at once (default: the gate's defaults). */
   gate?: DeliveryGate;
+  /** Failures scripted for destinations (`emulator.failDestination`). */
+  faults: DestinationFaults;
 }
 
 /**
@@ -69,6 +72,8 @@ export class Delivery {
   #sendOrder: Promise<void> = Promise.resolve();
   #pumpQueued = false;
   #stopped = false;
+  /** Waiting for the next attempt to settle (`nextSettled`). */
+  #onSettled: (() => void)[] = [];
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
@@ -215,8 +220,8 @@ export class Delivery {
     let outcome: Outcome;
     try {
       outcome = await this.#send(message, controller.signal);
-    } catch {
-      outcome = { ok: false, final: false };
+    } catch (error) {
+      outcome = { ok: false, final: false, error: networkError(error) };
     } finally {
       this.#requests.delete(controller);
       this.#flying.delete(message.id);
@@ -225,6 +230,12 @@ export class Delivery {
     if (this.#stopped) return;
     this.#settle(message, outcome);
     this.pump();
+    for (const settled of this.#onSettled.splice(0)) settled();
+  }
+
+  /** Resolves when the next delivery attempt has settled (its message delivered, retried or dead). */
+  nextSettled(): Promise<void> {
+    return new Promise((resolve) => this.#onSettled.push(resolve));
   }
 
   /** Signs, then sends once every delivery started before this one has been sent. */
@@ -251,6 +262,7 @@ export class Delivery {
       abort,
       timeoutMs: message.timeoutMs ?? this.#options.timeoutMs,
       gate: this.#gate,
+      faults: this.#options.faults,
     });
   }
 
@@ -293,4 +305,12 @@ export class Delivery {
     this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
     this.#options.commit();
   }
+}
+
+/** What stopped a request from being answered: fetch's cause code, or the error's name. */
+function networkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (typeof cause?.code === "string") return cause.code;
+  if (error instanceof Error && error.name === "TimeoutError") return "timed out";
+  return error instanceof Error ? error.name : "no answer";
 }

@@ -1,5 +1,6 @@
 import type { StoredMessage } from "../messages/record.ts";
 import type { DeliveryGate } from "./delivery-gate.ts";
+import type { DestinationFaults } from "./destination-faults.ts";
 
 /** The user agent the service's deliveries carry. */
 export const USER_AGENT = "Upstash-QStash";
@@ -14,6 +15,8 @@ export interface Outcome {
   status?: number;
   headers?: Record<string, string[]>;
   body?: Buffer;
+  /** Why there was no answer (a network error's code, a timeout). */
+  error?: string;
 }
 
 export interface SendOptions {
@@ -25,6 +28,8 @@ export interface SendOptions {
   timeoutMs: number;
   /** Where deliveries may go and how many may be open at once. */
   gate: DeliveryGate;
+  /** Failures scripted for destinations: such a delivery fails without a request. */
+  faults: DestinationFaults;
 }
 
 /**
@@ -45,6 +50,8 @@ export async function sendMessage(message: StoredMessage, options: SendOptions):
   const refusal = options.gate.refusal(message.destination);
   // Refused for good: retrying cannot change the answer. The reason is kept as the DLQ's body.
   if (refusal !== undefined) return { ok: false, final: true, body: Buffer.from(refusal) };
+  const scripted = options.faults.take(message.destination);
+  if (scripted !== undefined) return scripted;
   const leave = await options.gate.enter(message.destination, options.abort);
   try {
     return await request(message, headers, options);

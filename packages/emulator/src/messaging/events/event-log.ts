@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock/clock.ts";
 import type { Attempt, Fate } from "../delivery/attempt.ts";
 import type { StoredMessage } from "../messages/record.ts";
+import { failureHint } from "../workflow/stall.ts";
 import type { EventState, EventStore, StoredEvent } from "./store.ts";
 
 const KEPT_ERROR_TEXT = 1024;
@@ -46,9 +47,13 @@ export class EventLog {
   attempted(message: StoredMessage, attempt: Attempt, fate: Fate): void {
     const { outcome } = attempt;
     if (!outcome.ok) {
-      const error = outcome.status === undefined ? "no answer" : `answered ${outcome.status}`;
+      // The answer as sent, and (for a Workflow SDK's refusal) what to do about it.
+      const error =
+        outcome.status === undefined
+          ? `no answer (${outcome.error ?? "unreachable"})`
+          : `answered ${outcome.status}${answerText(outcome.body)}`;
       this.record(message, "ERROR", {
-        error: outcome.body === undefined ? error : `${error}: ${outcome.body.toString("utf8")}`,
+        error,
         ...(outcome.status === undefined ? {} : { responseStatus: outcome.status }),
       });
     }
@@ -61,4 +66,16 @@ export class EventLog {
 
 function statusOf(status: number | undefined): EventDetails {
   return status === undefined ? {} : { responseStatus: status };
+}
+
+/** The answer's text, then the hint `failureHint` has for it, if any. */
+function answerText(body: Buffer | undefined): string {
+  if (body === undefined) return "";
+  const text = body.toString("utf8");
+  const hint = failureHint(text);
+  return hint.startsWith(": the app")
+    ? `: ${text}${hint.replace(/^:/, " —")}`
+    : text === ""
+      ? ""
+      : `: ${text}`;
 }

@@ -122,7 +122,7 @@ function nextGroup(run: StoredRun, pending: readonly PendingStep[]): Group {
   };
 }
 
-function parsed(text: string): Record<string, unknown> | undefined {
+export function parsed(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : undefined;

@@ -19,6 +19,8 @@ const attemptError = z.looseObject({
   status: z.number().optional(),
   /** UTF-8 text of the answer (cut short). */
   body: z.string().optional(),
+  /** Why there was no answer (a network error's code, a timeout). */
+  error: z.string().optional(),
   at: z.number(),
 });
 

@@ -1,3 +1,4 @@
+import type { Outcome } from "../delivery/send.ts";
 import type { HistoryEntry, RunState, StoredRun } from "./records.ts";
 import type { RunStore } from "./run-store.ts";
 
@@ -94,14 +95,16 @@ export class WorkflowRuns {
     this.#store.removeStep(runId, messageId);
   }
 
-  recordError(runId: string, messageId: string, status: number | undefined, body: Buffer | undefined): void {
+  recordError(runId: string, messageId: string, outcome: Outcome): void {
     const run = this.get(runId);
     if (!run) return;
+    const { status, body, error: reason } = outcome;
     const error = {
       messageId,
       at: this.#now(),
       ...(status === undefined ? {} : { status }),
       ...(body === undefined ? {} : { body: body.toString("utf8").slice(0, KEPT_ERROR_TEXT) }),
+      ...(reason === undefined ? {} : { error: reason }),
     };
     this.#store.put({ ...run, errors: [...run.errors, error].slice(-KEPT_ERRORS) });
   }

@@ -28,6 +28,8 @@ export interface WaitStore {
   /** The waits for an event (of one run, when given), oldest first. */
   forEvent(eventId: string, runId?: string): WaitEntry[];
   remove(id: string): void;
+  /** The run's waits, oldest first. */
+  forRun(runId: string): StoredWaiter[];
   /** Removes the run's waits; answers how many there were. */
   removeRun(runId: string): number;
   /** Removes and answers the waits whose deadline is `now` or earlier. */
@@ -89,6 +91,10 @@ class WaitTable implements WaitStore {
     const left = (perRun.get(waiter.runId) ?? 1) - 1;
     if (left > 0) perRun.set(waiter.runId, left);
     else perRun.delete(waiter.runId);
+  }
+
+  forRun(runId: string): StoredWaiter[] {
+    return Array.from(this.#table.scan(), (entry) => entry.value).filter((waiter) => waiter.runId === runId);
   }
 
   removeRun(runId: string): number {

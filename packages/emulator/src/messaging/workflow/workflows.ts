@@ -108,7 +108,7 @@ export class Workflows {
     }
     if (run === undefined) return;
     if (!attempt.outcome.ok) {
-      runs.recordError(run.runId, message.id, attempt.outcome.status, attempt.outcome.body);
+      runs.recordError(run.runId, message.id, attempt.outcome);
     }
     this.#settleRun(run.runId, message, fate);
     this.#parts.get("commit")();
