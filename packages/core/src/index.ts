@@ -21,6 +21,7 @@ export {
   SearchIndexData,
 } from "./clients/search-index-data.ts";
 export * from "./errors/index.ts";
+export { escapeMarkdown, markdownTable } from "./lib/markdown.ts";
 export { preferSmallHeap } from "./lib/prefer-small-heap.ts";
 export {
   type CloneResult,
@@ -40,6 +41,13 @@ export {
   deleteSearchIndex,
   type IndexRef,
 } from "./operations/delete-search-index.ts";
+export {
+  type EnsureAndSeedInput,
+  type EnsureAndSeedResult,
+  ensureAndSeedSearchIndex,
+  type SeededIndex,
+  type SeedReport,
+} from "./operations/ensure-and-seed.ts";
 export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
 export {
   type EnsureResult,
@@ -56,14 +64,37 @@ export {
   validateTargets,
 } from "./operations/pause-targets.ts";
 export {
+  type PreviewFacts,
+  previewCommentBody,
+  previewCommentMarker,
+  previewGoneCommentBody,
+} from "./operations/preview-comment.ts";
+export {
   type MatchedIndex,
   type PruneResult,
   type PruneSearchIndexesInput,
   pruneSearchIndexes,
 } from "./operations/prune-search-indexes.ts";
+export {
+  judgeCandidates,
+  type Protected,
+  type PruneReason,
+  type PruneRules,
+  pruneReasonText,
+  type Stale,
+  type Verdicts,
+} from "./operations/prune-verdicts.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
+export { CREATED_AT_FIELD, sdkIndexCreatedAt } from "./operations/sdk-index-ages.ts";
 export { readSeedMarker, SEED_MARKER_NAMESPACE, type SeedMarker } from "./operations/seed-marker.ts";
+export {
+  checkSeedPlan,
+  SEED_INPUT_NAMES,
+  type SeedPlan,
+  type SeedPlanInput,
+  type SeedPlanNames,
+} from "./operations/seed-plan.ts";
 export {
   SEED_WHEN,
   type SeedOptions,
@@ -132,6 +163,7 @@ export {
   validateScheduleId,
   validateWord,
 } from "./schemas/inputs.ts";
+export { isOlderThan, type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export { scheduleLabels } from "./schemas/schedule-labels.ts";
@@ -174,6 +206,7 @@ export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-file
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
+export { type ProtectRule, protectRule, refuseProtected } from "./templates/protect.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
 export type { CallOptions } from "./transport/call-options.ts";
 export { redactAndClip } from "./transport/clip.ts";
