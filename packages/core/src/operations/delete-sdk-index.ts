@@ -47,7 +47,7 @@ export interface PruneSdkIndexesInput
   pattern: string;
   patternInput?: string;
   /** One verdict per candidate, in order: true deletes it (see `pruneSearchIndexes`). */
-  staleOf?: (candidates: readonly MatchedSdkIndex[]) => Promise<readonly boolean[]>;
+  staleOf?: ((candidates: readonly MatchedSdkIndex[]) => Promise<readonly boolean[]>) | undefined;
   dryRun?: boolean;
 }
 
