@@ -27,7 +27,16 @@ export {
   type CloneResult,
   type CloneSearchIndexInput,
   cloneSearchIndex,
+  sdkIndexesWithDocuments,
 } from "./operations/clone-search-index.ts";
+export {
+  actOnDlq,
+  checkMessageFilter,
+  type FilterNames,
+  listDlqMessages,
+  MAX_DLQ_MESSAGES,
+  requireSelection,
+} from "./operations/dead-letters.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
   type DeleteSdkIndexInput,
@@ -84,6 +93,11 @@ export {
   type Stale,
   type Verdicts,
 } from "./operations/prune-verdicts.ts";
+export {
+  listQueueMessages,
+  type QueueMessage,
+  type QueueMessagesInput,
+} from "./operations/queue-messages.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
 export { CREATED_AT_FIELD, sdkIndexCreatedAt } from "./operations/sdk-index-ages.ts";
@@ -123,6 +137,7 @@ export {
   resumedTargets,
 } from "./operations/targets.ts";
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
+export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
@@ -164,6 +179,7 @@ export {
   validateWord,
 } from "./schemas/inputs.ts";
 export { isOlderThan, type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
+export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export { scheduleLabels } from "./schemas/schedule-labels.ts";
@@ -178,6 +194,7 @@ export {
   DEFAULT_MAX_WRITES_PER_REQUEST,
   DEFAULT_NAMESPACE,
   type DocumentInput,
+  validateNamespace,
 } from "./schemas/search-data-inputs.ts";
 export {
   SEARCH_PLANS,
@@ -202,6 +219,7 @@ export {
   type TargetLists,
   targetsSelection,
 } from "./schemas/target-selection.ts";
+export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-files/read-seed-files.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";

@@ -33,7 +33,9 @@ export interface PruneSearchIndexesInput
    * candidate, in the order given. Only the candidates `maxAge` and `protect` left undecided
    * are asked about; without it, only `maxAge` deletes.
    */
-  staleOf?: ((candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[]) | undefined;
+  staleOf?:
+    | ((candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[])
+    | undefined;
   /** Report what would be deleted, delete nothing. */
   dryRun?: boolean;
   /**
