@@ -1,10 +1,11 @@
-import { cloneSearchIndex, preferSmallHeap, SEED_WHEN } from "@stashkit/core";
+import { cloneSearchIndex, preferSmallHeap, refuseProtected, SEED_WHEN } from "@stashkit/core";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
 import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
+import { readProtect } from "./protect.ts";
 import type { CloneFlags } from "./search-clone.flags.ts";
 import { writeProgress } from "./write-progress.ts";
 
@@ -17,9 +18,14 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
   if (flags.into !== undefined && flags.index === undefined)
     throw new UsageError("--into", "--into needs --index");
   const into = flags.into === undefined ? {} : { into: expand(flags.into, "--into") };
+  // --from may be protected: it is only read, with its read-only token.
+  refuseProtected(readProtect(flags), to, { input: "--to", action: "clone into" });
   const management = managementClient(flags, context);
   const source = await searchDataClient(management, from, context, { flag: "--from", readOnly: true });
-  const target = await searchDataClient(management, to, context, { flag: "--to" });
+  const target = await searchDataClient(management, to, context, {
+    flag: "--to",
+    ifMissing: `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`,
+  });
   const info = await source.data.info({ deadline: context.deadline });
   const progress = writeProgress({
     label: `cloning ${from} into ${to}`,
