@@ -24,7 +24,7 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
   const source = await searchDataClient(management, from, context, { flag: "--from", readOnly: true });
   const target = await searchDataClient(management, to, context, {
     flag: "--to",
-    ifMissing: `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`,
+    ifMissing: oneStep(to, from),
   });
   const info = await source.data.info({ deadline: context.deadline });
   const progress = writeProgress({
@@ -71,4 +71,9 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
     fields: [{ env: "STASHKIT_SEEDED", output: "seeded", value: String(result.written) }],
     warnings: [],
   };
+}
+
+/** What to do about a missing --to: create it, or let ensure create and fill it at once. */
+function oneStep(to: string, from: string): string {
+  return `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`;
 }
