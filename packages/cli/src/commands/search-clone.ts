@@ -33,24 +33,14 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
     env: context.env,
     quiet: context.common.quiet,
   });
-  // Written in the SDK indexes finished before the current one, for the running total.
-  let before = 0;
-  let current = "";
-  let lastWritten = 0;
+  const onProgress = runningTotal((total) => progress.update(total));
   preferSmallHeap();
   const result = await cloneSearchIndex(source.data, target.data, {
     ...(flags.index === undefined ? {} : { indexes: [flags.index] }),
     ...into,
     when,
     deadline: context.deadline,
-    onProgress: (index, written) => {
-      if (index !== current) {
-        before += lastWritten;
-        current = index;
-      }
-      lastWritten = written;
-      progress.update(before + written);
-    },
+    onProgress,
   });
   progress.done();
   return {
@@ -76,4 +66,19 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
 /** What to do about a missing --to: create it, or let ensure create and fill it at once. */
 function oneStep(to: string, from: string): string {
   return `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`;
+}
+
+/** Per SDK index counts as one running total: what the indexes finished before wrote, plus the current one's. */
+function runningTotal(update: (total: number) => void): (index: string, written: number) => void {
+  let before = 0;
+  let current = "";
+  let lastWritten = 0;
+  return (index, written) => {
+    if (index !== current) {
+      before += lastWritten;
+      current = index;
+    }
+    lastWritten = written;
+    update(before + written);
+  };
 }
