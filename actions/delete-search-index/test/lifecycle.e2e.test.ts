@@ -74,7 +74,7 @@ describe("delete-search-index: max-age", () => {
     expect(run.exitCode).toBe(0);
     const deleted = JSON.parse(run.outputs["deleted"] ?? "[]") as { name: string; reason: string }[];
     expect(deleted.map((d) => [d.name, d.reason.replace(/\(created .*\)/, "(created …)")]).sort()).toEqual([
-      ["shop-pr-1", "pull request closed"],
+      ["shop-pr-1", "closed"],
       ["shop-pr-2", "older than 7d (created …)"],
     ]);
     expect(run.stdout).toMatch(/shop-pr-2 \(.+\) would be deleted: older than 7d \(created \d{4}-\d\d-\d\dT/);

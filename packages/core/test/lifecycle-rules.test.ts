@@ -116,7 +116,7 @@ describe("judgeCandidates", () => {
     expect(pruneReasonText(verdicts.stale[0]?.reason ?? { kind: "closed" })).toBe(
       "older than 7d (created 1970-04-01T00:00:00Z)",
     );
-    expect(pruneReasonText({ kind: "closed" })).toBe("pull request closed");
+    expect(pruneReasonText({ kind: "closed" })).toBe("closed");
   });
 
   it("with max-age alone, keeps what has no known age", async () => {

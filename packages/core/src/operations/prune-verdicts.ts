@@ -61,9 +61,9 @@ export async function judgeCandidates<C extends { name: string }>(
   return verdicts;
 }
 
-/** "pull request closed", "older than 7d (created 2025-01-02T03:04:05Z)": for logs and summaries. */
+/** "closed" (its pull request, or whatever staleOf asks about), "older than 7d (created 2025-01-02T03:04:05Z)": for logs and summaries. */
 export function pruneReasonText(reason: PruneReason): string {
-  if (reason.kind === "closed") return "pull request closed";
+  if (reason.kind === "closed") return "closed";
   const created = new Date(reason.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
   return `older than ${reason.maxAge} (created ${created})`;
 }
