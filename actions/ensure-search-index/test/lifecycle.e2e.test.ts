@@ -70,6 +70,19 @@ describe("ensure-search-index: protect", () => {
   });
 });
 
+describe("ensure-search-index: clone-from", () => {
+  it("fails on a missing source before creating the index", async () => {
+    const server = await emulator();
+    const run = await ensure(server, { name: "shop-pr-9", "clone-from": "shop-nowhere" });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      '::error::ensure-search-index: clone-from: no search index named "shop-nowhere" in this account',
+    ]);
+    expect(server.state.indexes).toEqual([]);
+    expect(server.requests.map((r) => r.route)).toEqual(["GET /v2/search"]);
+  });
+});
+
 describe("ensure-search-index: the pull request comment", () => {
   it("creates one comment on the first push and edits it on the next, never with a token", async () => {
     const server = await emulator();

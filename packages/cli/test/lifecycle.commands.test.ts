@@ -133,6 +133,22 @@ describe("search ensure in one step, as the action", () => {
     }
   });
 
+  it("search seed and clone refuse a protected target before anything is sent; cloning from one is allowed", async () => {
+    const path = file("protected.ndjson", DOCS.slice(0, 1));
+    for (const args of [
+      ["search", "seed", "--name", "one-step", "--file", path, "--protect", "one-*"],
+      ["search", "clone", "--from", "restored", "--to", "one-step", "--protect", "ONE-STEP"],
+    ]) {
+      const before = emulator.requests.length;
+      const run = await cli(...args);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(
+        /is protected by --protect "(one-\*|ONE-STEP)": stashkit does not (seed|clone into) it/,
+      );
+      expect(emulator.requests.length).toBe(before);
+    }
+  });
+
   it("exits 1, creating nothing, when --clone-from names no index (a request was sent)", async () => {
     const run = await cli("search", "ensure", "--name", "one-missing", "--clone-from", "nowhere");
     expect(run.code).toBe(1);
