@@ -1,18 +1,15 @@
 import { markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import type { IndexRef } from "@stashkit/core";
+import type { PruneOutcome } from "./prune.ts";
 
-export interface DeleteReport {
-  deleted: IndexRef[];
-  kept: IndexRef[];
-  /** Stale indexes a prune left for the next run because the step's time ran out. */
-  remaining: IndexRef[];
-  stoppedBy: string | undefined;
-}
+export type DeleteReport = PruneOutcome;
 
 /** The log lines, the outputs and the summary of a delete or a prune. */
 export function reportDeleted(result: DeleteReport, dryRun: boolean): void {
+  const verb = dryRun ? "would be deleted" : "deleted";
   for (const d of result.deleted)
-    runner.info(`${d.name} (${d.id}) ${dryRun ? "would be deleted" : "deleted"}`);
+    runner.info(`${d.name} (${d.id}) ${verb}${d.reason ? `: ${d.reason}` : ""}`);
+  for (const p of result.protected)
+    runner.info(`${p.name} (${p.id}) kept: protected by protect "${p.protectedBy}"`);
   if (result.remaining.length > 0) {
     runner.warning(
       `stopped before the time limit with ${result.remaining.length} stale search indexes left (${result.stoppedBy ?? "out of time"}); the next run deletes them`,
@@ -28,8 +25,9 @@ export function deleteSummary(result: Omit<DeleteReport, "stoppedBy">, dryRun: b
   const { deleted, kept, remaining } = result;
   const verb = dryRun ? "would be deleted" : "deleted";
   const rows = [
-    ...deleted.map((d) => [d.name, d.id, verb]),
+    ...deleted.map((d) => [d.name, d.id, d.reason ? `${verb}: ${d.reason}` : verb]),
     ...remaining.map((r) => [r.name, r.id, "stale, left for the next run"]),
+    ...result.protected.map((p) => [p.name, p.id, `kept: protected by ${p.protectedBy}`]),
     ...kept.map((k) => [k.name, k.id, "kept"]),
   ];
   const table =

@@ -1,14 +1,16 @@
-import { gitHubLookup, registerSecrets, runner, type Step } from "@stashkit/action-kit";
+import { registerSecrets, runner, type Step } from "@stashkit/action-kit";
 import {
   type ClientOptions,
-  ConfigurationError,
   deleteSdkIndex,
+  IndexLookupError,
   type IndexRef,
   type ManagementClient,
+  type ProtectRule,
   pruneSdkIndexes,
   SearchIndexData,
 } from "@stashkit/core";
-import { type PruneOutcome, staleByPullRequest } from "./prune.ts";
+import type { PruneRule } from "./inputs.ts";
+import { outcomeOf, type PruneOutcome, staleByPullRequest } from "./prune.ts";
 
 type SdkStep = Pick<Step<ManagementClient>, "client" | "context" | "deadline" | "redactor">;
 
@@ -22,13 +24,13 @@ async function database(
   registerSecrets(...found.flatMap((index) => [index.token, index.read_only_token]));
   const [index, ...others] = found;
   if (index === undefined)
-    throw new ConfigurationError("name", `no search index named "${name}" in this account`);
+    throw new IndexLookupError("name", `no search index named "${name}" in this account`, 0);
   if (others.length > 0)
-    throw new ConfigurationError("name", `${found.length} search indexes are named "${name}"`);
+    throw new IndexLookupError("name", `${found.length} search indexes are named "${name}"`, found.length);
   return { id: index.id, data: SearchIndexData.fromIndex(index, { ...options, redactor: step.redactor }) };
 }
 
-const none = { kept: [], remaining: [], stoppedBy: undefined };
+const none = { kept: [], protected: [], remaining: [], stoppedBy: undefined };
 
 /** Deletes one SDK index of a database; the outputs name it with the database's id. */
 export async function deleteOneSdkIndex(
@@ -45,28 +47,23 @@ export async function deleteOneSdkIndex(
   return { deleted: refs, ...none };
 }
 
-/** Deletes the SDK indexes of closed pull requests inside one database (one GitHub request per 100). */
+/** Deletes the SDK indexes of closed pull requests, or older than max-age, inside one database. */
 export async function pruneInDatabase(
   step: SdkStep,
-  target: { name: string; pattern: string; githubToken: string; dryRun: boolean },
+  target: PruneRule & { name: string; dryRun: boolean; protect: ProtectRule },
   options: ClientOptions,
 ): Promise<PruneOutcome> {
   const { id, data } = await database(step, target.name, options);
-  const github = gitHubLookup(step, target.githubToken, "delete-search-index");
   const result = await runner.group(`Prune SDK indexes of ${target.name} matching ${target.pattern}`, () =>
     pruneSdkIndexes(data, {
       pattern: target.pattern,
       patternInput: "prune-pattern",
       dryRun: target.dryRun,
       deadline: step.deadline,
-      staleOf: staleByPullRequest(github),
+      staleOf: staleByPullRequest(step, target.githubToken),
+      maxAge: target.maxAge,
+      protect: target.protect,
     }),
   );
-  const ref = ({ name }: { name: string }): IndexRef => ({ name, id });
-  return {
-    deleted: result.deleted.map(ref),
-    kept: result.kept.map(ref),
-    remaining: [],
-    stoppedBy: undefined,
-  };
+  return { ...outcomeOf(result, () => id), remaining: [], stoppedBy: undefined };
 }

@@ -1,11 +1,13 @@
 import { escapeMarkdown, markdownTable, registerSecrets, runner, writeSummary } from "@stashkit/action-kit";
-import type { EnsureResult, IndexRef } from "@stashkit/core";
+import type { EnsureResult, IndexRef, SeedReport } from "@stashkit/core";
 import type { EnsureInputs } from "./inputs.ts";
 import { ensureOutputs, secretOutputs } from "./outputs.ts";
-import type { SeedReport } from "./seed.ts";
 
 /** Everything the runner hears about an ensured index: masks first, then warnings, outputs, log and summary. */
-export function reportEnsured(result: EnsureResult, inputs: EnsureInputs): void {
+export function reportEnsured(
+  result: EnsureResult,
+  inputs: Pick<EnsureInputs, "maskEndpoint" | "exportEnv">,
+): void {
   const outputs = ensureOutputs(result);
   registerSecrets(...secretOutputs(outputs, inputs.maskEndpoint));
   for (const warning of result.warnings) runner.warning(warning);
@@ -50,10 +52,17 @@ export function ensureSummary(result: EnsureResult, maskEndpoint: boolean): stri
   return `### Search index ${result.created ? "created" : "found"}\n\n${table}\n${warnings ? `\n${warnings}\n` : ""}`;
 }
 
-/** The `seeded` output and a summary line per SDK index filled. */
+/** The `seeded` output, a log line and a summary row per SDK index filled. */
 export function reportSeeded(report: SeedReport): void {
   runner.setOutput("seeded", String(report.written));
   if (report.indexes.length === 0) return;
+  for (const entry of report.indexes) {
+    runner.info(
+      entry.seeded
+        ? `SDK index ${entry.index}: ${entry.written} documents written in ${(entry.ms / 1000).toFixed(1)} s.`
+        : `SDK index ${entry.index}: seeded before, nothing written (seed-when: always writes again).`,
+    );
+  }
   const rows = report.indexes.map((entry) => [
     entry.index,
     entry.seeded ? String(entry.written) : "0: seeded before",

@@ -1,5 +1,26 @@
-// What main loads only when a seed is asked for, behind one dynamic import: two imports made
-// two lazily loaded chunks that each carried the ~400 lines both modules share.
+// What main loads only when a seed is asked for, behind one dynamic import: the seed file
+// reader and its checks are a chunk of their own that most steps never compile (bench S1).
+import { readBoolean, readChoice, readInput, type Step } from "@stashkit/action-kit";
+import { checkSeedPlan, SEED_WHEN, type SeedPlan } from "@stashkit/core";
 
-export { type SeedReport, seedEnsured } from "./seed.ts";
-export { readSeedInputs, type SeedInputs } from "./seed-inputs.ts";
+/**
+ * Reads the seeding inputs and checks every document of every seed file (core's rules, the
+ * CLI's too), so that a bad line fails the step before the index is created or anything is written.
+ */
+export async function readSeedPlan(step: Pick<Step<unknown>, "expandName">): Promise<SeedPlan | undefined> {
+  // One path a line (a path may hold a comma).
+  const files = readInput("seed-file")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const index = readInput("seed-index");
+  const cloneFrom = readInput("clone-from");
+  return checkSeedPlan({
+    files,
+    index: index === "" ? undefined : step.expandName(index, "seed-index"),
+    cloneFrom: cloneFrom === "" ? undefined : step.expandName(cloneFrom, "clone-from"),
+    cloneIndex: readInput("clone-index") || undefined,
+    when: readChoice("seed-when", SEED_WHEN, "created"),
+    waitUntilIndexed: readBoolean("wait-until-indexed", true),
+  });
+}

@@ -13,7 +13,7 @@ const push: GitHubContext = {
   repo: { owner: "o", repo: "r" },
   payload: {},
 };
-const step = { expandName: templateExpander(push) };
+const step = { expandName: templateExpander(push), context: push };
 
 function withInputs(inputs: Record<string, string>, env: Record<string, string> = {}) {
   for (const name of ["UPSTASH_EMAIL", "UPSTASH_API_KEY"]) vi.stubEnv(name, "");
@@ -30,7 +30,8 @@ const required = { name: "app-{branch}", region: "us-central1" };
 describe("readEnsureInputs", () => {
   it("applies the defaults", () => {
     withInputs(required);
-    expect(readEnsureInputs(step)).toEqual({
+    const { protect, ...inputs } = readEnsureInputs(step);
+    expect(inputs).toEqual({
       name: "app-main",
       region: "us-central1",
       type: "free",
@@ -38,7 +39,10 @@ describe("readEnsureInputs", () => {
       maskEndpoint: true,
       exportEnv: false,
       ephemeral: false,
+      comment: undefined,
+      seedRequested: false,
     });
+    expect(protect.entries).toEqual([]);
   });
 
   it("reads every input", () => {
@@ -67,6 +71,17 @@ describe("readEnsureInputs", () => {
       { name: "pr-{pr}" },
       "name",
       "name uses {pr}, which has no value on a push event (it is set for pull_request and pull_request_target events and pull request comments)",
+    ],
+    [
+      { comment: "true" },
+      "comment",
+      'input comment is true, but this run (event "push") is about no pull request: run the step on pull_request events, or leave comment off',
+    ],
+    [{ comment: "yes" }, "comment", 'input comment must be true or false; got "yes"'],
+    [
+      { protect: "prod-{nope}" },
+      "protect",
+      "protect uses the unknown placeholder {nope}; the placeholders are {pr}, {branch}, {sha}, {run_id}, {repo}",
     ],
   ])("refuses %j, naming %s", (override, input, message) => {
     withInputs({ ...required, ...override });

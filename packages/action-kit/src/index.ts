@@ -1,13 +1,15 @@
 export {
   closedPullRequests,
+  editMarkedComment,
   type GitHubContext,
   isForkPullRequest,
   PULL_REQUESTS_PER_REQUEST,
   PullRequestLookupError,
   readGitHubContext,
+  upsertMarkedComment,
 } from "@stashkit/ci-context";
 export { type FailureHints, failureLine, runStep } from "./failure.ts";
-export { gitHubLookup } from "./github-lookup.ts";
+export { gitHubCommentAccess, gitHubLookup } from "./github-lookup.ts";
 export {
   readBoolean,
   readChoice,
@@ -17,6 +19,7 @@ export {
   readWholeNumber,
   readWithEnvFallback,
 } from "./inputs.ts";
+export { pullRequestNumber, readComment, readProtect } from "./lifecycle-inputs.ts";
 export { actionsLogger } from "./logger.ts";
 export { isPostStep, markPostStepComing } from "./post-step.ts";
 export * as runner from "./runner/commands.ts";

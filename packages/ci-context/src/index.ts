@@ -12,7 +12,18 @@ export {
   readGitHubContext,
 } from "./github.ts";
 export {
+  type GitHubAccess,
+  GitHubRequestError,
+} from "./github-api/github-request.ts";
+export {
+  type CommentAccess,
+  editMarkedComment,
+  findMarkedComment,
+  upsertMarkedComment,
+} from "./github-api/pull-request-comments.ts";
+export {
   closedPullRequests,
+  gitHubApiUrl,
   gitHubGraphqlUrl,
   PULL_REQUESTS_PER_REQUEST,
   type PullRequestLookup,

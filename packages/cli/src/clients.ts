@@ -1,10 +1,10 @@
 import {
   type ClientOptions,
-  ConfigurationError,
   clientLimits,
   DEFAULT_MANAGEMENT_URL,
   DEFAULT_MESSAGING_URL,
   type Deadline,
+  IndexLookupError,
   type Logger,
   MANAGEMENT_URL_ENV,
   ManagementClient,
@@ -78,6 +78,11 @@ export function messagingClient(flags: ConnectionFlags, context: CommandContext)
 
 export type { Redactor };
 
+/** The options of a data-plane client of this command (an ensured index's, a clone source's). */
+export function dataPlaneOptions(context: CommandContext): ClientOptions {
+  return clientOptions(context, context.deadline);
+}
+
 /**
  * The data-plane client of the search index named `name` (exactly one must have that name), with
  * the command's retries, deadline and redactor; both its tokens are masked from here on.
@@ -86,17 +91,21 @@ export async function searchDataClient(
   management: ManagementClient,
   name: string,
   context: CommandContext,
-  options: { readOnly?: boolean; flag: string },
+  options: { readOnly?: boolean; flag: string; ifMissing?: string },
 ): Promise<{ index: SearchIndex; data: SearchIndexData }> {
   const found = await management.searchIndexes.findByName(name);
   for (const index of found) context.redactor.add(index.token, index.read_only_token);
   const [index, ...others] = found;
-  if (index === undefined)
-    throw new ConfigurationError(options.flag, `${options.flag}: no search index named "${name}"`);
+  // Found by a listing, so a request went out: exit 1, not the 2 of a flag refused before sending.
+  if (index === undefined) {
+    const advice = options.ifMissing === undefined ? "" : `; ${options.ifMissing}`;
+    throw new IndexLookupError(options.flag, `${options.flag}: no search index named "${name}"${advice}`, 0);
+  }
   if (others.length > 0)
-    throw new ConfigurationError(
+    throw new IndexLookupError(
       options.flag,
       `${options.flag}: ${found.length} search indexes are named "${name}"`,
+      found.length,
     );
   const data = SearchIndexData.fromIndex(index, {
     ...clientOptions(context, context.deadline),

@@ -11,6 +11,8 @@ import { addFlags, type FlagSpec, type FlagValues, type Positional } from "./opt
 export interface CommandDeclaration<F extends readonly FlagSpec[]> {
   /** "search ensure": the words after `stashkit`. */
   name: string;
+  /** Other names the command answers to (`search import` for `search seed`), shown in the help. */
+  aliases?: readonly string[];
   description: string;
   flags: F;
   positional?: { syntax: string; description: string };
@@ -47,6 +49,7 @@ export function addCommand<F extends readonly FlagSpec[]>(
 ): Command {
   const command = parent.command(declaration.name.split(" ").at(-1) ?? declaration.name);
   command.description(declaration.description);
+  for (const alias of declaration.aliases ?? []) command.alias(alias);
   const { positional } = declaration;
   if (positional) command.argument(positional.syntax, positional.description);
   addFlags(command, declaration.flags);
@@ -55,7 +58,9 @@ export function addCommand<F extends readonly FlagSpec[]>(
     // Commander hands over (…arguments, options, command). The options' names and types are
     // those the declaration's flags give (FlagValues), commander's own rule for both.
     const options = args.at(-2) as FlagValues<F>;
-    const values = positional ? { ...options, names: args[0] as string[] } : options;
+    // A variadic argument (`<databases...>`) arrives as a list, a single one (`<name>`) as a string.
+    const given = args[0] as string[] | string;
+    const values = positional ? { ...options, names: Array.isArray(given) ? given : [given] } : options;
     process.exitCode = await declaration.run(values);
   });
   return command;

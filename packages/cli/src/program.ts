@@ -1,14 +1,17 @@
 import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
+import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
 import { queuesList } from "./commands/queues-list.command.ts";
+import { queuesMessages } from "./commands/queues-messages.command.ts";
 import { queuesPause } from "./commands/queues-pause.command.ts";
 import { queuesResume } from "./commands/queues-resume.command.ts";
 import { searchClone } from "./commands/search-clone.command.ts";
 import { searchDelete } from "./commands/search-delete.command.ts";
 import { searchEnsure } from "./commands/search-ensure.command.ts";
+import { searchExport } from "./commands/search-export.command.ts";
 import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
@@ -54,6 +57,7 @@ export function buildProgram(): Command {
   addCommand(search, searchSeed);
   addCommand(search, searchClone);
   addCommand(search, searchIndexes);
+  addCommand(search, searchExport);
 
   const queues = program
     .command("queues")
@@ -71,6 +75,18 @@ export function buildProgram(): Command {
   addCommand(queues, queuesDelete);
   addCommand(queues, queuesPause);
   addCommand(queues, queuesResume);
+  addCommand(queues, queuesMessages);
+
+  const dlq = program
+    .command("dlq")
+    .description("the dead letter queue: messages whose every delivery failed (messaging API)")
+    .addHelpText(
+      "after",
+      examples(["stashkit dlq list --queue orders", "stashkit dlq retry --label billing --dry-run"]),
+    );
+  addCommand(dlq, dlqList);
+  addCommand(dlq, dlqRetry);
+  addCommand(dlq, dlqDelete);
 
   addCommand(program, emulatorCommand);
   return program;

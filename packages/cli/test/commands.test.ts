@@ -293,7 +293,7 @@ describe("search delete, prune and list", () => {
   it("prune --open 1 2 --dry-run deletes nothing and names what it would delete", async () => {
     const run = await cli(search("prune", "--pattern", "pr-{pr}", "--open", "1", "2", "--dry-run"));
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^pr-3 \(\S+\) would be deleted$/m);
+    expect(run.stdout).toMatch(/^pr-3 \(\S+\) would be deleted: closed$/m);
     expect(run.stdout).toMatch(/^pr-1 \(\S+\) kept$/m);
     expect(indexes().filter((i) => i.name.startsWith("pr-"))).toHaveLength(3);
   });

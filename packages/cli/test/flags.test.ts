@@ -2,16 +2,19 @@ import { STEP_LIMITS, TARGET_SELECTORS } from "@stashkit/core";
 import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
+import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
 import { emulatorCommand } from "../src/commands/emulator.command.ts";
 import { queuesCreate } from "../src/commands/queues-create.command.ts";
 import { queuesDelete } from "../src/commands/queues-delete.command.ts";
 import { queuesList } from "../src/commands/queues-list.command.ts";
+import { queuesMessages } from "../src/commands/queues-messages.command.ts";
 import { queuesPause } from "../src/commands/queues-pause.command.ts";
 import { queuesResume } from "../src/commands/queues-resume.command.ts";
 import { searchClone } from "../src/commands/search-clone.command.ts";
 import { searchDelete } from "../src/commands/search-delete.command.ts";
 import { searchEnsure } from "../src/commands/search-ensure.command.ts";
 import type { EnsureFlags } from "../src/commands/search-ensure.flags.ts";
+import { searchExport } from "../src/commands/search-export.command.ts";
 import { searchIndexes } from "../src/commands/search-indexes.command.ts";
 import { searchList } from "../src/commands/search-list.command.ts";
 import { searchPrune } from "../src/commands/search-prune.command.ts";
@@ -27,11 +30,16 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   searchSeed,
   searchClone,
   searchIndexes,
+  searchExport,
   queuesCreate,
   queuesList,
   queuesDelete,
   queuesPause,
   queuesResume,
+  queuesMessages,
+  dlqList,
+  dlqRetry,
+  dlqDelete,
   emulatorCommand,
 ] as CommandDeclaration<readonly FlagSpec[]>[];
 
@@ -83,6 +91,8 @@ describe("each command's flags", () => {
       type: "payg",
       region: "us-central1",
       onMismatch: "fail",
+      seedWhen: "created",
+      waitUntilIndexed: "true",
       timeoutSeconds: "120",
       maxAttempts: "5",
       format: "text",
@@ -161,6 +171,59 @@ describe("each command's flags", () => {
       names: ["orders"],
       dryRun: true,
     });
+  });
+
+  it("search ensure parses the seed flags and --protect, as the action's inputs", async () => {
+    const argv = [
+      "--name",
+      "p",
+      "--seed-file",
+      "a.json",
+      "--seed-file",
+      "b.ndjson",
+      "--seed-index",
+      "movies",
+    ];
+    const more = ["--clone-index", "m", "--seed-when", "always", "--wait-until-indexed", "false"];
+    expect(
+      await parsed(searchEnsure, [...argv, ...more, "--protect", "prod", "--protect", "*-live"]),
+    ).toMatchObject({
+      seedFile: ["a.json", "b.ndjson"],
+      seedIndex: "movies",
+      cloneIndex: "m",
+      seedWhen: "always",
+      waitUntilIndexed: "false",
+      protect: ["prod", "*-live"],
+    });
+    expect(await parsed(searchEnsure, ["--clone-from", "staging"])).toMatchObject({ cloneFrom: "staging" });
+  });
+
+  it("search prune, export and the messaging commands parse their flags", async () => {
+    expect(
+      await parsed(searchPrune, ["--pattern", "p-{pr}", "--max-age", "7d", "--name", "db"]),
+    ).toMatchObject({
+      maxAge: "7d",
+      name: "db",
+    });
+    expect(
+      await parsed(searchExport, ["db", "--index", "a", "--index", "b", "--output", "x-{index}.ndjson"]),
+    ).toMatchObject({
+      names: ["db"],
+      index: ["a", "b"],
+      output: "x-{index}.ndjson",
+    });
+    expect(await parsed(queuesMessages, ["orders", "--label", "a", "--all"])).toMatchObject({
+      names: ["orders"],
+      label: ["a"],
+      all: true,
+    });
+    expect(await parsed(dlqDelete, ["--queue", "q", "--url", "https://x/y", "--dry-run"])).toMatchObject({
+      queue: ["q"],
+      url: ["https://x/y"],
+      dryRun: true,
+    });
+    expect(await parsed(dlqList, ["--format", "json"])).toMatchObject({ format: "json" });
+    expect(await parsed(dlqRetry, ["--all"])).toMatchObject({ all: true });
   });
 
   it("emulator parses its flags", async () => {

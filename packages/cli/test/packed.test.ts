@@ -115,7 +115,7 @@ describe.each([
       emulator.url,
     ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^packed-pr-3 \(\S+\) would be deleted$/m);
+    expect(run.stdout).toMatch(/^packed-pr-3 \(\S+\) would be deleted: closed$/m);
     expect(emulator.state.indexes.some((stored) => stored.index.name === "packed-pr-3")).toBe(true);
   });
 

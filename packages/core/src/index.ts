@@ -21,12 +21,22 @@ export {
   SearchIndexData,
 } from "./clients/search-index-data.ts";
 export * from "./errors/index.ts";
+export { escapeMarkdown, markdownTable } from "./lib/markdown.ts";
 export { preferSmallHeap } from "./lib/prefer-small-heap.ts";
 export {
   type CloneResult,
   type CloneSearchIndexInput,
   cloneSearchIndex,
+  sdkIndexesWithDocuments,
 } from "./operations/clone-search-index.ts";
+export {
+  actOnDlq,
+  checkMessageFilter,
+  type FilterNames,
+  listDlqMessages,
+  MAX_DLQ_MESSAGES,
+  requireSelection,
+} from "./operations/dead-letters.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
   type DeleteSdkIndexInput,
@@ -40,6 +50,13 @@ export {
   deleteSearchIndex,
   type IndexRef,
 } from "./operations/delete-search-index.ts";
+export {
+  type EnsureAndSeedInput,
+  type EnsureAndSeedResult,
+  ensureAndSeedSearchIndex,
+  type SeededIndex,
+  type SeedReport,
+} from "./operations/ensure-and-seed.ts";
 export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
 export {
   type EnsureResult,
@@ -56,14 +73,42 @@ export {
   validateTargets,
 } from "./operations/pause-targets.ts";
 export {
+  type PreviewFacts,
+  previewCommentBody,
+  previewCommentMarker,
+  previewGoneCommentBody,
+} from "./operations/preview-comment.ts";
+export {
   type MatchedIndex,
   type PruneResult,
   type PruneSearchIndexesInput,
   pruneSearchIndexes,
 } from "./operations/prune-search-indexes.ts";
+export {
+  judgeCandidates,
+  type Protected,
+  type PruneReason,
+  type PruneRules,
+  pruneReasonText,
+  type Stale,
+  type Verdicts,
+} from "./operations/prune-verdicts.ts";
+export {
+  listQueueMessages,
+  type QueueMessage,
+  type QueueMessagesInput,
+} from "./operations/queue-messages.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
+export { CREATED_AT_FIELD, sdkIndexCreatedAt } from "./operations/sdk-index-ages.ts";
 export { readSeedMarker, SEED_MARKER_NAMESPACE, type SeedMarker } from "./operations/seed-marker.ts";
+export {
+  checkSeedPlan,
+  SEED_INPUT_NAMES,
+  type SeedPlan,
+  type SeedPlanInput,
+  type SeedPlanNames,
+} from "./operations/seed-plan.ts";
 export {
   SEED_WHEN,
   type SeedOptions,
@@ -92,6 +137,7 @@ export {
   resumedTargets,
 } from "./operations/targets.ts";
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
+export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { DEFAULT_REST_URL_TEMPLATE, restUrl } from "./resources/rest-url.ts";
@@ -132,6 +178,8 @@ export {
   validateScheduleId,
   validateWord,
 } from "./schemas/inputs.ts";
+export { isOlderThan, type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
+export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export { scheduleLabels } from "./schemas/schedule-labels.ts";
@@ -146,6 +194,7 @@ export {
   DEFAULT_MAX_WRITES_PER_REQUEST,
   DEFAULT_NAMESPACE,
   type DocumentInput,
+  validateNamespace,
 } from "./schemas/search-data-inputs.ts";
 export {
   SEARCH_PLANS,
@@ -170,10 +219,12 @@ export {
   type TargetLists,
   targetsSelection,
 } from "./schemas/target-selection.ts";
+export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-files/read-seed-files.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";
+export { type ProtectRule, protectRule, refuseProtected } from "./templates/protect.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
 export type { CallOptions } from "./transport/call-options.ts";
 export { redactAndClip } from "./transport/clip.ts";

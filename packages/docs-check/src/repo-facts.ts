@@ -21,6 +21,8 @@ export interface ActionFacts {
   runtime: string;
   /** Whether an input takes the workflow's GitHub token (`${{ github.token }}`): the action calls GitHub's API. */
   takesGitHubToken: boolean;
+  /** The token permissions its inputs' descriptions say it needs, e.g. `pull-requests: read`. */
+  gitHubPermissions: string[];
 }
 
 /** What an action's `action.yml` says about what it needs from the runner and the workflow. */
@@ -29,6 +31,9 @@ export function actionFacts(root: string, name: string): ActionFacts {
   return {
     runtime: /^\s+using:\s*["']?(\w+)/m.exec(metadata)?.[1] ?? "",
     takesGitHubToken: /default:\s*["']?\$\{\{\s*github\.token\s*\}\}/.test(metadata),
+    gitHubPermissions: [
+      ...new Set([...metadata.matchAll(/pull-requests: (?:read|write)/g)].map(([p]) => p)),
+    ].sort(),
   };
 }
 

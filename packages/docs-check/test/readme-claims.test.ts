@@ -154,11 +154,12 @@ describe.each(actionNames(root))("actions/%s/README.md", (name) => {
     expect(text).toContain(`${RUNNER_FOR_RUNTIME[facts.runtime]}`);
   });
 
-  it("says which token permissions it needs: pull-requests: read when it takes the GitHub token, else none", () => {
+  it("says which token permissions it needs: those its action.yml names when it takes the GitHub token, else none", () => {
     const paragraph = /^\*\*Token permissions\.\*\*[^\n]*(?:\n(?!\n)[^\n]*)*/m.exec(text)?.[0] ?? "";
     expect(paragraph, "a paragraph starting **Token permissions.**").not.toBe("");
-    if (facts.takesGitHubToken) expect(paragraph).toContain("`pull-requests: read`");
+    if (facts.takesGitHubToken) expect(facts.gitHubPermissions.length).toBeGreaterThan(0);
     else expect(paragraph).toMatch(/^\*\*Token permissions\.\*\* None\b[\s\S]*`permissions: \{\}`/);
+    for (const permission of facts.gitHubPermissions) expect(paragraph).toContain(`\`${permission}\``);
     if (!facts.takesGitHubToken) expect(paragraph).not.toContain("pull-requests");
   });
 });

@@ -9,6 +9,18 @@ export interface GitHubStandInOptions {
   pulls: Record<string, Record<number, PullRequestState>>;
   /** Added before every answer, like a real round trip. Default 0. */
   latencyMs?: number;
+  /**
+   * Whether the token may write comments (`pull-requests: write`); false answers a write 403
+   * "Resource not accessible by integration", as GitHub does for a read-only token. Default true.
+   */
+  canComment?: boolean;
+}
+
+/** A comment on a pull request, as the stand-in keeps it. */
+export interface StoredComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
 }
 
 export interface GitHubRequest {
@@ -18,6 +30,10 @@ export interface GitHubRequest {
   authorization: string | undefined;
   /** For GraphQL: how many pull requests the query asked about. */
   pullRequests: number;
+  /** The request body as sent (a comment's text among it). */
+  body: string;
+  /** The query string, e.g. `per_page=100&page=1`. */
+  query: string;
 }
 
 export interface GitHubStandIn {
@@ -25,22 +41,26 @@ export interface GitHubStandIn {
   url: string;
   graphqlUrl: string;
   requests: GitHubRequest[];
+  /** Comments by repository (`owner/name`) and pull request number; a test may add some first. */
+  comments: Record<string, Record<number, StoredComment[]>>;
   stop(): Promise<void>;
 }
 
 const ALIAS = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*(\d+)\s*\)/g;
 
 /**
- * A tiny stand-in for the GitHub API on 127.0.0.1, enough for reading pull request states:
- * REST `GET /repos/{owner}/{repo}/pulls/{number}` and GraphQL
- * `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }`, answering as GitHub
- * does (a number it cannot resolve is `null` under its alias with a NOT_FOUND error beside the
- * data). Every request is recorded.
+ * A tiny stand-in for the GitHub API on 127.0.0.1, enough for reading pull request states and
+ * keeping one comment up to date: REST `GET /repos/{owner}/{repo}/pulls/{number}`, GraphQL
+ * `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }` (a number it cannot
+ * resolve is `null` under its alias with a NOT_FOUND error beside the data, as GitHub answers),
+ * and the issue comments of a pull request (`GET` and `POST …/issues/{n}/comments`, paged by
+ * `per_page` and `page`; `PATCH …/issues/comments/{id}`). Every request is recorded.
  */
 export async function startGitHubStandIn(options: GitHubStandInOptions): Promise<GitHubStandIn> {
   const requests: GitHubRequest[] = [];
+  const comments: GitHubStandIn["comments"] = {};
   const server = createServer((req, res) => {
-    void answer(options, requests, req, res).catch(() => res.writeHead(500).end());
+    void answer({ options, requests, comments }, req, res).catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -48,6 +68,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
     url,
     graphqlUrl: `${url}/graphql`,
     requests,
+    comments,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -58,31 +79,80 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
 
 type Answer = { status: number; body: unknown };
 
-async function answer(
-  options: GitHubStandInOptions,
-  requests: GitHubRequest[],
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+interface StandInState {
+  options: GitHubStandInOptions;
+  requests: GitHubRequest[];
+  comments: GitHubStandIn["comments"];
+}
+
+async function answer(state: StandInState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options } = state;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const [path = "/", query = ""] = (req.url ?? "/").split("?");
+  const body = Buffer.concat(chunks).toString();
   const entry: GitHubRequest = {
     method: req.method ?? "",
     path,
     authorization: req.headers.authorization,
     pullRequests: 0,
+    body,
+    query,
   };
-  requests.push(entry);
+  state.requests.push(entry);
   if ((options.latencyMs ?? 0) > 0) await sleep(options.latencyMs);
   const rest = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path);
   let reply: Answer = { status: 404, body: { message: "Not Found" } };
   if (req.method === "GET" && rest) reply = restPullRequest(options, rest[1], rest[2], Number(rest[3]));
-  if (req.method === "POST" && path === "/graphql") {
-    reply = graphqlPullRequests(options, entry, Buffer.concat(chunks).toString());
-  }
+  if (req.method === "POST" && path === "/graphql") reply = graphqlPullRequests(options, entry, body);
+  reply = commentRoute(state, entry) ?? reply;
   res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
 }
+
+const LIST_OR_CREATE = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
+const EDIT = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
+const FORBIDDEN: Answer = { status: 403, body: { message: "Resource not accessible by integration" } };
+
+/** The issue comment routes: list (paged), create, edit. Undefined for any other request. */
+function commentRoute(state: StandInState, entry: GitHubRequest): Answer | undefined {
+  const writes = entry.method !== "GET";
+  const listOrCreate = LIST_OR_CREATE.exec(entry.path);
+  const edit = EDIT.exec(entry.path);
+  if (!listOrCreate && !edit) return undefined;
+  if (writes && state.options.canComment === false) return FORBIDDEN;
+  if (listOrCreate) {
+    const [, owner, repo, number] = listOrCreate;
+    const list = commentsOf(state, `${owner}/${repo}`, Number(number));
+    if (entry.method === "GET") {
+      const params = new URLSearchParams(entry.query);
+      const perPage = Number(params.get("per_page") ?? 30);
+      const page = Number(params.get("page") ?? 1);
+      return { status: 200, body: list.slice((page - 1) * perPage, page * perPage) };
+    }
+    const comment = { id: nextCommentId++, body: JSON.parse(entry.body).body as string, user: BOT };
+    list.push(comment);
+    return { status: 201, body: comment };
+  }
+  const [, owner, repo, id] = edit ?? [];
+  const found = Object.values(state.comments[`${owner}/${repo}`] ?? {})
+    .flat()
+    .find((comment) => comment.id === Number(id));
+  if (!found || entry.method !== "PATCH") return { status: 404, body: { message: "Not Found" } };
+  found.body = JSON.parse(entry.body).body as string;
+  return { status: 200, body: found };
+}
+
+/** The comments of one pull request, an empty list made on first use. */
+function commentsOf(state: StandInState, repository: string, number: number): StoredComment[] {
+  const byNumber = state.comments[repository] ?? {};
+  state.comments[repository] = byNumber;
+  const list = byNumber[number] ?? [];
+  byNumber[number] = list;
+  return list;
+}
+
+const BOT = { login: "github-actions[bot]", type: "Bot" };
+let nextCommentId = 1000;
 
 /** REST `GET /repos/{owner}/{repo}/pulls/{number}`. */
 function restPullRequest(options: GitHubStandInOptions, owner = "", repo = "", number = 0): Answer {

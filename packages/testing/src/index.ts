@@ -19,6 +19,7 @@ export {
   type GitHubStandIn,
   type GitHubStandInOptions,
   type PullRequestState,
+  type StoredComment,
   startGitHubStandIn,
 } from "./github-stand-in.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";

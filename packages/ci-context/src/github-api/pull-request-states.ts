@@ -1,4 +1,5 @@
-import { parseBaseUrl, redactAndClip } from "@stashkit/core";
+import { parseBaseUrl } from "@stashkit/core";
+import { type GitHubAccess, GitHubRequestError, gitHubRequest } from "./github-request.ts";
 import { graphqlAnswer, PullRequestLookupError, type PullRequestsAnswer } from "./graphql-answer.ts";
 
 export { PullRequestLookupError };
@@ -9,23 +10,10 @@ export type PullRequestState = "open" | "closed" | "unknown";
 /** Pull requests asked about per GraphQL request: one alias each. GitHub's node limit allows far more. */
 export const PULL_REQUESTS_PER_REQUEST = 100;
 
-/** Where and as whom to ask, and until when: every request is held to the caller's deadline. */
-export interface PullRequestLookup {
-  owner: string;
-  repo: string;
-  token: string;
+/** Where and as whom to ask about pull requests, and until when. */
+export interface PullRequestLookup extends GitHubAccess {
   /** GitHub's GraphQL endpoint: see `gitHubGraphqlUrl`. */
   graphqlUrl: string;
-  /** The step's (or command's) one deadline: a hung GitHub stops there, not at a watchdog. */
-  deadline: { remainingMs(): number };
-  /** Masks secrets in GitHub's text before it goes into an error. */
-  redact(text: string): string;
-  /**
-   * How requests go out: a fetch and the dispatcher it sends through (core's `httpStackFor`,
-   * which honours HTTPS_PROXY as every other request of the step does). Default: the global fetch.
-   */
-  http?: () => Promise<{ fetch: typeof globalThis.fetch; dispatcher: unknown }>;
-  userAgent?: string;
 }
 
 /**
@@ -37,8 +25,13 @@ export function gitHubGraphqlUrl(env: Record<string, string | undefined>): strin
   // to loopback), never with user info or a query string.
   const graphql = env["GITHUB_GRAPHQL_URL"]?.trim();
   if (graphql) return withoutTrailingSlash(parseBaseUrl(graphql, "GITHUB_GRAPHQL_URL"));
+  return `${gitHubApiUrl(env)}/graphql`;
+}
+
+/** GitHub's REST base: GITHUB_API_URL (GitHub Enterprise Server's differs), else github.com's. */
+export function gitHubApiUrl(env: Record<string, string | undefined>): string {
   const api = env["GITHUB_API_URL"]?.trim() || "https://api.github.com";
-  return `${withoutTrailingSlash(parseBaseUrl(api, "GITHUB_API_URL"))}/graphql`;
+  return withoutTrailingSlash(parseBaseUrl(api, "GITHUB_API_URL"));
 }
 
 function withoutTrailingSlash(url: URL): string {
@@ -72,48 +65,19 @@ export async function pullRequestStates(
   return states;
 }
 
+const WHAT = "reading pull request states from GitHub";
+
 async function ask(lookup: PullRequestLookup, chunk: readonly number[]): Promise<PullRequestsAnswer> {
   const fields = chunk.map((n) => `pr${n}: pullRequest(number: ${n}) { state }`).join("\n");
   const query = `query($owner: String!, $repo: String!) {\n repository(owner: $owner, name: $repo) {\n${fields}\n }\n}`;
-  const remaining = lookup.deadline.remainingMs();
-  if (remaining <= 0) throw outOfTime();
+  const body = { query, variables: { owner: lookup.owner, repo: lookup.repo } };
   try {
-    const http = lookup.http ? await lookup.http() : { fetch: globalThis.fetch, dispatcher: undefined };
-    const response = await http.fetch(lookup.graphqlUrl, {
-      ...(http.dispatcher === undefined ? {} : ({ dispatcher: http.dispatcher } as RequestInit)),
-      method: "POST",
-      headers: {
-        accept: "application/vnd.github+json",
-        authorization: `token ${lookup.token}`,
-        "content-type": "application/json",
-        "user-agent": lookup.userAgent ?? "stashkit",
-      },
-      body: JSON.stringify({ query, variables: { owner: lookup.owner, repo: lookup.repo } }),
-      signal: AbortSignal.timeout(remaining),
-      // An answer is never a redirect; following one could carry the token elsewhere.
-      redirect: "error",
-    });
-    return graphqlAnswer(response.status, await response.text(), redactorOf(lookup));
+    const answer = await gitHubRequest(lookup, { method: "POST", url: lookup.graphqlUrl, body, what: WHAT });
+    return graphqlAnswer(answer.status, answer.text, { redact: (text) => lookup.redact(text) });
   } catch (error) {
-    if (error instanceof PullRequestLookupError) throw error;
-    if (error instanceof Error && error.name === "TimeoutError") throw outOfTime();
-    const said = redactAndClip(
-      error instanceof Error ? error.message : String(error),
-      redactorOf(lookup),
-      300,
-    );
-    throw new PullRequestLookupError(`reading pull request states from GitHub failed: ${said}`);
+    if (!(error instanceof GitHubRequestError)) throw error;
+    throw new PullRequestLookupError(`${error.message}${error.timedOut ? "; nothing was pruned" : ""}`);
   }
-}
-
-function redactorOf(lookup: PullRequestLookup): { redact(text: string): string } {
-  return { redact: (text) => lookup.redact(text) };
-}
-
-function outOfTime(): PullRequestLookupError {
-  return new PullRequestLookupError(
-    "reading pull request states from GitHub did not finish before the time limit; nothing was pruned",
-  );
 }
 
 /**

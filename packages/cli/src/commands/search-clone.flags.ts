@@ -1,4 +1,4 @@
-import { MANAGEMENT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
+import { MANAGEMENT_FLAGS, PROTECT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
 import type { FlagValues } from "../options/flags.ts";
 
 /** The flags of `stashkit search clone`: their value names and types are derived from here. */
@@ -13,6 +13,7 @@ export const FLAGS = [
   { flags: "--index <name>", description: "copy only this SDK index of the source" },
   { flags: "--into <template>", description: "with --index: the SDK index of the target it goes into" },
   { flags: "--when <when>", description: "created (skip a finished copy) or always", default: "created" },
+  ...PROTECT_FLAGS,
 ] as const;
 
 export type CloneFlags = FlagValues<typeof FLAGS>;

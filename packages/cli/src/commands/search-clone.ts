@@ -1,10 +1,11 @@
-import { cloneSearchIndex, preferSmallHeap, SEED_WHEN } from "@stashkit/core";
+import { cloneSearchIndex, preferSmallHeap, refuseProtected, SEED_WHEN } from "@stashkit/core";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
 import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
+import { readProtect } from "./protect.ts";
 import type { CloneFlags } from "./search-clone.flags.ts";
 import { writeProgress } from "./write-progress.ts";
 
@@ -17,9 +18,14 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
   if (flags.into !== undefined && flags.index === undefined)
     throw new UsageError("--into", "--into needs --index");
   const into = flags.into === undefined ? {} : { into: expand(flags.into, "--into") };
+  // --from may be protected: it is only read, with its read-only token.
+  refuseProtected(readProtect(flags), to, { input: "--to", action: "clone into" });
   const management = managementClient(flags, context);
   const source = await searchDataClient(management, from, context, { flag: "--from", readOnly: true });
-  const target = await searchDataClient(management, to, context, { flag: "--to" });
+  const target = await searchDataClient(management, to, context, {
+    flag: "--to",
+    ifMissing: oneStep(to, from),
+  });
   const info = await source.data.info({ deadline: context.deadline });
   const progress = writeProgress({
     label: `cloning ${from} into ${to}`,
@@ -27,24 +33,14 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
     env: context.env,
     quiet: context.common.quiet,
   });
-  // Written in the SDK indexes finished before the current one, for the running total.
-  let before = 0;
-  let current = "";
-  let lastWritten = 0;
+  const onProgress = runningTotal((total) => progress.update(total));
   preferSmallHeap();
   const result = await cloneSearchIndex(source.data, target.data, {
     ...(flags.index === undefined ? {} : { indexes: [flags.index] }),
     ...into,
     when,
     deadline: context.deadline,
-    onProgress: (index, written) => {
-      if (index !== current) {
-        before += lastWritten;
-        current = index;
-      }
-      lastWritten = written;
-      progress.update(before + written);
-    },
+    onProgress,
   });
   progress.done();
   return {
@@ -64,5 +60,25 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
     }),
     fields: [{ env: "STASHKIT_SEEDED", output: "seeded", value: String(result.written) }],
     warnings: [],
+  };
+}
+
+/** What to do about a missing --to: create it, or let ensure create and fill it at once. */
+function oneStep(to: string, from: string): string {
+  return `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`;
+}
+
+/** Per SDK index counts as one running total: what the indexes finished before wrote, plus the current one's. */
+function runningTotal(update: (total: number) => void): (index: string, written: number) => void {
+  let before = 0;
+  let current = "";
+  let lastWritten = 0;
+  return (index, written) => {
+    if (index !== current) {
+      before += lastWritten;
+      current = index;
+    }
+    lastWritten = written;
+    update(before + written);
   };
 }

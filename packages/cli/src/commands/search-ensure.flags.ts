@@ -1,4 +1,4 @@
-import { MANAGEMENT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
+import { MANAGEMENT_FLAGS, PROTECT_FLAGS, RUN_VALUE_FLAGS, SEED_FLAGS } from "../options/flag-sets.ts";
 import type { FlagValues } from "../options/flags.ts";
 
 /** The flags of `stashkit search ensure`: their value names and types are derived from here. */
@@ -16,6 +16,8 @@ export const FLAGS = [
     description: "fail or warn when the existing index has another region or plan",
     default: "fail",
   },
+  ...SEED_FLAGS,
+  ...PROTECT_FLAGS,
 ] as const;
 
 export type EnsureFlags = FlagValues<typeof FLAGS>;

@@ -1,4 +1,4 @@
-import { MANAGEMENT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
+import { MANAGEMENT_FLAGS, PROTECT_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
 import type { FlagValues } from "../options/flags.ts";
 
 /** The flags of `stashkit search seed`: their value names and types are derived from here. */
@@ -13,6 +13,7 @@ export const FLAGS = [
     repeatable: true,
   },
   { flags: "--when <when>", description: "created (skip a finished seed) or always", default: "created" },
+  ...PROTECT_FLAGS,
 ] as const;
 
 export type SeedFlags = FlagValues<typeof FLAGS>;

@@ -1,10 +1,18 @@
-import { checkSeedFiles, preferSmallHeap, SEED_WHEN, seedDocuments, seedSearchIndex } from "@stashkit/core";
+import {
+  checkSeedFiles,
+  preferSmallHeap,
+  refuseProtected,
+  SEED_WHEN,
+  seedDocuments,
+  seedSearchIndex,
+} from "@stashkit/core";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
 import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
 import { UsageError } from "../usage-error.ts";
+import { readProtect } from "./protect.ts";
 import type { SeedFlags } from "./search-seed.flags.ts";
 import { writeProgress } from "./write-progress.ts";
 
@@ -14,11 +22,14 @@ export async function run(flags: SeedFlags, context: CommandContext): Promise<Co
   const name = expand(nonEmpty(flags.name, "--name"), "--name");
   const index = expand(flags.index ?? "default", "--index");
   const when = oneOf(flags.when ?? "created", SEED_WHEN, "--when");
+  refuseProtected(readProtect(flags), name, { input: "--name", action: "seed" });
   if ((flags.file ?? []).length === 0) throw new UsageError("--file", "give at least one --file");
   const files = await checkSeedFiles(flags.file ?? [], "--file");
   const total = files.reduce((sum, file) => sum + file.documents, 0);
+  const oneStep = `stashkit search ensure --name ${name} --seed-file ${flags.file?.[0]}`;
   const { data, index: database } = await searchDataClient(managementClient(flags, context), name, context, {
     flag: "--name",
+    ifMissing: `create it first with "stashkit search ensure --name ${name}", or ensure and seed in one step: "${oneStep}"`,
   });
   const progress = writeProgress({
     label: `seeding ${name}/${index}`,

@@ -82,3 +82,9 @@ export function nonEmpty(value: string | undefined, flag: string): string {
     throw new UsageError(flag, `${flag} is required and must not be empty`);
   return value;
 }
+
+/** `true` or `false`, as the actions' boolean inputs. */
+export function booleanFlag(value: string | undefined, flag: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return oneOf(value, ["true", "false"] as const, flag) === "true";
+}

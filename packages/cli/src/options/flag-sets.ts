@@ -86,3 +86,56 @@ export const TARGET_FLAGS = [
     default: "fail",
   },
 ] as const;
+
+/** `--protect`: the indexes a write must never touch (core's `protectRule`, the actions' `protect`). */
+export const PROTECT_FLAGS = [
+  {
+    flags: "--protect <pattern>",
+    description:
+      "an index never to write to or delete: a name, a template or a * pattern, e.g. '*-production' (repeatable)",
+    repeatable: true,
+  },
+] as const;
+
+/** What `search ensure` fills the index with afterwards: the ensure-search-index action's seed inputs. */
+export const SEED_FLAGS = [
+  {
+    flags: "--seed-file <path>",
+    description:
+      "after the ensure, write a JSON array or NDJSON file of {id, content, metadata?} (repeatable)",
+    repeatable: true,
+  },
+  {
+    flags: "--seed-index <template>",
+    description: "the SDK index the documents go to (default: default; a clone keeps the source's names)",
+  },
+  {
+    flags: "--clone-from <name>",
+    description: "copy the documents of this search index of the account (read with its read-only token)",
+  },
+  { flags: "--clone-index <name>", description: "with --clone-from: copy only this SDK index" },
+  {
+    flags: "--seed-when <when>",
+    description: "created (skip a finished seed) or always",
+    default: "created",
+  },
+  {
+    flags: "--wait-until-indexed <bool>",
+    description: "true: end when the seeded documents are searchable; false: when they are written",
+    default: "true",
+  },
+] as const;
+
+/** The DLQ's and the logs' filters, as the actions would name them: repeatable, any value matches. */
+export const MESSAGE_FILTER_FLAGS = [
+  { flags: "--label <label>", description: "only messages with this label (repeatable)", repeatable: true },
+  {
+    flags: "--url <url>",
+    description: "only messages to this destination URL (repeatable)",
+    repeatable: true,
+  },
+] as const;
+
+export const QUEUE_FILTER_FLAGS = [
+  { flags: "--queue <name>", description: "only messages of this queue (repeatable)", repeatable: true },
+] as const;

@@ -1,3 +1,4 @@
+import { DlqResource, MessageLogsResource } from "../resources/dead-letters.ts";
 import { FlowControlResource } from "../resources/flow-control.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
@@ -14,11 +15,13 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export type { MessagingClientOptions };
 
-/** Client of the messaging API (queues, schedules, flow-control keys), authenticated with a Bearer token. */
+/** Client of the messaging API (queues, schedules, flow-control keys, the DLQ, logs), authenticated with a Bearer token. */
 export class MessagingClient {
   readonly queues: QueuesResource;
   readonly schedules: SchedulesResource;
   readonly flowControl: FlowControlResource;
+  readonly dlq: DlqResource;
+  readonly logs: MessageLogsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -34,6 +37,8 @@ export class MessagingClient {
     this.queues = new QueuesResource(transport);
     this.schedules = new SchedulesResource(transport);
     this.flowControl = new FlowControlResource(transport);
+    this.dlq = new DlqResource(transport);
+    this.logs = new MessageLogsResource(transport);
   }
 
   /**

@@ -6,6 +6,7 @@ export { ConflictError } from "./conflict-error.ts";
 export { ConnectionError } from "./connection-error.ts";
 export { DeadlineExceededError } from "./deadline-error.ts";
 export { errorForStatus } from "./error-for-status.ts";
+export { IndexLookupError } from "./index-lookup-error.ts";
 export { IndexMismatchError, type Mismatch } from "./index-mismatch-error.ts";
 export { InvalidRequestError } from "./invalid-request-error.ts";
 export { NotFoundError } from "./not-found-error.ts";

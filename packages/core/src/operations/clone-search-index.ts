@@ -47,7 +47,7 @@ export async function cloneSearchIndex(
     );
   }
   const call = { deadline: input.deadline, signal: input.signal };
-  const names = input.indexes ?? (await sourceIndexes(source, call));
+  const names = input.indexes ?? (await sdkIndexesWithDocuments(source, call));
   const results: CloneResult["indexes"] = [];
   for (const from of names) {
     const index = into ?? checkedTargetIndex(from, "indexes");
@@ -76,8 +76,8 @@ function batchesInFlight(pageSize: number, batchSize: number): number {
   return Math.min(DEFAULT_CONCURRENCY, Math.max(2, Math.ceil(pageSize / batchSize)));
 }
 
-/** The source's SDK indexes holding documents, the marker namespace left out. */
-async function sourceIndexes(source: SearchIndexData, call: CallOptions): Promise<string[]> {
+/** The SDK indexes of an index that hold documents, stashkit's seed records left out, by name. */
+export async function sdkIndexesWithDocuments(source: SearchIndexData, call: CallOptions): Promise<string[]> {
   const { namespaces } = await source.info(call);
   return Object.entries(namespaces)
     .filter(

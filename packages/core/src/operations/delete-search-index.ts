@@ -1,5 +1,6 @@
 import type { ManagementClient } from "../clients/management-client.ts";
 import { validateIndexName } from "../schemas/inputs.ts";
+import { type ProtectRule, refuseProtected } from "../templates/protect.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 
@@ -13,6 +14,10 @@ export interface DeleteSearchIndexInput extends CallOptions {
   name: string;
   /** Report what would be deleted, delete nothing. */
   dryRun?: boolean;
+  /** Names never deleted (a production index): refused before anything is sent. */
+  protect?: ProtectRule | undefined;
+  /** What the caller calls `name`, for messages. Default `name`. */
+  nameInput?: string;
 }
 
 /**
@@ -24,7 +29,8 @@ export async function deleteSearchIndex(
   client: ManagementClient,
   input: DeleteSearchIndexInput,
 ): Promise<IndexRef[]> {
-  const name = validateIndexName(input.name);
+  const name = validateIndexName(input.name, input.nameInput);
+  refuseProtected(input.protect, name, { input: input.nameInput ?? "name", action: "delete" });
   const call = { signal: input.signal, deadline: input.deadline };
   // Each match is checked in full before its id goes into a path.
   const matches = await client.searchIndexes.findByName(name, call);

@@ -15,6 +15,7 @@ import {
   type SearchPlan,
   type SearchRegion,
 } from "../schemas/search-index.ts";
+import { type ProtectRule, refuseProtected } from "../templates/protect.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 
@@ -27,6 +28,10 @@ export interface EnsureSearchIndexInput extends CallOptions {
   onMismatch?: "fail" | "warn";
   /** Margin past the winner's creation second before the outcome counts as settled. Default 250 ms. */
   settleMarginMs?: number;
+  /** Names no run may ensure (a production index): refused before anything is sent. */
+  protect?: ProtectRule | undefined;
+  /** What the caller calls `name`, for messages. Default `name`. */
+  nameInput?: string;
 }
 
 export interface EnsureResult {
@@ -62,7 +67,8 @@ export async function ensureSearchIndex(
   client: ManagementClient,
   input: EnsureSearchIndexInput,
 ): Promise<EnsureResult> {
-  const name = validateIndexName(input.name);
+  const name = validateIndexName(input.name, input.nameInput);
+  refuseProtected(input.protect, name, { input: input.nameInput ?? "name", action: "ensure" });
   const region = validateRegion(input.region);
   const type = validatePlan(input.type ?? "free");
   const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");

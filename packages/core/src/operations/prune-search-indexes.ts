@@ -5,13 +5,24 @@ import type { TemplateValues } from "../templates/placeholders.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { deleteById } from "./delete-by-id.ts";
 import type { IndexRef } from "./delete-search-index.ts";
+import {
+  judgeCandidates,
+  type Protected,
+  type PruneRules,
+  requirePruneRule,
+  type Stale,
+} from "./prune-verdicts.ts";
 
 /** An index whose name the pattern matched, with the values read from the name. */
 export interface MatchedIndex extends IndexRef {
   values: TemplateValues;
+  /** Its `creation_time` in ms since the epoch, when the listing gave one. */
+  createdAt?: number | undefined;
 }
 
-export interface PruneSearchIndexesInput extends CallOptions {
+export interface PruneSearchIndexesInput
+  extends CallOptions,
+    Pick<PruneRules<MatchedIndex>, "maxAge" | "protect" | "now"> {
   /** A name template such as `myapp-pr-{pr}`; each placeholder captures its value. */
   pattern: string;
   /** The name the caller knows the pattern by, for messages. Default `pattern`. */
@@ -19,9 +30,12 @@ export interface PruneSearchIndexesInput extends CallOptions {
   /**
    * Which of the matched indexes should go, asked once for all of them so the caller can batch
    * its own look-ups ("which of these pull requests are closed?"). Answers one boolean per
-   * candidate, in the order given.
+   * candidate, in the order given. Only the candidates `maxAge` and `protect` left undecided
+   * are asked about; without it, only `maxAge` deletes.
    */
-  staleOf: (candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[];
+  staleOf?:
+    | ((candidates: readonly MatchedIndex[]) => Promise<readonly boolean[]> | readonly boolean[])
+    | undefined;
   /** Report what would be deleted, delete nothing. */
   dryRun?: boolean;
   /**
@@ -33,15 +47,17 @@ export interface PruneSearchIndexesInput extends CallOptions {
 }
 
 export interface PruneResult {
-  /** Deleted, or with `dryRun` what would have been. */
-  deleted: MatchedIndex[];
+  /** Deleted, or with `dryRun` what would have been, each with why. */
+  deleted: Stale<MatchedIndex>[];
   kept: MatchedIndex[];
+  /** Matched, and kept by the `protect` rule: never asked about, never deleted. */
+  protected: Protected<MatchedIndex>[];
   /**
    * Stale and not known to be deleted: the deadline (or a rate limit lasting past it) came first.
    * A delete the deadline cut off in flight is here too, though the API may have done it before
    * the answer was lost; the next run lists again and continues with what is really left.
    */
-  remaining: MatchedIndex[];
+  remaining: Stale<MatchedIndex>[];
   /** Why `remaining` is not empty; undefined when the run finished. */
   stoppedBy: StashkitError | undefined;
 }
@@ -62,29 +78,42 @@ export async function pruneSearchIndexes(
   input: PruneSearchIndexesInput,
 ): Promise<PruneResult> {
   const matcher = templateMatcher(input.pattern, input.patternInput);
+  requirePruneRule(input, input.patternInput ?? "pattern");
   const call = { signal: input.signal, deadline: input.deadline };
   const candidates: MatchedIndex[] = [];
   for (const index of await client.searchIndexes.scan(call)) {
     const values = matcher(index.name);
-    if (values) candidates.push({ name: index.name, id: index.id, values });
+    if (values)
+      candidates.push({ name: index.name, id: index.id, values, createdAt: createdAtOf(index.entry) });
   }
-  const verdicts = candidates.length > 0 ? await input.staleOf(candidates) : [];
-  if (verdicts.length !== candidates.length) {
-    throw new Error(`staleOf answered ${verdicts.length} verdicts for ${candidates.length} candidates`);
-  }
-  const stale = candidates.filter((_, n) => verdicts[n] === true);
-  const kept = candidates.filter((_, n) => verdicts[n] !== true);
-  if (input.dryRun) return { deleted: stale, kept, remaining: [], stoppedBy: undefined };
+  const { stale, ...judged } = await judgeCandidates(candidates, {
+    staleOf: input.staleOf,
+    maxAge: input.maxAge,
+    createdAt: (candidate) => candidate.createdAt,
+    protect: input.protect,
+    now: input.now,
+  });
+  if (input.dryRun) return { deleted: stale, ...judged, remaining: [], stoppedBy: undefined };
   const outcome = await deleteAll(client, stale, { call, concurrency: input.concurrency ?? 16 });
-  return { deleted: outcome.deleted, kept, remaining: outcome.remaining, stoppedBy: outcome.stoppedBy };
+  return { ...outcome, ...judged };
+}
+
+/** `creation_time` (seconds) of a listed entry in ms, when it is a usable number. */
+function createdAtOf(entry: Record<string, unknown>): number | undefined {
+  const seconds = entry["creation_time"];
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /** Deletes with at most `concurrency` in flight; stops starting new ones at the first out-of-time failure. */
 async function deleteAll(
   client: ManagementClient,
-  stale: readonly MatchedIndex[],
+  stale: readonly Stale<MatchedIndex>[],
   options: { call: CallOptions; concurrency: number },
-): Promise<{ deleted: MatchedIndex[]; remaining: MatchedIndex[]; stoppedBy: StashkitError | undefined }> {
+): Promise<{
+  deleted: Stale<MatchedIndex>[];
+  remaining: Stale<MatchedIndex>[];
+  stoppedBy: StashkitError | undefined;
+}> {
   const done = new Array<boolean>(stale.length).fill(false);
   let next = 0;
   let stoppedBy: StashkitError | undefined;
@@ -93,7 +122,7 @@ async function deleteAll(
     while (next < stale.length && stoppedBy === undefined && failure === undefined) {
       const n = next++;
       try {
-        await deleteById(client, (stale[n] as MatchedIndex).id, options.call);
+        await deleteById(client, (stale[n] as Stale<MatchedIndex>).id, options.call);
         done[n] = true;
       } catch (error) {
         if (isOutOfTime(error)) stoppedBy ??= error;

@@ -16,7 +16,8 @@ const markerSchema = z.object({ finished: z.literal(true), documents: z.number()
 export type SeedMarker = z.output<typeof markerSchema>;
 
 // A prefix keeps "" (the default namespace) a valid id and apart from a namespace named "default".
-const markerId = (namespace: string) => `namespace:${namespace}`;
+export const MARKER_ID_PREFIX = "namespace:";
+const markerId = (namespace: string) => `${MARKER_ID_PREFIX}${namespace}`;
 
 /** The marker of a finished seed of `namespace`, or undefined when none finished. */
 export async function readSeedMarker(

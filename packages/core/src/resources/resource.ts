@@ -48,19 +48,28 @@ export abstract class Resource {
 }
 
 /** Requests are idempotent unless said otherwise: every call of these APIs but a create may be repeated. */
-export function get(path: string, operation: string): ApiRequest {
-  return { method: "GET", path, operation, idempotent: true };
+type Query = ApiRequest["query"];
+
+export function get(path: string, operation: string, query?: Query): ApiRequest {
+  return { method: "GET", path, operation, idempotent: true, ...(query === undefined ? {} : { query }) };
 }
 
 export function post(
   path: string,
   operation: string,
-  options: { body?: unknown; idempotent?: boolean } = {},
+  options: { body?: unknown; idempotent?: boolean; query?: Query } = {},
 ): ApiRequest {
-  const { body, idempotent = true } = options;
-  return { method: "POST", path, operation, idempotent, ...(body === undefined ? {} : { body }) };
+  const { body, idempotent = true, query } = options;
+  return {
+    method: "POST",
+    path,
+    operation,
+    idempotent,
+    ...(body === undefined ? {} : { body }),
+    ...(query === undefined ? {} : { query }),
+  };
 }
 
-export function del(path: string, operation: string): ApiRequest {
-  return { method: "DELETE", path, operation, idempotent: true };
+export function del(path: string, operation: string, query?: Query): ApiRequest {
+  return { method: "DELETE", path, operation, idempotent: true, ...(query === undefined ? {} : { query }) };
 }

@@ -5,6 +5,11 @@ export interface ApiRequest {
   method: "GET" | "POST" | "DELETE";
   /** Path below the base URL, e.g. `/v2/search`; segments already encoded. */
   path: string;
+  /**
+   * The query string's parameters (a list repeats the name). Sent, but never part of a message or
+   * log line: those name the method and the path alone.
+   */
+  query?: Record<string, string | readonly string[]>;
   body?: unknown;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
@@ -31,4 +36,14 @@ export type AttemptOutcome<T> = { value: T } | FailedAttempt;
 /** What every error about `request` names: the operation, the method and the path. */
 export function requestContext(request: ApiRequest): { operation: string; method: string; path: string } {
   return { operation: request.operation, method: request.method, path: request.path };
+}
+
+/** The path and, when there are parameters, the query string: what goes on the wire. */
+export function pathAndQuery(request: Pick<ApiRequest, "path" | "query">): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    for (const one of typeof value === "string" ? [value] : value) params.append(name, one);
+  }
+  const search = params.toString();
+  return search === "" ? request.path : `${request.path}?${search}`;
 }

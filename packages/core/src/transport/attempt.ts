@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, AttemptOutcome } from "./api-request.ts";
+import { type ApiRequest, type ApiResponse, type AttemptOutcome, pathAndQuery } from "./api-request.ts";
 import { baseUrlString } from "./base-url.ts";
 import type { CallScope } from "./call-scope.ts";
 import { type ClassifySettings, classifyAnswer } from "./classify-answer.ts";
@@ -34,7 +34,7 @@ export async function sendAttempt<T>(
   let burst: BurstBudget | undefined;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), settings.attemptTimeoutMs);
-  const url = `${baseUrlString(settings.baseUrl)}${request.path}`;
+  const url = `${baseUrlString(settings.baseUrl)}${pathAndQuery(request)}`;
   const started = clock.now();
   try {
     const http = await settings.http();

@@ -1,0 +1,80 @@
+import { redactAndClip } from "@stashkit/core";
+
+/** Where and as whom to ask GitHub, and until when: every request is held to the caller's deadline. */
+export interface GitHubAccess {
+  owner: string;
+  repo: string;
+  token: string;
+  /** The step's (or command's) one deadline: a hung GitHub stops there, not at a watchdog. */
+  deadline: { remainingMs(): number };
+  /** Masks secrets in GitHub's text before it goes into an error. */
+  redact(text: string): string;
+  /**
+   * How requests go out: a fetch and the dispatcher it sends through (core's `httpStackFor`,
+   * which honours HTTPS_PROXY as every other request of the step does). Default: the global fetch.
+   */
+  http?: () => Promise<{ fetch: typeof globalThis.fetch; dispatcher: unknown }>;
+  userAgent?: string;
+}
+
+/** A GitHub request that failed: one line, GitHub's text masked and clipped. */
+export class GitHubRequestError extends Error {
+  override name = "GitHubRequestError";
+  readonly status: number | undefined;
+  /** The deadline came before GitHub answered. */
+  readonly timedOut: boolean;
+
+  constructor(message: string, options: { status?: number; timedOut?: boolean } = {}) {
+    super(message);
+    this.status = options.status;
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+/**
+ * One request to GitHub with the token, JSON in and out, no redirect followed (one could carry
+ * the token elsewhere), held to the deadline. `what` says what was being done, for the error.
+ */
+export async function gitHubRequest(
+  access: GitHubAccess,
+  request: { method: string; url: string; body?: unknown; what: string },
+): Promise<{ status: number; text: string }> {
+  const remaining = access.deadline.remainingMs();
+  if (remaining <= 0) throw outOfTime(request.what);
+  try {
+    const http = access.http ? await access.http() : { fetch: globalThis.fetch, dispatcher: undefined };
+    const response = await http.fetch(request.url, {
+      ...(http.dispatcher === undefined ? {} : ({ dispatcher: http.dispatcher } as RequestInit)),
+      method: request.method,
+      headers: {
+        accept: "application/vnd.github+json",
+        authorization: `token ${access.token}`,
+        "content-type": "application/json",
+        "user-agent": access.userAgent ?? "stashkit",
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      signal: AbortSignal.timeout(remaining),
+      redirect: "error",
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") throw outOfTime(request.what);
+    const said = redactAndClip(error instanceof Error ? error.message : String(error), access, 300);
+    throw new GitHubRequestError(`${request.what} failed: ${said}`);
+  }
+}
+
+/** GitHub's own words in a failed answer (its `message`), masked and clipped to one line. */
+export function gitHubMessage(text: string, access: Pick<GitHubAccess, "redact">): string {
+  let message: unknown = text;
+  try {
+    message = (JSON.parse(text) as { message?: unknown }).message ?? text;
+  } catch {
+    message = text;
+  }
+  return redactAndClip(typeof message === "string" ? message : text, access, 300);
+}
+
+function outOfTime(what: string): GitHubRequestError {
+  return new GitHubRequestError(`${what} did not finish before the time limit`, { timedOut: true });
+}

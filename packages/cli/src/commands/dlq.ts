@@ -1,0 +1,79 @@
+import {
+  actOnDlq,
+  type DlqMessage,
+  listDlqMessages,
+  MAX_DLQ_MESSAGES,
+  requireSelection,
+} from "@stashkit/core";
+import { messagingClient } from "../clients.ts";
+import type { CommandContext } from "../context.ts";
+import type { CommandResult } from "../output/result.ts";
+import type { DlqActFlags, DlqListFlags } from "./dlq.flags.ts";
+import { FILTER_FLAG_NAMES, isoTime, readMessageFilter } from "./message-filter.ts";
+
+/** `stashkit dlq list`: the DLQ's messages the filters select. */
+export async function list(flags: DlqListFlags, context: CommandContext): Promise<CommandResult> {
+  const filter = readMessageFilter(flags);
+  const client = messagingClient(flags, context);
+  const result = await context.terminal.progress("listing the DLQ", listDlqMessages(client, { filter }));
+  return dlqReport(result, "in the DLQ");
+}
+
+/** `stashkit dlq retry`: publishes them again, exactly those listed; --dry-run lists them. */
+export async function retry(flags: DlqActFlags, context: CommandContext): Promise<CommandResult> {
+  return act(flags, context, "retry");
+}
+
+/** `stashkit dlq delete`: removes them, exactly those listed; --dry-run lists them. */
+export async function remove(flags: DlqActFlags, context: CommandContext): Promise<CommandResult> {
+  return act(flags, context, "delete");
+}
+
+async function act(
+  flags: DlqActFlags,
+  context: CommandContext,
+  action: "retry" | "delete",
+): Promise<CommandResult> {
+  const filter = readMessageFilter(flags);
+  requireSelection(filter, flags.all === true, FILTER_FLAG_NAMES);
+  const dryRun = flags.dryRun === true;
+  const client = messagingClient(flags, context);
+  const result = await context.terminal.progress(
+    `${action === "retry" ? "retrying" : "deleting"} DLQ messages`,
+    actOnDlq(client, { filter, action, dryRun }),
+  );
+  const done = action === "retry" ? "retried" : "deleted";
+  return dlqReport(result, dryRun ? `would be ${done}` : done);
+}
+
+function dlqReport(result: { messages: DlqMessage[]; truncated: boolean }, verb: string): CommandResult {
+  const { messages } = result;
+  const shown = messages.map((m) => ({
+    dlqId: m.dlqId,
+    messageId: m.messageId,
+    url: m.url,
+    queueName: m.queueName ?? null,
+    label: m.label ?? null,
+    responseStatus: m.responseStatus ?? null,
+    createdAt: m.createdAt ?? null,
+  }));
+  return {
+    lines: [
+      ...messages.map(
+        (m) =>
+          `${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}status ${m.responseStatus ?? "none"}  ${isoTime(m.createdAt)}`,
+      ),
+      `${messages.length} ${messages.length === 1 ? "message" : "messages"} ${verb}.`,
+    ],
+    json: () => ({ messages: shown, truncated: result.truncated }),
+    fields: [
+      { env: "STASHKIT_DLQ_COUNT", output: "count", value: String(messages.length) },
+      { env: "STASHKIT_DLQ_IDS", output: "dlq-ids", value: messages.map((m) => m.dlqId).join(",") },
+    ],
+    warnings: result.truncated
+      ? [
+          `stopped at ${MAX_DLQ_MESSAGES} messages: run again for the rest (narrow it with --queue, --label or --url)`,
+        ]
+      : [],
+  };
+}

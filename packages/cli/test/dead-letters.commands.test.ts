@@ -1,0 +1,147 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { RunningEmulator } from "@stashkit/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiEnv, type CliRun, createQueue, credentialForms, emulatorFor, runCli, secrets } from "./cli.ts";
+
+const s = secrets();
+let emulator: RunningEmulator;
+let failing: ReturnType<typeof createServer>;
+let down: string;
+const runs: CliRun[] = [];
+
+beforeAll(async () => {
+  emulator = await emulatorFor(s);
+  // A destination that answers 500: a message with no retries lands in the DLQ at once.
+  failing = createServer((_req, res) => res.writeHead(500).end("down"));
+  await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+  down = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await emulator.stop();
+  await new Promise<void>((resolve) => failing.close(() => resolve()));
+});
+
+async function stashkit(...args: string[]): Promise<CliRun> {
+  const run = await runCli(args, apiEnv(emulator, s));
+  runs.push(run);
+  return run;
+}
+
+async function send(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${emulator.url}${path}`, {
+    method: "POST",
+    body: "hello",
+    headers: { authorization: `Bearer ${s.token}`, ...headers },
+  });
+  expect(response.ok).toBe(true);
+}
+
+async function until(condition: () => boolean) {
+  for (let n = 0; n < 600 && !condition(); n++) await sleep(50);
+  expect(condition()).toBe(true);
+}
+
+describe("queues messages", () => {
+  it("lists what waits in a paused queue, by label, in text and json; a missing queue exits 1", async () => {
+    await createQueue(emulator, s, "orders", true);
+    await send("/v2/enqueue/orders/https://example.com/hook", { "upstash-label": "billing" });
+    await send("/v2/enqueue/orders/https://example.com/hook", { "upstash-label": "::error::hostile" });
+    const text = await stashkit("queues", "messages", "orders");
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /^msg_\S+ {2}CREATED {2}\S+Z {2}https:\/\/example\.com\/hook {2}label billing$/m,
+    );
+    expect(text.stdout).toContain("orders: 2 messages waiting (paused).");
+    expect(text.stdout.split("\n").some((line) => line.startsWith("::"))).toBe(false);
+    const json = JSON.parse(
+      (await stashkit("queues", "messages", "orders", "--label", "billing", "--format", "json")).stdout,
+    );
+    expect(json).toMatchObject({
+      queue: "orders",
+      paused: true,
+      messages: [{ state: "CREATED", label: "billing" }],
+    });
+    expect(json.messages).toHaveLength(1);
+    const missing = await stashkit("queues", "messages", "nowhere");
+    expect(missing.code).toBe(1);
+  });
+});
+
+describe("dlq list, retry and delete", () => {
+  it("lists by --queue, --label and --url; --dry-run changes nothing; delete and retry act on what they list", async () => {
+    await send(`/v2/publish/${down}/a`, { "upstash-retries": "0", "upstash-label": "billing" });
+    await send(`/v2/enqueue/jobs/${down}/b`, { "upstash-retries": "0", "upstash-label": "billing" });
+    await send(`/v2/publish/${down}/c`, { "upstash-retries": "0", "upstash-label": "mail" });
+    await until(() => emulator.state.dlq.length === 3);
+
+    const byQueue = JSON.parse((await stashkit("dlq", "list", "--queue", "jobs", "--format", "json")).stdout);
+    expect(byQueue.messages.map((m: { url: string }) => m.url)).toEqual([`${down}/b`]);
+    const listed = await stashkit("dlq", "list", "--label", "billing");
+    expect(listed.stdout).toContain("2 messages in the DLQ.");
+
+    const dry = await stashkit("dlq", "delete", "--url", `${down}/c`, "--dry-run");
+    expect(dry.stdout).toMatch(/^\S+ {2}http:\/\/127\.0\.0\.1:\d+\/c {2}label mail {2}status 500 {2}\S+Z$/m);
+    expect(dry.stdout).toContain("1 message would be deleted.");
+    expect(emulator.state.dlq).toHaveLength(3);
+    const deleted = await stashkit("dlq", "delete", "--url", `${down}/c`, "--format", "dotenv");
+    expect(deleted.stdout).toContain("STASHKIT_DLQ_COUNT=1\n");
+    expect(emulator.state.dlq).toHaveLength(2);
+
+    const retried = await stashkit("dlq", "retry", "--label", "billing");
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.stdout).toContain("2 messages retried.");
+  });
+
+  it("exits 2 with nothing sent without a filter or --all, or with a bad filter", async () => {
+    for (const [args, message] of [
+      [["dlq", "delete"], "say which DLQ messages: --label, --url or --queue, or --all for every one"],
+      [["dlq", "retry", "--all", "--label", "x"], "give filters or --all, not both"],
+      [["dlq", "list", "--url", "ftp://x"], '--url must be an http(s) URL; got "ftp://x"'],
+      [["dlq", "list", "--queue", "a b"], '--queue "a b" is invalid'],
+    ] as const) {
+      const before = emulator.requests.length;
+      const run = await stashkit(...args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(emulator.requests.length).toBe(before);
+    }
+  });
+});
+
+it("lists every flag of every new command in its --help", async () => {
+  const commands = [
+    ["queues", "messages", ["--label", "--url", "--all", "--format", "--token"]],
+    ["dlq", "list", ["--label", "--url", "--queue", "--format"]],
+    ["dlq", "retry", ["--label", "--url", "--queue", "--all", "--dry-run"]],
+    ["dlq", "delete", ["--label", "--url", "--queue", "--all", "--dry-run"]],
+    ["search", "export", ["--index", "--output", "--pr"]],
+    [
+      "search",
+      "ensure",
+      [
+        "--seed-file",
+        "--seed-index",
+        "--clone-from",
+        "--clone-index",
+        "--seed-when",
+        "--wait-until-indexed",
+        "--protect",
+      ],
+    ],
+    ["search", "prune", ["--max-age", "--protect", "--name", "--dry-run"]],
+    ["search", "seed", ["--protect"]],
+    ["search", "clone", ["--protect"]],
+    ["search", "delete", ["--protect"]],
+  ] as const;
+  for (const [group, name, flags] of commands) {
+    const help = await runCli([group, name, "--help"], apiEnv(emulator, s));
+    for (const flag of flags) expect(help.stdout, `${group} ${name}`).toContain(`${flag} `);
+  }
+});
+
+it("prints no credential in any run", () => {
+  for (const run of runs)
+    for (const secret of credentialForms(s)) expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
+});

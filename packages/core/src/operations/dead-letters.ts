@@ -1,0 +1,95 @@
+import type { MessagingClient } from "../clients/messaging-client.ts";
+import { ConfigurationError } from "../errors/index.ts";
+import type { MessageFilter } from "../resources/dead-letters.ts";
+import { validateQueueName } from "../schemas/inputs.ts";
+import type { DlqMessage } from "../schemas/messages.ts";
+import { hasUnsafeCharacter } from "../schemas/server-values.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+
+/** Ids a bulk retry or delete names at once; the API's page size. */
+const BATCH = 100;
+/** A listing stops after this many messages: a DLQ that large is cleaned up by filter, in rounds. */
+export const MAX_DLQ_MESSAGES = 10_000;
+
+/** The names the caller knows the filters by (`--label`…), for messages. */
+export interface FilterNames {
+  labels: string;
+  urls: string;
+  queues: string;
+  all: string;
+}
+
+/**
+ * Checks a DLQ or log filter before anything is sent: queue names by the queue rule, URLs as
+ * http(s) URLs, labels free of control characters. Returns it with blanks dropped.
+ */
+export function checkMessageFilter(filter: MessageFilter, names: FilterNames): MessageFilter {
+  const clean = (values: readonly string[] | undefined) =>
+    (values ?? []).map((value) => value.trim()).filter((value) => value !== "");
+  const labels = clean(filter.labels);
+  for (const label of labels) {
+    if (hasUnsafeCharacter(label))
+      throw new ConfigurationError(
+        names.labels,
+        `${names.labels} ${JSON.stringify(label)} holds a control character, "/" or "\\"`,
+      );
+  }
+  const urls = clean(filter.urls);
+  for (const url of urls) {
+    if (!/^https?:\/\/[^\s]+$/.test(url))
+      throw new ConfigurationError(
+        names.urls,
+        `${names.urls} must be an http(s) URL; got ${JSON.stringify(url)}`,
+      );
+  }
+  const queues = clean(filter.queues).map((queue) => validateQueueName(queue, names.queues));
+  return { labels, urls, queues };
+}
+
+/** A retry or delete of the whole DLQ must be asked for by name: no filter alone never means "all". */
+export function requireSelection(filter: MessageFilter, all: boolean, names: FilterNames): void {
+  const filtered = [filter.labels, filter.urls, filter.queues].some((list) => (list?.length ?? 0) > 0);
+  if (filtered && all) throw new ConfigurationError(names.all, `give filters or ${names.all}, not both`);
+  if (!filtered && !all) {
+    throw new ConfigurationError(
+      names.all,
+      `say which DLQ messages: ${names.labels}, ${names.urls} or ${names.queues}, or ${names.all} for every one`,
+    );
+  }
+}
+
+/** The DLQ's messages matching the filter, page by page, at most MAX_DLQ_MESSAGES. */
+export async function listDlqMessages(
+  client: MessagingClient,
+  input: CallOptions & { filter: MessageFilter },
+): Promise<{ messages: DlqMessage[]; truncated: boolean }> {
+  const call = { deadline: input.deadline, signal: input.signal };
+  const messages: DlqMessage[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.dlq.list(input.filter, cursor, call);
+    messages.push(...page.messages);
+    cursor = page.cursor || undefined;
+  } while (cursor !== undefined && messages.length < MAX_DLQ_MESSAGES);
+  return { messages: messages.slice(0, MAX_DLQ_MESSAGES), truncated: cursor !== undefined };
+}
+
+/**
+ * Retries or deletes the DLQ messages the filter selects: listed first, then named by id, 100 a
+ * request, so that what is acted on is what was listed (and a dry run lists exactly that).
+ */
+export async function actOnDlq(
+  client: MessagingClient,
+  input: CallOptions & { filter: MessageFilter; action: "retry" | "delete"; dryRun?: boolean },
+): Promise<{ messages: DlqMessage[]; truncated: boolean }> {
+  const listed = await listDlqMessages(client, input);
+  if (input.dryRun) return listed;
+  const call = { deadline: input.deadline, signal: input.signal };
+  const ids = listed.messages.map((message) => message.dlqId);
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    if (input.action === "retry") await client.dlq.retry(batch, call);
+    else await client.dlq.delete(batch, call);
+  }
+  return listed;
+}
