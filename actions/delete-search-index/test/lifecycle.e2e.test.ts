@@ -35,8 +35,11 @@ async function createIndexes(server: RunningEmulator, ...names: string[]) {
 
 /** Makes these indexes `days` older, as if created that long ago. */
 function age(server: RunningEmulator, days: number, ...names: string[]) {
-  for (const entry of server.state.indexes)
-    if (names.includes(entry.index.name)) entry.index.creation_time -= days * DAY_S;
+  for (const entry of server.indexes.list()) {
+    if (!names.includes(entry.index.name)) continue;
+    const creation_time = entry.index.creation_time - days * DAY_S;
+    server.indexes.put({ ...entry, index: { ...entry.index, creation_time } });
+  }
 }
 
 const closedEvent = (number: number) => ({

@@ -242,8 +242,11 @@ describe("search prune --max-age and --protect", () => {
     for (const name of names) expect((await cli("search", "ensure", "--name", name, "-q")).code).toBe(0);
   }
   function age(days: number, ...names: string[]) {
-    for (const entry of emulator.state.indexes)
-      if (names.includes(entry.index.name)) entry.index.creation_time -= days * DAY_S;
+    for (const entry of emulator.indexes.list()) {
+      if (!names.includes(entry.index.name)) continue;
+      const creation_time = entry.index.creation_time - days * DAY_S;
+      emulator.indexes.put({ ...entry, index: { ...entry.index, creation_time } });
+    }
   }
 
   it("with --open, deletes what is closed and what is older than --max-age; --dry-run says why", async () => {

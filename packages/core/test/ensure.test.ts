@@ -58,8 +58,13 @@ describe("ensureSearchIndex", () => {
     const client = managementClient(server);
     const first = await client.searchIndexes.create(wanted);
     const second = await client.searchIndexes.create(wanted);
-    const entry = server.state.indexes.find((e) => e.index.id === second.id);
-    if (entry) entry.index.creation_time += 10; // unmistakably younger
+    const entry = server.indexes.get(second.id);
+    // Unmistakably younger.
+    if (entry)
+      server.indexes.put({
+        ...entry,
+        index: { ...entry.index, creation_time: entry.index.creation_time + 10 },
+      });
     const result = await ensureSearchIndex(client, wanted);
     expect(result.index.id).toBe(first.id);
     expect(result.duplicates.map((d) => d.id)).toEqual([second.id]);
@@ -176,8 +181,12 @@ describe("ensureSearchIndex", () => {
     const client = managementClient(server);
     // Another run's index appears between this run's first list and its create.
     const other = await client.searchIndexes.create(wanted);
-    const entry = server.state.indexes[0];
-    if (entry) entry.index.creation_time -= 5;
+    const [entry] = server.indexes.list();
+    if (entry)
+      server.indexes.put({
+        ...entry,
+        index: { ...entry.index, creation_time: entry.index.creation_time - 5 },
+      });
     server.inject("GET /v2/search", { kind: "status", status: 200, body: [] });
     const result = await ensureSearchIndex(client, wanted);
     expect(result.created).toBe(false);

@@ -28,9 +28,10 @@ describe("pruning by age, and protect", () => {
     const client = managementClient(server);
     for (const name of ["app-pr-1", "app-pr-2", "app-pr-3", "app-pr-4", "other-1"])
       await client.searchIndexes.create({ ...wanted, name });
-    for (const entry of server.state.indexes) {
-      if (["app-pr-1", "app-pr-4", "other-1"].includes(entry.index.name))
-        entry.index.creation_time -= 10 * DAY_S;
+    for (const entry of server.indexes.list()) {
+      if (!["app-pr-1", "app-pr-4", "other-1"].includes(entry.index.name)) continue;
+      const creation_time = entry.index.creation_time - 10 * DAY_S;
+      server.indexes.put({ ...entry, index: { ...entry.index, creation_time } });
     }
     const asked: string[] = [];
     const result = await pruneSearchIndexes(client, {
@@ -55,8 +56,9 @@ describe("pruning by age, and protect", () => {
     const server = await emulator();
     const client = managementClient(server);
     for (const name of ["it-100", "it-200"]) await client.searchIndexes.create({ ...wanted, name });
-    const old = server.state.indexes.find((e) => e.index.name === "it-100");
-    if (old) old.index.creation_time -= 2 * 3600;
+    const old = server.indexes.list().find((e) => e.index.name === "it-100");
+    if (old)
+      server.indexes.put({ ...old, index: { ...old.index, creation_time: old.index.creation_time - 7200 } });
     const dry = await pruneSearchIndexes(client, {
       pattern: "it-{run_id}",
       maxAge: parseMaxAge("1h"),
