@@ -123,7 +123,9 @@ export class Workflows {
       runs.update(runId, { failureFunction: { messageId: message.id, state } });
       return;
     }
-    if (fate.kind !== "dead") return;
+    // A `context.call` that failed for good is not the run failing: its answer (the failure) goes
+    // back to the run through the call's callback, and the workflow decides.
+    if (fate.kind !== "dead" || callType === "toCallback") return;
     const failure =
       message.failureCallback === undefined
         ? {}
