@@ -33,3 +33,4 @@ export {
 } from "./run-action.ts";
 export { errorLines } from "./run-output.ts";
 export { parseRunnerFile } from "./runner-files.ts";
+export { removeTemporaryFolders, temporaryFolder } from "./temp-folders.ts";
