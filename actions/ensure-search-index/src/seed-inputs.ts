@@ -58,6 +58,9 @@ export async function readSeedInputs(step: Pick<Step<unknown>, "expandName">): P
     cloneIndex: cloneIndex === "" ? undefined : cloneIndex,
     when: readChoice("seed-when", SEED_WHEN, "created"),
     waitUntilIndexed: readBoolean("wait-until-indexed", true),
-    files: await checkSeedFiles(paths, "seed-file"),
+    // A link in the checked-out repository (a fork's pull request) may not lead out of it.
+    files: await checkSeedFiles(paths, "seed-file", {
+      workspace: process.env["GITHUB_WORKSPACE"] || process.cwd(),
+    }),
   };
 }

@@ -170,7 +170,12 @@ export {
   type TargetLists,
   targetsSelection,
 } from "./schemas/target-selection.ts";
-export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-files/read-seed-files.ts";
+export {
+  type CheckedSeedFile,
+  checkSeedFiles,
+  type SeedFileRules,
+  seedDocuments,
+} from "./seed-files/read-seed-files.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";

@@ -1,26 +1,36 @@
-/** One top-level element of a JSON array, as text, with the line it starts on (from 1). */
+/** One top-level element of a JSON array, as text, with the line and column it starts at (from 1). */
 export interface ArrayElement {
   text: string;
   line: number;
+  column: number;
 }
 
 /**
  * Splits a streamed JSON array into its top-level elements without holding the whole file:
  * it tracks only nesting depth and whether it is inside a string. Each element is then parsed
  * by `JSON.parse`, which reports any syntax error inside it; this splitter reports what is
- * wrong around the elements (no opening `[`, text after the closing `]`, an unclosed array).
+ * wrong around the elements (no opening `[`, text after the closing `]`, an unclosed array),
+ * by line and column, never quoting the text.
  */
 export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGenerator<ArrayElement> {
   let line = 1;
+  let column = 0;
   let state: "before" | "between" | "element" | "after" = "before";
   let depth = 0;
   let inString = false;
   let escaped = false;
   let current = "";
   let startLine = 1;
+  let startColumn = 1;
+  const at = () => `line ${line} column ${column}`;
   for await (const chunk of chunks) {
     for (const char of chunk) {
-      if (char === "\n") line++;
+      // The place of this character; a line break counts as the end of its own line.
+      if (column === -1) {
+        line++;
+        column = 0;
+      }
+      column = char === "\n" ? -1 : column + 1;
       if (state === "element") {
         if (inString) {
           if (escaped) escaped = false;
@@ -30,7 +40,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
         else if (char === "[" || char === "{") depth++;
         else if ((char === "]" || char === "}") && depth > 0) depth--;
         else if ((char === "," || char === "]") && depth === 0) {
-          yield { text: current, line: startLine };
+          yield { text: current, line: startLine, column: startColumn };
           current = "";
           state = char === "]" ? "after" : "between";
           continue;
@@ -40,7 +50,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
       }
       if (/\s/.test(char)) continue;
       if (state === "before") {
-        if (char !== "[") throw new SyntaxError(`line ${line}: a JSON array starts with "["`);
+        if (char !== "[") throw new SyntaxError(`${at()}: expected "[" (a JSON array starts with it)`);
         state = "between";
       } else if (state === "between") {
         if (char === "]" && current === "") {
@@ -49,13 +59,18 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
         }
         state = "element";
         startLine = line;
+        startColumn = column;
         current = char;
         if (char === '"') inString = true;
         else if (char === "[" || char === "{") depth = 1;
       } else {
-        throw new SyntaxError(`line ${line}: text after the closing "]"`);
+        throw new SyntaxError(`${at()}: expected nothing after the closing "]"`);
       }
     }
   }
-  if (state !== "after") throw new SyntaxError(`line ${line}: the JSON array is not closed with "]"`);
+  if (state !== "after") {
+    // The end of the file: just past its last character.
+    [line, column] = column === -1 ? [line + 1, 1] : [line, column + 1];
+    throw new SyntaxError(`${at()}: expected "]": the JSON array is not closed`);
+  }
 }
