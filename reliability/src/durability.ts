@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_ACCOUNT } from "@stashkit/emulator";
-import { basicAuthorization } from "@stashkit/testing";
+import { basicAuthorization, temporaryFolder } from "@stashkit/testing";
 import { root } from "./environment.ts";
 import { check, type Scenario } from "./suite.ts";
 
@@ -39,7 +38,7 @@ export function durabilityScenarios(): Scenario[] {
       section: "emulator durability",
       name: "SIGKILL during 80 concurrent creates, then restart",
       async run() {
-        const dataFile = join(mkdtempSync(join(tmpdir(), "stashkit-durability-")), "state.json");
+        const dataFile = join(temporaryFolder("stashkit-durability-"), "state.json");
         const first = await startBin(dataFile);
         const acknowledged: string[] = [];
         const burst = Array.from({ length: 80 }, async (_, n) => {

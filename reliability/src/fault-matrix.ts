@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { type ActionRun, basicAuthorization } from "@stashkit/testing";
+import { type ActionRun, basicAuthorization, temporaryFolder } from "@stashkit/testing";
 import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
 import { type Operation, outputsOf } from "./operation.ts";
 import { SEED_OPERATIONS } from "./seed-operations.ts";
@@ -286,7 +284,7 @@ async function runWithFaults(
     // Nothing listens at first; for the transient variant the emulator starts, with the
     // prepared state, as soon as the step logs its first refused connection.
     const port = await freePort();
-    const dataFile = join(mkdtempSync(join(tmpdir(), "stashkit-refused-")), "state.json");
+    const dataFile = join(temporaryFolder("stashkit-refused-"), "state.json");
     const shape = await withEmulator({ dataFile }, async (server) => {
       await operation.setup(server);
       return operation.runMain?.(server);

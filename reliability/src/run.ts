@@ -2,6 +2,7 @@
 // line "N passed, M failed"; writes test-results/reliability.json for the overall summary.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { removeTemporaryFolders } from "@stashkit/testing";
 import { BAD_INPUT_COUNT, badInputScenarios } from "./bad-inputs.ts";
 import { durabilityScenarios } from "./durability.ts";
 import { faultMatrix } from "./fault-matrix.ts";
@@ -28,6 +29,9 @@ const outcomes: Outcome[] = [
   ...(await run("race", raceScenarios, 1)),
   ...(await run("emulator durability", durabilityScenarios, 1)),
 ];
+
+// Every run's folder (RUNNER_TEMP, the runner files) and every data file: nothing stays in the temp folder.
+removeTemporaryFolders();
 
 const sections = [...new Set(outcomes.map((o) => o.section))];
 const width = Math.max(...sections.map((s) => s.length), 7);
