@@ -22,7 +22,7 @@ const outcomes: Outcome[] = [
   ...(await run("fault matrix", () => faultMatrix(false), 4)),
   ...(quick ? [] : await run("fault matrix, debug logging", () => faultMatrix(true), 4)),
   ...(await run("bad inputs", badInputScenarios, 4)),
-  // One at a time: one case holds the step to timeout-seconds 1, which a loaded machine can eat up.
+  // One at a time: some cases hold the step to a few seconds, which a loaded machine can eat up.
   ...(await run("hostile answers", hostileScenarios, 1)),
   ...(await run("lost answers", lostAnswerScenarios, 2)),
   // Races and the kill run alone: they are about timing between processes.

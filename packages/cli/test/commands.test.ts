@@ -356,7 +356,8 @@ describe("search delete, prune and list", () => {
       const { port } = hung.address() as AddressInfo;
       const before = indexes().length;
       const run = await cli(
-        search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--timeout-seconds", "1"),
+        // The listing must finish before the limit, for the limit to fall on the GitHub lookup.
+        search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--timeout-seconds", "5"),
         { GITHUB_TOKEN: "ghs_hung", GITHUB_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql` },
       );
       expect(run.code).toBe(1);

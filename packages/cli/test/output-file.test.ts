@@ -50,8 +50,9 @@ describe("a pause whose answer was lost", () => {
       "lost-answer",
       "--max-attempts",
       "1",
+      // Room for a loaded machine to start the command and send the pause before the limit.
       "--timeout-seconds",
-      "2",
+      "5",
       "--format",
       "dotenv",
       "--output-file",
