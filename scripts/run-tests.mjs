@@ -47,7 +47,9 @@ for (const stage of STAGES) {
   else if (outcome !== 0) failed.push(stage);
 }
 
-const left = readdirSync(temp);
+// Node's own compile cache (module.enableCompileCache(), which the tools turn on) is no test's.
+const TOOL_CACHES = ["node-compile-cache"];
+const left = readdirSync(temp).filter((name) => !TOOL_CACHES.includes(name));
 rmSync(temp, { recursive: true, force: true });
 if (left.length > 0 && !interrupted) {
   const shown = left.slice(0, 5).join(", ") + (left.length > 5 ? ", ..." : "");

@@ -13,8 +13,7 @@ export interface ArrayElement {
  * by line and column, never quoting the text.
  */
 export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGenerator<ArrayElement> {
-  let line = 1;
-  let column = 0;
+  const place = new Place();
   let state: "before" | "between" | "element" | "after" = "before";
   let depth = 0;
   let inString = false;
@@ -22,15 +21,9 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
   let current = "";
   let startLine = 1;
   let startColumn = 1;
-  const at = () => `line ${line} column ${column}`;
   for await (const chunk of chunks) {
     for (const char of chunk) {
-      // The place of this character; a line break counts as the end of its own line.
-      if (column === -1) {
-        line++;
-        column = 0;
-      }
-      column = char === "\n" ? -1 : column + 1;
+      place.advance(char);
       if (state === "element") {
         if (inString) {
           if (escaped) escaped = false;
@@ -50,7 +43,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
       }
       if (/\s/.test(char)) continue;
       if (state === "before") {
-        if (char !== "[") throw new SyntaxError(`${at()}: expected "[" (a JSON array starts with it)`);
+        if (char !== "[") throw new SyntaxError(`${place}: expected "[" (a JSON array starts with it)`);
         state = "between";
       } else if (state === "between") {
         if (char === "]" && current === "") {
@@ -58,19 +51,35 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
           continue;
         }
         state = "element";
-        startLine = line;
-        startColumn = column;
+        [startLine, startColumn] = [place.line, place.column];
         current = char;
         if (char === '"') inString = true;
         else if (char === "[" || char === "{") depth = 1;
       } else {
-        throw new SyntaxError(`${at()}: expected nothing after the closing "]"`);
+        throw new SyntaxError(`${place}: expected nothing after the closing "]"`);
       }
     }
   }
   if (state !== "after") {
-    // The end of the file: just past its last character.
-    [line, column] = column === -1 ? [line + 1, 1] : [line, column + 1];
-    throw new SyntaxError(`${at()}: expected "]": the JSON array is not closed`);
+    place.advance("");
+    throw new SyntaxError(`${place}: expected "]": the JSON array is not closed`);
+  }
+}
+
+/** Where the last character read stands; a line break counts as the end of its own line. */
+class Place {
+  line = 1;
+  column = 0;
+  #afterBreak = false;
+
+  /** Moves to `char` (the empty string: just past the end). */
+  advance(char: string): void {
+    if (this.#afterBreak) [this.line, this.column] = [this.line + 1, 0];
+    this.#afterBreak = char === "\n";
+    this.column++;
+  }
+
+  toString(): string {
+    return `line ${this.line} column ${this.column}`;
   }
 }
