@@ -52,7 +52,7 @@ const TOOL_CACHES = ["node-compile-cache"];
 const left = readdirSync(temp).filter((name) => !TOOL_CACHES.includes(name));
 rmSync(temp, { recursive: true, force: true });
 if (left.length > 0 && !interrupted) {
-  const shown = left.slice(0, 5).join(", ") + (left.length > 5 ? ", ..." : "");
+  const shown = left.slice(0, 20).join(", ") + (left.length > 20 ? ", ..." : "");
   failed.push({ name: `the temp folder: the tests left ${left.length} entries (${shown})` });
 }
 
