@@ -5,7 +5,7 @@
 // the way a user would, runs ensureSearchIndex against the emulator from that install, and
 // starts the installed `stashkit-emulator` command.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -22,6 +22,8 @@ const npm = (args, cwd) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
 const work = mkdtempSync(join(tmpdir(), "stashkit-package-"));
+// The tarballs and the installed project go however the check ends (exit handlers run synchronously).
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 const tarballs = {};
 for (const name of ["core", "emulator"]) {
   const dir = join(root, "packages", name);

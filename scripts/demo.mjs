@@ -2,13 +2,12 @@
 // The README's main command. Everything runs on this machine against the emulator, so no
 // credentials are needed: the committed action bundles run exactly as the GitHub runner runs
 // them, and what they print is shown the way the runner shows it (masked values as ***).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { styleText } from "node:util";
 import { startEmulator } from "@stashkit/emulator";
-import { runAction } from "@stashkit/testing";
+import { runAction, temporaryFolder } from "@stashkit/testing";
 import { deployWindow } from "./demo-deploy-window.mjs";
 import { seedPreviews } from "./demo-seed-previews.mjs";
 import { summaryText } from "./lib/summary-text.ts";
@@ -99,8 +98,9 @@ const pullRequest = {
   name: "pull_request",
   payload: { number: 42, pull_request: { number: 42, head: { ref: "feature/search", sha: "4f2a9c1e7b" } } },
 };
-// The preview's documents, as a repository would keep them: one JSON document a line.
-const seedFile = join(mkdtempSync(join(tmpdir(), "stashkit-demo-")), "movies.ndjson");
+// The preview's documents, as a repository would keep them: one JSON document a line. The folder
+// goes when the demo exits, as do the runs' folders (temporaryFolder).
+const seedFile = join(temporaryFolder("stashkit-demo-"), "movies.ndjson");
 const titles = ["Space Station Nine", "Heat", "The Long Station", "Deep Space Cargo", "Harbour Lights"];
 writeFileSync(
   seedFile,

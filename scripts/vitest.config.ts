@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Its hooks remove the temp folders each test made (action runs' among them), pass or fail,
+    // in every test file, whether or not the file imports it.
+    setupFiles: ["@stashkit/testing/vitest"],
     // Many tests start processes (the bin, git); on a loaded 2-core machine that can take
     // seconds. A limit against hangs, not a speed assertion.
     testTimeout: 60_000,

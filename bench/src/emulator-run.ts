@@ -15,6 +15,8 @@ const BIN =
 const publishes = Number(process.env["BENCH_PUBLISHES"] ?? 1000);
 const concurrency = Number(process.env["BENCH_CONCURRENCY"] ?? 10);
 const folder = mkdtempSync(join(tmpdir(), "stashkit-bench-emulator-"));
+// Removed however the run ends (a publish that fails throws past the removal below).
+process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
 const persisted = process.env["BENCH_DATA_FILE"] === "1" ? ["--data-file", join(folder, "state.db")] : [];
 
 const sink = createServer((req, res) => {

@@ -45,25 +45,28 @@ export async function timeCommand(
     NODE_OPTIONS: `--require ${RSS_PROBE}${options.phases ? ` --require ${PHASE_PROBE}` : ""}`,
     ...(options.phases ? { BENCH_PHASE_FILE: phaseFile } : {}),
   };
-  const started = performance.now();
-  // On the clock the child's performance.timeOrigin is on (epoch ms), to place its start.
-  const spawnedAt = performance.timeOrigin + started;
-  const child = spawn(command, args, { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exitCode = await new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const ms = performance.now() - started;
-  let rssMb: number | undefined;
   try {
-    rssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
-  } catch {
-    rssMb = undefined;
+    const started = performance.now();
+    // On the clock the child's performance.timeOrigin is on (epoch ms), to place its start.
+    const spawnedAt = performance.timeOrigin + started;
+    const child = spawn(command, args, { env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exitCode = await new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const ms = performance.now() - started;
+    let rssMb: number | undefined;
+    try {
+      rssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
+    } catch {
+      rssMb = undefined;
+    }
+    const output = readFileSync(outputFile, "utf8");
+    const phases = options.phases ? phasePoints(phaseFile, spawnedAt, ms) : undefined;
+    if (stderr.trim() && exitCode !== 0) process.stderr.write(stderr);
+    return { ms, rssMb, exitCode, output, ...(phases ? { phases } : {}) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const output = readFileSync(outputFile, "utf8");
-  const phases = options.phases ? phasePoints(phaseFile, spawnedAt, ms) : undefined;
-  rmSync(dir, { recursive: true, force: true });
-  if (stderr.trim() && exitCode !== 0) process.stderr.write(stderr);
-  return { ms, rssMb, exitCode, output, ...(phases ? { phases } : {}) };
 }

@@ -1,9 +1,9 @@
 // S9–S11: seeding and cloning a preview's search index with ensure-search-index, against the
 // emulator with 50 ms latency. run.ts adds them to its table.
 import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { temporaryFolder } from "@stashkit/testing";
 import type { Sample } from "./measure.ts";
 import { median } from "./median.ts";
 
@@ -31,7 +31,8 @@ interface Requests {
 
 /** A file of `count` documents of about 300 bytes as JSON, one a line. */
 function seedFile(count: number): string {
-  const file = join(tmpdir(), `stashkit-bench-seed-${process.pid}-${count}.ndjson`);
+  // Removed when the benchmark exits (temporaryFolder), however it ends.
+  const file = join(temporaryFolder("stashkit-bench-seed-"), `${count}.ndjson`);
   const words = "a preview environment whose search index is empty is not a preview at all";
   const lines = Array.from({ length: count }, (_, n) =>
     JSON.stringify({

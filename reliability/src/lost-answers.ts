@@ -30,9 +30,10 @@ function lostPause(fault: "hang" | "reset"): Scenario {
           "queue-name": "orders",
           "resume-after-job": "always",
           "max-attempts": "1",
-          "timeout-seconds": "2",
+          // Room for a loaded machine to start the step and send the pause before the limit.
+          "timeout-seconds": "5",
         };
-        const main = await runBundle("pause", server.url, inputs, { timeoutMs: 15_000 });
+        const main = await runBundle("pause", server.url, inputs, { timeoutMs: 35_000 });
         expectNoLeaks(main, credentialSecrets());
         check(main.exitCode === 1, `expected the main step to fail, got exit ${main.exitCode}`);
         check(pausedNow() === true, "the server did not apply the pause");
@@ -46,7 +47,7 @@ function lostPause(fault: "hang" | "reset"): Scenario {
           phase: "post",
           reuseDir: main.dir,
           jobStatus: "failure",
-          timeoutMs: 15_000,
+          timeoutMs: 35_000,
         });
         expectNoLeaks(post, credentialSecrets());
         check(post.exitCode === 0, `post step exit ${post.exitCode}`);

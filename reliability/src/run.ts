@@ -2,6 +2,7 @@
 // line "N passed, M failed"; writes test-results/reliability.json for the overall summary.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { removeTemporaryFolders } from "@stashkit/testing";
 import { BAD_INPUT_COUNT, badInputScenarios } from "./bad-inputs.ts";
 import { durabilityScenarios } from "./durability.ts";
 import { faultMatrix } from "./fault-matrix.ts";
@@ -21,13 +22,16 @@ const outcomes: Outcome[] = [
   ...(await run("fault matrix", () => faultMatrix(false), 4)),
   ...(quick ? [] : await run("fault matrix, debug logging", () => faultMatrix(true), 4)),
   ...(await run("bad inputs", badInputScenarios, 4)),
-  // One at a time: one case holds the step to timeout-seconds 1, which a loaded machine can eat up.
+  // One at a time: some cases hold the step to a few seconds, which a loaded machine can eat up.
   ...(await run("hostile answers", hostileScenarios, 1)),
   ...(await run("lost answers", lostAnswerScenarios, 2)),
   // Races and the kill run alone: they are about timing between processes.
   ...(await run("race", raceScenarios, 1)),
   ...(await run("emulator durability", durabilityScenarios, 1)),
 ];
+
+// Every run's folder (RUNNER_TEMP, the runner files) and every data file: nothing stays in the temp folder.
+removeTemporaryFolders();
 
 const sections = [...new Set(outcomes.map((o) => o.section))];
 const width = Math.max(...sections.map((s) => s.length), 7);

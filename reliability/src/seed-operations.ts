@@ -2,11 +2,10 @@
 // upserts) and with clone-from (faults on the source's range reads). A transient fault must end
 // in the outputs and documents of a clean run; a persistent one in one failure line naming the
 // data-plane request.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
-import { basicAuthorization } from "@stashkit/testing";
+import { basicAuthorization, temporaryFolder } from "@stashkit/testing";
 import { type Operation, outputsOf } from "./operation.ts";
 
 // One batch: the not-retried cases check that no request repeats itself, which batches in flight
@@ -16,7 +15,7 @@ const documents = Array.from({ length: DOCUMENTS }, (_, n) => ({
   id: `m${n}`,
   content: { title: `Movie ${n}` },
 }));
-const seedFile = join(mkdtempSync(join(tmpdir(), "stashkit-reliability-seed-")), "movies.ndjson");
+const seedFile = join(temporaryFolder("stashkit-reliability-seed-"), "movies.ndjson");
 writeFileSync(seedFile, `${documents.map((d) => JSON.stringify(d)).join("\n")}\n`);
 
 async function createIndex(server: RunningEmulator, name: string) {

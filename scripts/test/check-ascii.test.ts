@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const checkScript = join(import.meta.dirname, "../check-ascii.mjs");
@@ -10,7 +10,7 @@ const escapeScript = join(import.meta.dirname, "../ascii-dist.mjs");
 
 /** A repository with one action whose dist/ holds these files. */
 function repository(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "check-ascii-"));
+  const dir = tempFolder("stashkit-check-ascii-");
   mkdirSync(join(dir, "actions/a/dist"), { recursive: true });
   writeFileSync(join(dir, "actions/a/action.yml"), "name: a\n");
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "actions/a/dist", name), text);

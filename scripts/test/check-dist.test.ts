@@ -1,14 +1,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const script = join(import.meta.dirname, "../check-dist.mjs");
 
 /** A repository with one action whose dist/ is committed. */
 function repository(): string {
-  const dir = mkdtempSync(join(tmpdir(), "check-dist-"));
+  const dir = tempFolder("stashkit-check-dist-");
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
   git("init", "-q");
   git("config", "user.email", "t@t");

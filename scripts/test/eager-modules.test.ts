@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const script = join(import.meta.dirname, "../eager-modules.mjs");
 
 /** An action folder whose dist/ holds this bundle as index.js; returns the bundle's path. */
 function bundle(source: string): string {
-  const action = mkdtempSync(join(tmpdir(), "eager-modules-"));
+  const action = tempFolder("stashkit-eager-modules-");
   mkdirSync(join(action, "dist"));
   writeFileSync(join(action, "dist/index.js"), source);
   const result = spawnSync(process.execPath, [script], { cwd: action, encoding: "utf8" });

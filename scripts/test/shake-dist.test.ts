@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const script = join(import.meta.dirname, "../shake-dist.mjs");
 
 /** An action folder whose dist/ holds these files; runs the script there and returns dist/. */
 function shaken(files: Record<string, string>): string {
-  const action = mkdtempSync(join(tmpdir(), "shake-dist-"));
+  const action = tempFolder("stashkit-shake-dist-");
   const dist = join(action, "dist");
   mkdirSync(dist);
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dist, name), source);

@@ -184,8 +184,8 @@ describe("delete-search-index, run as the runner runs it", () => {
   });
 
   it("stops cleanly when its time runs out midway, says what remains, and the next run finishes", async () => {
-    // Three management requests a second: the list and two deletes, then a 429 whose wait would pass the deadline.
-    const server = await emulator({ rateLimit: { management: 3, messaging: 0 } });
+    // One management request a second: the list, deletes, then a 429 whose wait would pass the deadline.
+    const server = await emulator({ rateLimit: { management: 1, messaging: 0 } });
     server.seedSearchIndexes({ count: 20, namePrefix: "shop-pr" });
     server.clearRequests();
     const pulls: Record<number, PullRequestState> = {};
@@ -193,8 +193,9 @@ describe("delete-search-index, run as the runner runs it", () => {
     const github = await githubApi(pulls);
     const first = await remove(
       server,
-      // 20 deletes at 3 a second need ~7 s: 4 s stops midway, with room for a slow start.
-      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "4" },
+      // 20 deletes at 1 a second need ~20 s: 10 s stops midway, with room for a loaded machine
+      // to start the step, list and ask GitHub first.
+      { "prune-pattern": "shop-pr-{pr}", "timeout-seconds": "10" },
       { githubToken: "ghs_dummy", env: github.env },
     );
     expect(first.exitCode).toBe(0);

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
@@ -10,7 +9,7 @@ import {
   runAction,
   startGitHubStandIn,
 } from "@stashkit/testing";
-import { emulator, onCleanup } from "@stashkit/testing/vitest";
+import { emulator, onCleanup, tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const deleteDir = join(import.meta.dirname, "..");
@@ -40,7 +39,7 @@ function step(
 }
 
 async function seedFile(): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), "stashkit-sdk-e2e-")), "movies.ndjson");
+  const file = join(tempFolder("stashkit-sdk-e2e-"), "movies.ndjson");
   const lines = Array.from({ length: 30 }, (_, n) =>
     JSON.stringify({ id: `m${n}`, content: { title: `Movie ${n}` } }),
   );

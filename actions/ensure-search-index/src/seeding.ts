@@ -22,5 +22,7 @@ export async function readSeedPlan(step: Pick<Step<unknown>, "expandName">): Pro
     cloneIndex: readInput("clone-index") || undefined,
     when: readChoice("seed-when", SEED_WHEN, "created"),
     waitUntilIndexed: readBoolean("wait-until-indexed", true),
+    // A link in the checked-out repository (a fork's pull request) may not lead out of it.
+    rules: { workspace: process.env["GITHUB_WORKSPACE"] || process.cwd() },
   });
 }

@@ -1,9 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { errorLines, managementEnv, runAction } from "@stashkit/testing";
-import { emulator } from "@stashkit/testing/vitest";
+import { emulator, tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 
 const actionDir = join(import.meta.dirname, "..");
@@ -60,7 +58,7 @@ describe("ensure-search-index with ephemeral: true", () => {
   it("still cleans up when the main step failed after creating the index", async () => {
     const server = await emulator();
     // The job's env file cannot be written: export-env fails after the index exists.
-    const unwritable = mkdtempSync(join(tmpdir(), "not-a-file-"));
+    const unwritable = tempFolder("stashkit-not-a-file-");
     const { main, post } = await mainThenPost(
       server,
       { ephemeral: "true", "export-env": "true" },

@@ -1,10 +1,9 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { errorLines, findLeaks, managementEnv, runAction } from "@stashkit/testing";
-import { emulator } from "@stashkit/testing/vitest";
+import { emulator, tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { prEvent, secretsOf } from "./shared.ts";
 
@@ -14,11 +13,12 @@ function ensure(
   server: RunningEmulator,
   inputs: Record<string, string>,
   event?: { name: string; payload: Record<string, unknown> },
+  env: Record<string, string> = {},
 ) {
   return runAction({
     actionDir,
     inputs: { region: "eu-west-1", "base-url": server.url, ...inputs },
-    env: managementEnv(server.account),
+    env: { ...managementEnv(server.account), ...env },
     ...(event === undefined ? {} : { event }),
   });
 }
@@ -27,7 +27,7 @@ const movie = (n: number, title = `Movie ${n}`) => ({ id: `m${n}`, content: { ti
 const MOVIES = Array.from({ length: 250 }, (_, n) => movie(n));
 
 async function seedFiles(): Promise<{ json: string; ndjson: string; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), "stashkit-seed-e2e-"));
+  const dir = tempFolder("stashkit-seed-e2e-");
   const json = join(dir, "movies.json");
   const ndjson = join(dir, "more.ndjson");
   await writeFile(json, JSON.stringify(MOVIES.slice(0, 200), null, 2));
@@ -127,6 +127,26 @@ describe("ensure-search-index seeding, run as the runner runs it", () => {
     const run = await ensure(server, { name: "shop", ...inputs });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toEqual([expect.stringMatching(message)]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it("refuses a seed-file link out of the workspace (a fork's), quoting nothing of it, before any request", async () => {
+    const server = await emulator();
+    const workspace = tempFolder();
+    const secret = join(tempFolder(), "credentials");
+    await writeFile(secret, "ghp_SUPERSECRETTOKEN0123456789abcdefABCDEF\n");
+    await mkdir(join(workspace, "search"));
+    await symlink(secret, join(workspace, "search", "movies.ndjson"));
+    const run = await ensure(server, { name: "shop", "seed-file": "search/movies.ndjson" }, undefined, {
+      GITHUB_WORKSPACE: workspace,
+    });
+    expect(run.exitCode).toBe(1);
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(
+        /^::error::ensure-search-index: seed-file: search\/movies\.ndjson is a symbolic link, or under one, that leads out of the workspace/,
+      ),
+    ]);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/ghp_|SUPER|credentials/);
     expect(server.requests).toEqual([]);
   });
 

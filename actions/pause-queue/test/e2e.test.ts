@@ -238,7 +238,8 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
       "queue-name": "orders",
       "resume-after-job": "always",
       "max-attempts": "1",
-      "timeout-seconds": "2",
+      // Room for a loaded machine to start the step and send the pause before the limit ends it.
+      "timeout-seconds": "5",
     };
     const main = await pauseStep(server, inputs);
     expect(main.exitCode).toBe(1);

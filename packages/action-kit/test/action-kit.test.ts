@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuthenticationError, ConfigurationError } from "@stashkit/core";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   attemptTimeoutMs,
   escapeMarkdown,
@@ -15,6 +15,17 @@ import {
   runStep,
 } from "../src/index.ts";
 
+// Every temp folder this file makes, removed when it ends, pass or fail.
+const madeFolders: string[] = [];
+afterAll(() => {
+  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function madeFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+
 afterEach(() => {
   vi.unstubAllEnvs();
   process.exitCode = undefined;
@@ -24,7 +35,7 @@ const hints = { credentials: "the token input", credentialInputs: ["token"], for
 
 describe("readGitHubContext", () => {
   it("reads the run from the runner's variables and event file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ctx-"));
+    const dir = madeFolder("ctx-");
     const eventPath = join(dir, "event.json");
     writeFileSync(
       eventPath,
@@ -49,7 +60,7 @@ describe("readGitHubContext", () => {
   });
 
   it("tolerates a missing or unreadable event file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ctx-"));
+    const dir = madeFolder("ctx-");
     writeFileSync(join(dir, "bad.json"), "{not json");
     expect(readGitHubContext({ GITHUB_EVENT_PATH: join(dir, "bad.json") }).payload).toEqual({});
     expect(readGitHubContext({}).payload).toEqual({});

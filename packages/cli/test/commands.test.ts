@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,6 +18,17 @@ import {
   secrets,
 } from "./cli.ts";
 
+// Every temp folder this file makes, removed when it ends, pass or fail.
+const madeFolders: string[] = [];
+afterAll(() => {
+  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function madeFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+
 const s = secrets();
 let emulator: RunningEmulator;
 let dir: string;
@@ -28,7 +39,7 @@ const indexTokens = new Set<string>();
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = mkdtempSync(join(tmpdir(), "stashkit-cli-"));
+  dir = madeFolder("stashkit-cli-");
 });
 afterAll(() => emulator.stop());
 
@@ -345,7 +356,8 @@ describe("search delete, prune and list", () => {
       const { port } = hung.address() as AddressInfo;
       const before = indexes().length;
       const run = await cli(
-        search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--timeout-seconds", "1"),
+        // The listing must finish before the limit, for the limit to fall on the GitHub lookup.
+        search("prune", "--pattern", "pr-{pr}", "--open-from", "github:acme/app", "--timeout-seconds", "5"),
         { GITHUB_TOKEN: "ghs_hung", GITHUB_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql` },
       );
       expect(run.code).toBe(1);

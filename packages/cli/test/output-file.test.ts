@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -14,13 +15,24 @@ import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEnv, createQueue, emulatorFor, parseDotenv, runCli, secrets } from "./cli.ts";
 
+// Every temp folder this file makes, removed when it ends, pass or fail.
+const madeFolders: string[] = [];
+afterAll(() => {
+  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function madeFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
+
 const s = secrets();
 let emulator: RunningEmulator;
 let dir: string;
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = mkdtempSync(join(tmpdir(), "stashkit-output-"));
+  dir = madeFolder("stashkit-output-");
 });
 afterAll(() => emulator.stop());
 
@@ -38,8 +50,9 @@ describe("a pause whose answer was lost", () => {
       "lost-answer",
       "--max-attempts",
       "1",
+      // Room for a loaded machine to start the command and send the pause before the limit.
       "--timeout-seconds",
-      "2",
+      "5",
       "--format",
       "dotenv",
       "--output-file",

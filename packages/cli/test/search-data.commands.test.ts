@@ -1,10 +1,21 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEnv, type CliRun, emulatorFor, runCli, secrets } from "./cli.ts";
+
+// Every temp folder this file makes, removed when it ends, pass or fail.
+const madeFolders: string[] = [];
+afterAll(() => {
+  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function madeFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+}
 
 const s = secrets();
 let emulator: RunningEmulator;
@@ -13,7 +24,7 @@ const runs: CliRun[] = [];
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = mkdtempSync(join(tmpdir(), "stashkit-cli-seed-"));
+  dir = madeFolder("stashkit-cli-seed-");
 });
 afterAll(() => emulator.stop());
 

@@ -220,7 +220,12 @@ export {
   targetsSelection,
 } from "./schemas/target-selection.ts";
 export { exportDocumentLines } from "./seed-files/export-documents.ts";
-export { type CheckedSeedFile, checkSeedFiles, seedDocuments } from "./seed-files/read-seed-files.ts";
+export {
+  type CheckedSeedFile,
+  checkSeedFiles,
+  type SeedFileRules,
+  seedDocuments,
+} from "./seed-files/read-seed-files.ts";
 export { type ExpandOptions, expandNameTemplate } from "./templates/expand.ts";
 export { templateMatcher } from "./templates/match.ts";
 export { type Placeholder, TEMPLATE_PLACEHOLDERS, type TemplateValues } from "./templates/placeholders.ts";

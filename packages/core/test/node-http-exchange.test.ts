@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { type AddressInfo, connect, createServer as createTcpServer } from "node:net";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ConnectionError, ManagementClient } from "../src/index.ts";
+import { ConnectionError, DeadlineExceededError, ManagementClient } from "../src/index.ts";
 import type { Exchange, ExchangeFunction } from "../src/transport/exchange.ts";
 import { fetchExchange } from "../src/transport/fetch-exchange.ts";
 import { nodeHttpExchange, nodeHttpExchangeWith } from "../src/transport/node-http.ts";
@@ -262,6 +262,84 @@ describe("the node:http exchange answers as fetch does", () => {
     expect(error.message).toContain("connect timeout");
   });
 });
+
+describe("stacked codings and the deadline", () => {
+  it.each([6, 2_000])(
+    "refuses an answer in %i stacked codings unread, as fetch does (5 at most)",
+    async (count) => {
+      let body = Buffer.from("[]");
+      for (let i = 0; i < count; i++) body = gzipSync(body);
+      const url = await serve((_request, response) => {
+        response.writeHead(200, { "content-encoding": Array(count).fill("gzip").join(", ") });
+        response.end(body);
+      });
+      const ours = await caught(() => nodeHttpExchange(url, get(), 1024));
+      expect(ours.message).toBe(`too many content-encodings in response: ${count}, maximum allowed is 5`);
+      const fetchError = await caught(() => viaFetch(url, get(), 1024));
+      expect((fetchError.cause as Error).message).toBe(ours.message);
+      const client = new ManagementClient({ email: "a@example.com", apiKey: "k", baseUrl: url, env: {} });
+      const error = await caught(() => client.searchIndexes.list());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toContain(`too many content-encodings in response: ${count}`);
+    },
+  );
+
+  it("undoes five stacked codings, as fetch does", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip, deflate, br, gzip, x-gzip" });
+      response.end(gzipSync(gzipSync(brotliCompressSync(deflateSync(gzipSync("[5]"))))));
+    });
+    const { ours, fetch } = await both(url);
+    expect(ours.text).toBe("[5]");
+    expect(fetch.text).toBe("[5]");
+  });
+
+  // A body received whole in a moment whose decoding takes hours: only the signal can end it.
+  it("stops decoding when its signal aborts, the body received whole", { timeout: 120_000 }, async () => {
+    const bomb = decodingBomb();
+    const controller = new AbortController();
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip, gzip, gzip, gzip" });
+      // Aborted once the whole body is on its way, and a moment after, so that the client has it.
+      response.end(bomb, () => setTimeout(() => controller.abort(), 200));
+    });
+    const ours = await caught(() => nodeHttpExchange(url, get(controller.signal), 1024));
+    expect(ours.name).toBe("AbortError");
+    const again = new AbortController();
+    const pending = viaFetch(url, get(again.signal), 1024);
+    setTimeout(() => again.abort(), 400);
+    await expect(pending).rejects.toThrow();
+  });
+
+  it("ends a call at its deadline while an answer is being decoded", { timeout: 120_000 }, async () => {
+    const bomb = decodingBomb();
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip, gzip, gzip, gzip" });
+      response.end(bomb);
+    });
+    const client = new ManagementClient({
+      email: "a@example.com",
+      apiKey: "k",
+      baseUrl: url,
+      env: {},
+      deadlineMs: 1_000,
+    });
+    const error = await caught(() => client.searchIndexes.list());
+    expect(error).toBeInstanceOf(DeadlineExceededError);
+  });
+});
+
+/**
+ * A few kilobytes of gzip that decode, layer by layer, into ~5 x 10^10 empty gzip members: the
+ * last layer yields nothing (no size limit is ever reached) after hours of work. Each layer is
+ * its inner layer's gzip repeated as concatenated members, which multiplies the work cheaply.
+ */
+function decodingBomb(): Buffer {
+  const emptyMembers = Buffer.concat(Array<Buffer>(50_000).fill(gzipSync("")));
+  const second = Buffer.concat(Array<Buffer>(1_000).fill(gzipSync(emptyMembers)));
+  const third = Buffer.concat(Array<Buffer>(1_000).fill(gzipSync(second)));
+  return gzipSync(third);
+}
 
 /** A port whose listener (in a child process that blocks at once) never accepts a connection. */
 async function unacceptingPort(): Promise<number> {

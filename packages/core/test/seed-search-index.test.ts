@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { tempFolder } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";
 import {
   type CheckedSeedFile,
@@ -24,7 +24,7 @@ async function* streamed<T>(items: readonly T[]): AsyncGenerator<T> {
 }
 
 async function folder(): Promise<string> {
-  return mkdtemp(join(tmpdir(), "stashkit-seed-"));
+  return tempFolder("stashkit-seed-");
 }
 
 describe("seedSearchIndex", () => {
@@ -195,13 +195,21 @@ describe("seed files", () => {
       `{"id": "a", "content": {}}\n{"id": "b"}\n`,
       /^seed-file: \S+ line 2: content: .*\{id, content, metadata\?\}$/,
     ],
-    ["ndjson", `{"id": "a", "content": {}}\n\n{"id": "b", content}\n`, /^seed-file: \S+ line 3: not JSON/],
+    [
+      "ndjson",
+      `{"id": "a", "content": {}}\n\n{"id": "b", content}\n`,
+      /^seed-file: \S+ line 3 column 13: not JSON: expected a property name in double quotes$/,
+    ],
     [
       "json",
       `[\n {"id": "a", "content": {}},\n\n {"id": "", "content": {}}\n]`,
       /^seed-file: \S+ line 4: id: an id must not be empty/,
     ],
-    ["json", `[{"id": "a", "content": {}}`, /^seed-file: \S+ line 1: the JSON array is not closed/],
+    [
+      "json",
+      `[{"id": "a", "content": {}}`,
+      /^seed-file: \S+ line 1 column 28: expected "\]": the JSON array is not closed$/,
+    ],
   ])("names the input, the file and the line of a bad %s document", async (_format, text, message) => {
     const file = join(await folder(), "bad");
     await writeFile(file, text);

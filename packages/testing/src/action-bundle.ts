@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { temporaryFolder } from "./temp-folders.ts";
 
 /**
  * A copy of an action with its bundle's entry and nothing else of `dist/`: no lazily loaded
@@ -9,7 +9,7 @@ import { join } from "node:path";
  * chunks such a step never compiles). Returns the copy's folder, for `runAction`'s `actionDir`.
  */
 export function entryOnlyCopy(actionDir: string): { actionDir: string; chunks: string[] } {
-  const copy = mkdtempSync(join(tmpdir(), "stashkit-entry-only-"));
+  const copy = temporaryFolder("stashkit-entry-only-");
   mkdirSync(join(copy, "dist"));
   copyFileSync(join(actionDir, "action.yml"), join(copy, "action.yml"));
   for (const file of ["index.js", "package.json"]) {

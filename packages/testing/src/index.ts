@@ -34,3 +34,4 @@ export {
 } from "./run-action.ts";
 export { errorLines } from "./run-output.ts";
 export { parseRunnerFile } from "./runner-files.ts";
+export { removeTemporaryFolders, temporaryFolder } from "./temp-folders.ts";

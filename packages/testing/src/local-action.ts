@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { inputVariable, readActionMetadata } from "./action-metadata.ts";
 import { parseRunnerFile } from "./runner-files.ts";
+import { temporaryFolder } from "./temp-folders.ts";
 
 export interface LocalActionRun {
   exitCode: number | null;
@@ -21,7 +21,7 @@ export async function runLocalAction(options: {
   env?: Record<string, string>;
 }): Promise<LocalActionRun> {
   const root = resolve(options.actionDir, "../..");
-  const dir = mkdtempSync(join(tmpdir(), "stashkit-local-action-"));
+  const dir = temporaryFolder("stashkit-local-action-");
   const outputFile = join(dir, "output");
   writeFileSync(outputFile, "");
   const metadata = readActionMetadata(options.actionDir);

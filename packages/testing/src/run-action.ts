@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inputVariable, readActionMetadata } from "./action-metadata.ts";
 import { parseRunnerFile } from "./runner-files.ts";
+import { temporaryFolder } from "./temp-folders.ts";
 
 export interface RunActionOptions {
   /** The action's folder, holding action.yml and dist/. */
@@ -66,7 +66,8 @@ export function prepareActionRun(options: RunActionOptions): PreparedRun {
   const entry = phase === "main" ? metadata.runs.main : metadata.runs.post;
   if (!entry) throw new Error(`${options.actionDir}/action.yml has no runs.${phase}`);
 
-  const dir = options.reuseDir ?? mkdtempSync(join(tmpdir(), "stashkit-run-"));
+  // Removed after the test (the vitest fixtures) or by the script's removeTemporaryFolders().
+  const dir = options.reuseDir ?? temporaryFolder("stashkit-run-");
   const files = {
     GITHUB_OUTPUT: join(dir, "output"),
     GITHUB_ENV: join(dir, "env"),
@@ -121,9 +122,10 @@ export function prepareActionRun(options: RunActionOptions): PreparedRun {
 /** Runs the action's committed bundle as the runner would, and reads back what it wrote. */
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const { entry, env, dir, files } = prepareActionRun(options);
+  // The runner starts an action in the workspace: relative paths in inputs are read from there.
   const child = spawn(process.execPath, [entry], {
     env,
-    cwd: dir,
+    cwd: env["GITHUB_WORKSPACE"] ?? dir,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

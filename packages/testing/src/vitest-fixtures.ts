@@ -4,21 +4,33 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "@stashkit/emulator";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { entryOnlyCopy } from "./action-bundle.ts";
 import { findLeaks } from "./leaks.ts";
 import { runAction } from "./run-action.ts";
 import { errorLines } from "./run-output.ts";
+import { removeTemporaryFolders, temporaryFolder, temporaryFolderCount } from "./temp-folders.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// The temp folders a test made (its action runs' among them) go after it; those made outside a
+// test (a file's shared folder) after the file.
+let foldersBefore = 0;
+beforeEach(() => {
+  foldersBefore = temporaryFolderCount();
+});
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  removeTemporaryFolders(foldersBefore);
 });
+afterAll(() => removeTemporaryFolders());
 
 /** Runs `cleanup` after the current test, pass or fail. */
 export function onCleanup(cleanup: () => Promise<void> | void): void {
   cleanups.push(cleanup);
 }
+
+/** A new folder in the temp folder, removed with all it holds after the test (or, made outside one, the file), pass or fail. */
+export const tempFolder = temporaryFolder;
 
 /** An emulator on an ephemeral loopback port, stopped after the test. */
 export async function emulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from "../errors/index.ts";
-import { type CheckedSeedFile, checkSeedFiles } from "../seed-files/read-seed-files.ts";
+import { type CheckedSeedFile, checkSeedFiles, type SeedFileRules } from "../seed-files/read-seed-files.ts";
 import { checkedTargetIndex, checkedWhen, type SeedWhen } from "./seed-search-index.ts";
 
 /** What to put into an ensured index: the values as given (templates already filled). */
@@ -12,6 +12,8 @@ export interface SeedPlanInput {
   cloneIndex?: string | undefined;
   when?: string | undefined;
   waitUntilIndexed?: boolean | undefined;
+  /** Where a seed file's symbolic link may lead (an action's workspace); anywhere without it. */
+  rules?: SeedFileRules | undefined;
 }
 
 /** The names the caller knows each value by, for messages: the action's inputs or the CLI's flags. */
@@ -79,7 +81,7 @@ export async function checkSeedPlan(
   const target = checkedTargetIndex(index ?? "default", names.index);
   if (input.files.length === 0 && cloneFrom === undefined) return undefined;
   return {
-    files: await checkSeedFiles(input.files, names.files),
+    files: await checkSeedFiles(input.files, names.files, input.rules),
     index: target,
     indexGiven: index !== undefined,
     cloneFrom,

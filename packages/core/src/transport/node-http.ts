@@ -2,7 +2,7 @@ import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from 
 import type { Socket } from "node:net";
 import type { Readable, Transform } from "node:stream";
 import { builtin } from "../lib/builtin.ts";
-import type { ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
+import type { Exchange, ExchangeAnswer, ExchangeFunction } from "./exchange.ts";
 
 type HttpModule = typeof import("node:http");
 
@@ -40,7 +40,7 @@ export function nodeHttpExchangeWith(connectTimeoutMs: number): ExchangeFunction
         );
       });
       request.on("response", (response) => {
-        readAnswer(response, exchange.method, limit).then(resolve, reject);
+        readAnswer(response, exchange, limit).then(resolve, reject);
       });
       request.end(exchange.body ?? undefined);
     });
@@ -87,34 +87,53 @@ function agentFor(client: HttpModule, https: boolean): Agent {
   return agent;
 }
 
+/** As many codings as undici's fetch undoes: it refuses an answer with more (its fix for CVE-2022-32206's kind). */
+export const MAX_CONTENT_CODINGS = 5;
+
+/** Statuses whose answer has no body to decode, as fetch counts them (101 never gets here). */
+const NULL_BODY_STATUSES = [204, 205, 304];
+
 /**
  * Reads at most `limit` bytes of the (decoded) body, as `readBody` does for fetch: an answer
  * that declares a longer length is not read at all, one that runs past the limit is cut off.
+ * An answer with more codings than fetch undoes is refused unread, and the exchange's signal
+ * stops the decoding too: a body received whole can take far longer to decode than to send.
  */
-function readAnswer(response: IncomingMessage, method: string, limit: number): Promise<ExchangeAnswer> {
+function readAnswer(response: IncomingMessage, exchange: Exchange, limit: number): Promise<ExchangeAnswer> {
   const status = response.statusCode ?? 0;
   const headers = flatHeaders(response.headers);
   const declared = headers["content-length"];
+  const codings = decodes(status, exchange.method) ? codingsOf(headers["content-encoding"]) : [];
+  if (codings.length > MAX_CONTENT_CODINGS) {
+    response.destroy();
+    const message = `too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CONTENT_CODINGS}`;
+    return Promise.reject(new Error(message));
+  }
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
     response.destroy();
     return Promise.resolve({ status, headers, text: "", tooLarge: true });
   }
-  const body = hasBody(status, method, declared) ? decoded(response, headers["content-encoding"]) : response;
+  const stages = declared !== "0" ? decoded(response, codings) : [response];
+  const body = stages[stages.length - 1] as Readable;
   return new Promise((resolve, reject) => {
     const decoder = new TextDecoder();
     let text = "";
     let bytes = 0;
     let settled = false;
-    // An answer not read to its end (cut off, failed, undecodable) drops its connection, and any
-    // decoder: left paused, the socket would stay busy, out of the agent's pool, and keep the
-    // process alive until the server closed it; a decoder would go on inflating what it holds.
+    // An answer not read to its end (cut off, failed, undecodable, stopped) drops its connection
+    // and every decoder: left paused, the socket would stay busy, out of the agent's pool, and
+    // keep the process alive until the server closed it; a decoder would go on inflating.
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      exchange.signal.removeEventListener("abort", stopped);
       if (!response.readableEnded) response.destroy();
-      body.destroy();
+      for (const stage of stages) stage.destroy();
       outcome();
     };
+    const stopped = () => settle(() => reject(exchange.signal.reason));
+    if (exchange.signal.aborted) return stopped();
+    exchange.signal.addEventListener("abort", stopped);
     body.on("data", (chunk: Buffer) => {
       if (settled) return;
       bytes += chunk.byteLength;
@@ -137,32 +156,36 @@ function readAnswer(response: IncomingMessage, method: string, limit: number): P
   });
 }
 
-/** Whether the answer carries a body to decode: not a HEAD's, a 204's, a 304's or an empty one. */
-function hasBody(status: number, method: string, declared: string | undefined): boolean {
-  return method !== "HEAD" && status !== 204 && status !== 304 && declared !== "0";
+/** Whether an answer's codings are undone, as fetch decides: not a HEAD's, nor one with a null-body status. */
+function decodes(status: number, method: string): boolean {
+  return method !== "HEAD" && !NULL_BODY_STATUSES.includes(status);
+}
+
+/** The codings a Content-Encoding names, in the order they were applied. */
+function codingsOf(encoding: string | undefined): string[] {
+  return encoding === undefined ? [] : encoding.toLowerCase().split(",");
 }
 
 /**
- * The body decoded as its Content-Encoding says, the codings undone last first ("deflate, gzip"
- * is gzip around deflate); with a coding it does not know among them, passed on as it is, as
- * fetch does. Each stage's error is passed on to the last, which is read.
+ * The body's stages, the response first and the decoded body last: the codings undone last
+ * first ("deflate, gzip" is gzip around deflate); with a coding it does not know among them,
+ * passed on as it is, as fetch does. Each stage's error is passed on to the last, which is read.
  */
-function decoded(response: IncomingMessage, encoding: string | undefined): Readable {
-  if (encoding === undefined) return response;
-  const codings = encoding.toLowerCase().split(",").reverse();
+function decoded(response: IncomingMessage, codings: readonly string[]): Readable[] {
   // Own names only: "constructor" or "toString" is no coding, though the prototype has them.
-  const makers = codings.map((coding) =>
-    Object.hasOwn(DECODERS, coding.trim()) ? DECODERS[coding.trim()] : undefined,
-  );
-  if (!makers.every((make) => make !== undefined)) return response;
+  const makers = codings
+    .toReversed()
+    .map((coding) => (Object.hasOwn(DECODERS, coding.trim()) ? DECODERS[coding.trim()] : undefined));
+  if (makers.length === 0 || !makers.every((make) => make !== undefined)) return [response];
   const zlib = builtin("node:zlib");
-  let body: Readable = response;
+  const stages: Readable[] = [response];
   for (const make of makers) {
+    const previous = stages[stages.length - 1] as Readable;
     const decoder = make(zlib);
-    body.on("error", (error) => decoder.destroy(error));
-    body = body.pipe(decoder);
+    previous.on("error", (error) => decoder.destroy(error));
+    stages.push(previous.pipe(decoder));
   }
-  return body;
+  return stages;
 }
 
 type Zlib = typeof import("node:zlib");

@@ -1,0 +1,27 @@
+// The stages of `pnpm test` (scripts/run-tests.mjs), in order. `report`: the stage whose reports
+// (scripts/lib/test-reports.mjs) a stage writes, so that a failed test is not counted twice.
+
+/**
+ * turbo's arguments: a failed task stops only the tasks that need it. By default turbo cancels
+ * every task still running, and pnpm printed "Test failed" for a test task that had only been
+ * cancelled; now none is cancelled midway, and every suite that can run does.
+ */
+export const TURBO_ARGS = ["run", "build", "typecheck", "lint", "test", "--continue=dependencies-successful"];
+
+export interface TestStage {
+  name: string;
+  command: string[];
+  report?: "vitest" | "node22" | "reliability";
+}
+
+export const TEST_STAGES: TestStage[] = [
+  { name: "lint (pnpm run lint)", command: ["pnpm", "run", "lint"] },
+  { name: "build, typecheck, lint, test (turbo)", command: ["pnpm", "exec", "turbo", ...TURBO_ARGS], report: "vitest" },
+  { name: "check (pnpm run check)", command: ["pnpm", "run", "check"] },
+  {
+    name: "reliability (pnpm test:reliability)",
+    command: ["pnpm", "run", "test:reliability"],
+    report: "reliability",
+  },
+  { name: "node 22 (pnpm test:node22)", command: ["pnpm", "run", "test:node22"], report: "node22" },
+];
