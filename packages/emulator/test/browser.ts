@@ -40,7 +40,8 @@ export async function openInspector(
 ): Promise<{ page: Page; foreign: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // A limit against hangs on a busy 2-core runner, not a speed assertion.
+  page.setDefaultTimeout(60_000);
   const foreign: string[] = [];
   const origin = new URL(url).origin;
   page.on("request", (request) => {

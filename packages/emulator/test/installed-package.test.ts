@@ -85,7 +85,7 @@ const server = createServer((req, res) => {
 await new Promise((listening) => server.listen(0, "127.0.0.1", listening));
 const url = \`http://127.0.0.1:\${server.address().port}/webhook?from=installed\`;
 await new Client().publishJSON({ url, body: { installed: true } });
-const timer = setTimeout(() => arrived.reject(new Error("no delivery within 10 s")), 10_000);
+const timer = setTimeout(() => arrived.reject(new Error("no delivery within 60 s")), 60_000);
 const { signature, body } = await arrived.promise;
 clearTimeout(timer);
 server.close();
@@ -185,7 +185,7 @@ describe("the packed and installed package", () => {
 
 /** Whether the port stops accepting connections (bounded polling, not a timing assertion). */
 async function waitUntilClosed(port: number): Promise<boolean> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
       await fetch(`http://127.0.0.1:${port}/v2/queues`);

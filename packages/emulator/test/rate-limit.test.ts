@@ -37,9 +37,10 @@ describe("rate limits over HTTP", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => messaging(server).list()));
     const refused = answers.filter((a) => a.status === 429);
     const served = answers.filter((a) => a.status === 200);
-    // Ten requests within at most two one-second windows: at most four served.
+    // At most two served in each one-second window the ten requests arrived in (a loaded machine
+    // may spread them over more than two).
     expect(served.length).toBeGreaterThanOrEqual(2);
-    expect(served.length).toBeLessThanOrEqual(4);
+    expect(served.length).toBeLessThanOrEqual(2 * windowsOf(server.requests));
     expect(served.length + refused.length).toBe(10);
 
     const limited = refused[0];
@@ -66,7 +67,8 @@ describe("rate limits over HTTP", () => {
 
     const created = answers.filter((a) => a.status === 200).length;
     const refused = answers.filter((a) => a.status === 429).length;
-    expect(refused).toBeGreaterThanOrEqual(4);
+    // One served in each one-second window the creates arrived in, the rest refused.
+    expect(refused).toBeGreaterThanOrEqual(6 - windowsOf(server.requests.filter((r) => r.method === "POST")));
     expect(server.state.indexes).toHaveLength(created);
     expect(server.requestCounts()).toEqual({
       total: 8,
@@ -130,3 +132,8 @@ describe("rate limits over HTTP", () => {
     }
   });
 });
+
+/** The one-second windows (Unix seconds) requests arrived in. */
+function windowsOf(requests: readonly { at: number }[]): number {
+  return new Set(requests.map((request) => Math.floor(request.at / 1000))).size;
+}

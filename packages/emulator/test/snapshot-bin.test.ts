@@ -64,7 +64,7 @@ describe("stashkit-emulator snapshots", () => {
     second.process.kill("SIGTERM");
     await second.exited;
     expect(JSON.parse(JSON.stringify(state))).toEqual(await snapshotState(exported));
-  }, 30_000);
+  }, 120_000);
 
   it("export from where no emulator listens fails with one line and exit code 1", async () => {
     const file = join(await folder(), "never.json");

@@ -20,7 +20,9 @@ export async function publishTo(
 
 /** Asks until `ready` holds; for state the emulator reaches on its own (a delivery that fails). */
 export async function eventually(ready: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // A bound on time (not on polls) against a broken emulator, loose enough for a loaded runner.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

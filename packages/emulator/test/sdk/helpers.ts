@@ -105,7 +105,7 @@ export async function eventually<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
