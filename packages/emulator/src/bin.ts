@@ -4,6 +4,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ExportCommandError, exportCommand } from "./control/export-command.ts";
 import { SeedFileError } from "./control/seed-file-error.ts";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
+import type { EmulatorOptions } from "./options/emulator-options.ts";
 import { declaredOptions, optionsFromFlags } from "./options/option-list.ts";
 import { InvalidSettingError } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
@@ -99,9 +100,13 @@ function commandLine() {
   }
 }
 
-async function start(values: ReturnType<typeof commandLine>): Promise<RunningEmulator> {
+async function start(
+  values: ReturnType<typeof commandLine>,
+): Promise<{ emulator: RunningEmulator; options: EmulatorOptions }> {
+  let options: EmulatorOptions = {};
   try {
-    return await startEmulator(optionsFromFlags(values, process.env));
+    options = optionsFromFlags(values, process.env);
+    return { emulator: await startEmulator(options), options };
   } catch (error) {
     if (
       error instanceof DataFileError ||
@@ -112,7 +117,7 @@ async function start(values: ReturnType<typeof commandLine>): Promise<RunningEmu
       fail(error.message);
     }
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      const { port, host } = values;
+      const { port, host } = options;
       fail(`--port ${port}: ${host}:${port} is already in use; pick another port or 0 for a free one`);
     }
     throw error;
@@ -138,7 +143,7 @@ if (values["help"]) {
   process.exit(0);
 }
 const faults = ((values["fault"] ?? []) as string[]).map(parseFaultFlag);
-const emulator = await start(values);
+const { emulator, options } = await start(values);
 for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
 
 // `kill $!` after `npx … &` signals npm, which leaves this process running: the pid file names
@@ -163,6 +168,12 @@ const shutdown = () => {
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);
 
+/** Said after the URL when bound to every interface: the URL printed is loopback's. */
+function everyInterface(host: string | undefined, port: number): string {
+  if (host !== "0.0.0.0" && host !== "::") return "";
+  return ` (bound to ${host}, every interface: from another machine or container use this one's address, port ${port})`;
+}
+
 // These are the emulator's own throwaway credentials, printed so people can use them.
 const controlAccess =
   values["control-token"] || process.env["STASHKIT_EMULATOR_CONTROL_TOKEN"]
@@ -170,7 +181,7 @@ const controlAccess =
     : "loopback clients only";
 process.stdout.write(
   [
-    `stashkit emulator listening on ${emulator.url}`,
+    `stashkit emulator listening on ${emulator.url}${everyInterface(options.host, emulator.port)}`,
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
     // STASHKIT_BASE_URL: the management base URL the CLI and core's fromEnv() read; without it
     // the pasted credentials would go to the hosted API.

@@ -116,10 +116,20 @@ async function listen(dispatch: Dispatch, port: number, host: string): Promise<S
   return server;
 }
 
+/**
+ * The URL a client on this machine can use: bound to every interface (0.0.0.0, ::), the
+ * emulator answers on loopback too, and "http://0.0.0.0:…" is no address to send to.
+ */
 function urlOf(server: Server): string {
   const { port, address, family } = server.address() as AddressInfo;
-  return `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
+  const host = EVERY_INTERFACE.get(address) ?? address;
+  return `http://${family === "IPv6" ? `[${host}]` : host}:${port}`;
 }
+
+const EVERY_INTERFACE = new Map([
+  ["0.0.0.0", "127.0.0.1"],
+  ["::", "::1"],
+]);
 
 /** The path without its query string, which may carry a token. */
 function pathOf(url: string | undefined): string {

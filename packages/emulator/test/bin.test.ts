@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emulator } from "./helpers.ts";
+import { startBin } from "./start-bin.ts";
 
 async function runBin(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, "../dist/bin.js"), ...args]);
@@ -41,5 +42,23 @@ describe("the stashkit-emulator command refuses to start", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("the stashkit-emulator banner", () => {
+  it("bound to every interface (--host 0.0.0.0), prints a URL a client can use, and says where it is bound", async () => {
+    const started = await startBin(["--host", "0.0.0.0"]);
+    try {
+      const { port } = new URL(started.url);
+      expect(started.url).toBe(`http://127.0.0.1:${port}`);
+      expect(started.banner).toContain(`bound to 0.0.0.0, every interface`);
+      expect(started.banner).toContain(`QSTASH_URL=http://127.0.0.1:${port} `);
+      expect(started.banner).not.toContain("http://0.0.0.0");
+      const answer = await fetch(`${started.url}/__stashkit/requests`);
+      expect(answer.status).toBe(200);
+    } finally {
+      started.process.kill("SIGTERM");
+      await started.exited;
+    }
   });
 });

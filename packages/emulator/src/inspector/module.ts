@@ -58,7 +58,9 @@ function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): Overv
     stores: { ...stores.of(messagingArea), indexes: stores.of(managementArea) },
     delivered: levers.delivered,
     isInFlight: levers.isInFlight,
-    documentCount: (id: string) => documents.database(id).documentCount,
+    documentsByNamespace: (id: string) => documents.database(id).documentsByNamespace(),
+    runs: () => levers.workflows.list(),
     now: () => clock.now(),
+    clockOffsetMs: () => clock.offsetMs,
   };
 }

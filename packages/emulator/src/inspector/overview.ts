@@ -2,8 +2,9 @@ import type { IndexStore } from "../management/store.ts";
 import type { MessagingStores } from "../messaging/area.ts";
 import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
 import type { StoredFlowControlKey } from "../messaging/flow-control/store.ts";
-import type { StoredMessage } from "../messaging/messages/record.ts";
+import { dueAt, type StoredMessage } from "../messaging/messages/record.ts";
 import type { StoredQueue } from "../messaging/queues/store.ts";
+import type { RunSummary } from "../messaging/workflow/harness.ts";
 import { redactDestination } from "./redact.ts";
 
 /** The stores the page reads, live. */
@@ -16,13 +17,19 @@ export interface OverviewSources {
   stores: InspectedStores;
   delivered: readonly DeliveredMessage[];
   isInFlight(messageId: string): boolean;
-  /** Documents in an index's database, all namespaces. */
-  documentCount(indexId: string): number;
+  /** Documents of each namespace of an index's database that holds any. */
+  documentsByNamespace(indexId: string): { name: string; documents: number }[];
+  /** Workflow runs, running first, with why a run does not move. */
+  runs(): RunSummary[];
   now(): number;
+  /** How far the test clock was moved ahead of real time (0 when it was not). */
+  clockOffsetMs(): number;
 }
 
 /** Rows the page lists at most per table; the counts stay exact. */
 const ROWS = 200;
+/** Namespaces listed per index; the total counts them all. */
+const NAMESPACES = 10;
 
 /**
  * What the inspector shows: every table the page draws, without a token, key or credential in
@@ -38,8 +45,10 @@ export function overview(sources: OverviewSources) {
     queues: new Map(queues.map((queue) => [queue.name, queue])),
     keys: new Map(flowControl.map((key) => [key.key, key])),
   };
+  const runs = sources.runs();
   return {
     now: sources.now(),
+    clockOffsetMs: sources.clockOffsetMs(),
     queues: queues.map((queue) => ({
       name: queue.name,
       paused: queue.paused,
@@ -71,13 +80,29 @@ export function overview(sources: OverviewSources) {
       nextTick: schedule.isPaused ? null : schedule.nextScheduleTime,
     })),
     flowControl: flowControl.map((key) => flowControlRow(key, waiting)),
-    indexes: stores.indexes.list().map(({ index }) => ({
-      name: index.name,
-      id: index.id,
-      region: index.region,
-      type: index.type,
-      documents: sources.documentCount(index.id),
-    })),
+    indexes: stores.indexes.list().map(({ index }) => {
+      const namespaces = sources.documentsByNamespace(index.id);
+      return {
+        name: index.name,
+        id: index.id,
+        region: index.region,
+        type: index.type,
+        documents: namespaces.reduce((sum, namespace) => sum + namespace.documents, 0),
+        namespaces: { total: namespaces.length, rows: namespaces.slice(0, NAMESPACES) },
+      };
+    }),
+    workflowRuns: {
+      total: runs.length,
+      rows: runs.slice(0, ROWS).map((run) => ({
+        id: run.workflowRunId,
+        url: redactDestination(run.url),
+        state: run.state,
+        steps: run.steps,
+        createdAt: run.createdAt,
+        lastFailure: run.lastFailure === undefined ? null : answerText(run.lastFailure),
+        stalled: run.stalled ?? null,
+      })),
+    },
     delivered: sources.delivered
       .slice(-20)
       .reverse()
@@ -109,8 +134,23 @@ function messageRow(
     destination: redactDestination(message.destination),
     status,
     retried: message.retried,
-    notBefore: message.notBefore,
+    due: dueAt(message),
+    lastAnswer: message.lastAnswer === undefined ? null : answerText(message.lastAnswer),
   };
+}
+
+/** Longest answer text a row shows; the DLQ and the testing API keep more. */
+const ANSWER_CHARS = 120;
+
+/** A failed attempt in a few words: "503: the text it answered" or "ECONNREFUSED (no answer)". */
+function answerText(answer: {
+  status?: number | undefined;
+  body?: string | undefined;
+  error?: string | undefined;
+}): string {
+  if (answer.status === undefined) return `${answer.error ?? "no answer"} (no answer)`;
+  const text = (answer.body ?? "").replace(/\s+/g, " ").trim();
+  return text === "" ? String(answer.status) : `${answer.status}: ${text.slice(0, ANSWER_CHARS)}`;
 }
 
 function flowControlRow(key: StoredFlowControlKey, waiting: StoredMessage[]) {

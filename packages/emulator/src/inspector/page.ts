@@ -18,6 +18,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
   <h1>stashkit emulator</h1>
   <label class="allow"><input type="checkbox" id="allow-changes"> Allow changes</label>
   <p id="status" role="status" aria-live="polite"></p>
+  <p id="clock" class="hint"></p>
 </header>
 <main>
   <form id="token-form" hidden aria-labelledby="token-heading">
@@ -32,8 +33,14 @@ export const INSPECTOR_PAGE = `<!doctype html>
   <section id="dlq" aria-labelledby="dlq-heading"><h2 id="dlq-heading">Dead letter queue</h2><div class="body"></div></section>
   <section id="schedules" aria-labelledby="schedules-heading"><h2 id="schedules-heading">Schedules</h2><div class="body"></div></section>
   <section id="flow-control" aria-labelledby="flow-control-heading"><h2 id="flow-control-heading">Flow-control keys</h2><div class="body"></div></section>
+  <section id="workflow-runs" aria-labelledby="workflow-runs-heading">
+    <h2 id="workflow-runs-heading">Workflow runs</h2>
+    <p class="hint">Running first. A run that is not moving says why; its steps are at /__stashkit/workflows/runs/RUN_ID/steps.</p>
+    <div class="body"></div>
+  </section>
   <section id="indexes" aria-labelledby="indexes-heading">
     <h2 id="indexes-heading">Search indexes</h2>
+    <p class="hint">Documents counts every namespace, as the service does; By namespace splits it. Seeding with stashkit adds one record per seeded namespace to a namespace of its own, stashkit-seeds, so that your namespaces hold only your documents.</p>
     <div class="body"></div>
     <form id="search-form" aria-label="Search an index">
       <label for="search-index">Index</label>

@@ -27,13 +27,28 @@ var views = (function () {
       }))
     ]);
   }
-  function time(ms) { return ms ? new Date(ms).toLocaleTimeString() : "-"; }
+  // Date and time in the viewer's time zone; times kept on the emulator's clock are marked once
+  // the test clock has moved ahead of real time.
+  function time(ms) { return ms ? new Date(ms).toLocaleString() : "-"; }
+  function onClock(o, ms) { return ms && o.clockOffsetMs > 0 ? time(ms) + " (emulator clock)" : time(ms); }
+  function duration(ms) {
+    var minutes = Math.round(ms / 60000);
+    if (minutes < 1) return Math.round(ms / 1000) + " s";
+    if (minutes < 120) return minutes + " min";
+    var hours = Math.round(minutes / 60);
+    return hours < 48 ? hours + " h" : Math.round(hours / 24) + " days";
+  }
   function state(paused) { return h("span", { "class": paused ? "paused" : "", text: paused ? "paused" : "active" }); }
   function more(shown, total) { return total > shown ? " (first " + shown + " of " + total + ")" : ""; }
 
   return {
     h: h,
     time: time,
+    clock: function (o) {
+      return o.clockOffsetMs > 0
+        ? "Emulator clock: " + time(o.now) + ", " + duration(o.clockOffsetMs) + " ahead of real time (the test clock was moved)"
+        : "";
+    },
     queues: function (o, button) {
       return table(["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues.map(function (q) {
         var verb = q.paused ? "Resume" : "Pause";
@@ -42,8 +57,8 @@ var views = (function () {
       }), "No queues.");
     },
     messages: function (o) {
-      var t = table(["Message", "Queue", "Destination", "Status", "Retried"], o.messages.rows.map(function (m) {
-        return [m.id, m.queue || "-", m.destination, m.status, String(m.retried)];
+      var t = table(["Message", "Queue", "Destination", "Status", "Retried", "Due", "Last answer"], o.messages.rows.map(function (m) {
+        return [m.id, m.queue || "-", m.destination, m.status, String(m.retried), m.due > o.now ? onClock(o, m.due) : "now", m.lastAnswer || "-"];
       }), "No messages waiting.");
       return h("div", {}, [h("p", { "class": "hint", text: o.messages.total + " waiting" + more(o.messages.rows.length, o.messages.total) }), t]);
     },
@@ -54,13 +69,13 @@ var views = (function () {
           button("Retry", "Retry DLQ message " + d.messageId, path + "/retry"),
           button("Delete", "Delete DLQ message " + d.messageId, path + "/delete")
         ]);
-        return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), time(d.failedAt), actions];
+        return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
       }), "The dead letter queue is empty.");
     },
     schedules: function (o, button) {
       return table(["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules.map(function (s) {
         var verb = s.paused ? "Resume" : "Pause";
-        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? new Date(s.nextTick).toLocaleString() : "-",
+        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-",
           button(verb, verb + " schedule " + s.id, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase())];
       }), "No schedules.");
     },
@@ -73,15 +88,23 @@ var views = (function () {
           button(verb, verb + " flow-control key " + f.key, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase())];
       }), "No flow-control keys.");
     },
+    workflowRuns: function (o) {
+      var t = table(["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving"], o.workflowRuns.rows.map(function (r) {
+        return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-"];
+      }), "No workflow runs.");
+      return h("div", {}, [h("p", { "class": "hint", text: o.workflowRuns.total + " runs" + more(o.workflowRuns.rows.length, o.workflowRuns.total) }), t]);
+    },
     indexes: function (o, reveal) {
-      return table(["Name", "Region", "Type", "Documents", "Token"], o.indexes.map(function (i) {
-        return [i.name, i.region, i.type, String(i.documents),
+      return table(["Name", "Region", "Type", "Documents", "By namespace", "Token"], o.indexes.map(function (i) {
+        var names = i.namespaces.rows.map(function (n) { return (n.name === "" ? "(default)" : n.name) + ": " + n.documents; });
+        if (i.namespaces.total > i.namespaces.rows.length) names.push("and " + (i.namespaces.total - i.namespaces.rows.length) + " more");
+        return [i.name, i.region, i.type, String(i.documents), names.join(", ") || "-",
           h("button", { type: "button", "aria-label": "Reveal token of index " + i.name, onclick: function (event) { reveal(i, event.target); }, text: "Reveal token" })];
       }), "No search indexes.");
     },
     delivered: function (o) {
       return table(["Message", "Queue", "Destination", "Retries", "Delivered at"], o.delivered.map(function (d) {
-        return [d.messageId, d.queue || "-", d.destination, String(d.retried), time(d.deliveredAt)];
+        return [d.messageId, d.queue || "-", d.destination, String(d.retried), onClock(o, d.deliveredAt)];
       }), "Nothing delivered yet.");
     }
   };

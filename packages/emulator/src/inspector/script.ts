@@ -52,6 +52,8 @@ const INSPECTOR_APP = String.raw`
     fill("dlq", views.dlq(o, button));
     fill("schedules", views.schedules(o, button));
     fill("flow-control", views.flowControl(o, button));
+    fill("workflow-runs", views.workflowRuns(o));
+    $("clock").textContent = views.clock(o);
     fill("indexes", views.indexes(o, reveal));
     fill("delivered", views.delivered(o));
     var select = $("search-index");

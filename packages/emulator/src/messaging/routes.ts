@@ -92,7 +92,12 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
 function workflowRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
   const runs = parts.get("runs");
   const { messages, dlq } = parts.get("stores");
-  const workflows = workflowHandlers({ runs, workflows: parts.get("workflows"), messages });
+  const workflows = workflowHandlers({
+    runs,
+    workflows: parts.get("workflows"),
+    messages,
+    stalled: (runId) => parts.get("harness").summary(runId).stalled,
+  });
   const waits = eventWaitHandlers(parts.get("waits"));
   const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish: parts.get("publish") }));
   return [

@@ -24,7 +24,9 @@ describe("the Workflow testing API", () => {
     const { workflowRunId } = server.workflows.start(app.url, { body: { orderId: "o-1" } });
     const settled = await server.workflows.settle(workflowRunId);
 
-    expect(settled).toMatchObject({ workflowRunId, state: "RUN_SUCCESS" });
+    expect(settled).toMatchObject({ workflowRunId, state: "RUN_SUCCESS", steps: 3 });
+    // The call's destination failed once: that is the run's last failed answer.
+    expect(settled.lastFailure).toMatchObject({ status: 503, body: "try later" });
     expect(JSON.parse(settled.response ?? "")).toEqual({ order: "reserved o-1", charged: 503 });
     expect(payments.received).toHaveLength(0);
     // The 3-day sleep was skipped on the test clock (less the time the run took to reach it).
@@ -57,6 +59,7 @@ describe("the Workflow testing API", () => {
     server.failDestination({ destination: app.url, times: 2, status: 500, body: "boom" });
     const done = await server.workflows.settle(again.workflowRunId);
     expect(done.state).toBe("RUN_SUCCESS");
+    expect(done.lastFailure).toMatchObject({ status: 500, body: "boom" });
     const [init] = server.workflows.steps(again.workflowRunId);
     expect(init).toMatchObject({ attempts: 3 });
     expect(init?.errors.map((error) => [error["status"], error["body"]])).toEqual([
@@ -87,7 +90,7 @@ describe("the Workflow testing API", () => {
 
   it("says why a run does not move: the endpoint's answer, a rejected signature, nothing pending", async () => {
     // The documented backoff (12 s before the first retry), so a failing run is seen between tries.
-    const { server } = await withWorkflow({ retryBackoffScale: 1 });
+    const { server, client } = await withWorkflow({ retryBackoffScale: 1 });
     const down = await recorder(() => 502);
     const unreachable = server.workflows.start(`${down.url}/workflow`);
     expect(server.workflows.summary(unreachable.workflowRunId).stalled).toBeUndefined();
@@ -108,6 +111,14 @@ describe("the Workflow testing API", () => {
     await eventuallyStalled(server, rejected.workflowRunId, /the app rejected the delivery's signature/);
     const events = (await control(server).get(`/workflows/runs/${rejected.workflowRunId}`)).json;
     expect(events).toMatchObject({ state: "RUN_STARTED", stalled: expect.stringMatching(/signing keys/) });
+    // The SDK's logs carry the same reason (a field the service does not send; the SDK passes it on).
+    const logs = await client.logs({ workflowRunId: rejected.workflowRunId });
+    expect(logs.runs[0]).toMatchObject({
+      workflowState: "RUN_STARTED",
+      stalledReason: expect.stringMatching(/the app rejected the delivery's signature/),
+    });
+    const unreachableLog = await client.logs({ workflowRunId: unreachable.workflowRunId });
+    expect(unreachableLog.runs[0]).toMatchObject({ stalledReason: expect.stringMatching(/answered 502/) });
 
     // An app that answers without publishing its next step here.
     const elsewhere = await recorder(() => 200);

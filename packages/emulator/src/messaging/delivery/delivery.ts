@@ -299,12 +299,26 @@ export class Delivery {
       nextAttemptAt:
         now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale),
       retried: message.retried + 1,
+      lastAnswer: lastAnswer(outcome, now),
     };
     messages.update(retrying);
     if (retrying.queueName === undefined) this.#due.add(retrying);
     this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
     this.#options.commit();
   }
+}
+
+/** Kept of a failed answer's text for the inspector (the DLQ keeps the whole body). */
+const LAST_ANSWER_CHARS = 200;
+
+function lastAnswer(outcome: Outcome, at: number): NonNullable<StoredMessage["lastAnswer"]> {
+  const body = outcome.body?.toString("utf8", 0, LAST_ANSWER_CHARS * 4).slice(0, LAST_ANSWER_CHARS);
+  return {
+    at,
+    ...(outcome.status === undefined ? {} : { status: outcome.status }),
+    ...(body ? { body } : {}),
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+  };
 }
 
 /** What stopped a request from being answered: fetch's cause code, or the error's name. */

@@ -43,6 +43,17 @@ export const storedMessage = z.looseObject({
   retried: z.int().min(0),
   /** When the next retry is due (emulator clock, ms); 0 before the first failure. */
   nextAttemptAt: z.number(),
+  /** What the destination said to the last failed attempt (for the inspector). */
+  lastAnswer: z
+    .looseObject({
+      status: z.number().optional(),
+      /** The start of the answer's text. */
+      body: z.string().optional(),
+      /** Why there was no answer (a network error's code, a timeout). */
+      error: z.string().optional(),
+      at: z.number(),
+    })
+    .optional(),
   scheduleId: z.string().optional(),
   /** The URL group it was published to, and the endpoint's name there. */
   topicName: z.string().optional(),

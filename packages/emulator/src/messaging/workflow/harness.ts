@@ -21,6 +21,10 @@ export interface RunSummary {
   completedAt?: number;
   /** What the workflow returned (as the app sent it). */
   response?: string;
+  /** Steps recorded after the payload (what `steps` lists, less the initial step). */
+  steps: number;
+  /** The last failed delivery of the run: the status and text of the answer, or why there was none. */
+  lastFailure?: Omit<StoredRun["errors"][number], "messageId">;
   /** Why a run that has not ended is not moving (while nothing is under way). */
   stalled?: string;
 }
@@ -122,24 +126,35 @@ export class WorkflowHarness {
   }
 
   summary(runId: string): RunSummary {
-    const run = this.#existing(runId);
+    return this.#summaryOf(this.#existing(runId), this.#pending(runId));
+  }
+
+  /** Every run kept (running, then ended), those in `state` when given. */
+  list(filter: { state?: RunState } = {}): RunSummary[] {
+    const runs = this.#parts.runs
+      .all()
+      .filter((run) => filter.state === undefined || run.state === filter.state);
+    // The pending messages are read once for every run listed.
+    const pending = new Map<string, StoredMessage[]>();
+    for (const message of this.#parts.messages.all()) {
+      const runId = message.workflow?.runId;
+      if (runId !== undefined) pending.set(runId, [...(pending.get(runId) ?? []), message]);
+    }
+    return runs.map((run) => this.#summaryOf(run, pending.get(run.runId) ?? []));
+  }
+
+  #summaryOf(run: StoredRun, pending: StoredMessage[]): RunSummary {
+    const runId = run.runId;
     const stalled = whyStalled({
       run,
-      pending: this.#pending(runId),
+      pending,
       waits: this.#parts.waits.forRun(runId),
       now: this.#parts.clock.now(),
       isInFlight: (id) => this.#parts.delivery.isInFlight(id),
       heldBy: this.#parts.heldBy,
     });
-    return summaryOf(run, stalled);
-  }
-
-  /** Every run kept (running, then ended), those in `state` when given. */
-  list(filter: { state?: RunState } = {}): RunSummary[] {
-    return this.#parts.runs
-      .all()
-      .filter((run) => filter.state === undefined || run.state === filter.state)
-      .map((run) => this.summary(run.runId));
+    const steps = stepViews(run, this.#parts.runs.history(runId)).length - 1;
+    return summaryOf(run, { steps, stalled });
   }
 
   #existing(runId: string): StoredRun {
@@ -169,7 +184,9 @@ export class WorkflowHarness {
   }
 }
 
-function summaryOf(run: StoredRun, stalled: string | undefined): RunSummary {
+function summaryOf(run: StoredRun, facts: { steps: number; stalled: string | undefined }): RunSummary {
+  const { stalled } = facts;
+  const lastFailure = run.errors.at(-1);
   return {
     workflowRunId: run.runId,
     url: run.url,
@@ -177,8 +194,14 @@ function summaryOf(run: StoredRun, stalled: string | undefined): RunSummary {
     createdAt: run.createdAt,
     ...(run.completedAt === undefined ? {} : { completedAt: run.completedAt }),
     ...(run.response === undefined ? {} : { response: run.response }),
+    steps: Math.max(0, facts.steps),
+    ...(lastFailure === undefined ? {} : { lastFailure: withoutMessageId(lastFailure) }),
     ...(stalled === undefined ? {} : { stalled }),
   };
+}
+
+function withoutMessageId({ messageId: _, ...rest }: StoredRun["errors"][number]) {
+  return rest;
 }
 
 function lowerCase(headers: Record<string, string>): Record<string, string> {

@@ -110,7 +110,7 @@ function nextGroup(run: StoredRun, pending: readonly PendingStep[]): Group {
           ? {}
           : {
               errors: errors.map((error) => ({
-                error: error.body ?? "",
+                error: error.body ?? error.error ?? "",
                 body: error.body ?? "",
                 headers: {},
                 status: error.status ?? 0,

@@ -12,6 +12,8 @@ export interface WorkflowRouteParts {
   runs: WorkflowRuns;
   workflows: Workflows;
   messages: MessageStore;
+  /** Why a run that has not ended is not moving (the testing API's reason), for its log. */
+  stalled(runId: string): string | undefined;
 }
 
 const LOG_PAGE = 10;
@@ -123,5 +125,10 @@ function logViews(parts: WorkflowRouteParts, page: StoredRun[]) {
       pending.set(runId, [...(pending.get(runId) ?? []), step]);
     }
   }
-  return page.map((run) => runLogView(run, parts.runs.history(run.runId), pending.get(run.runId) ?? []));
+  return page.map((run) => {
+    const view = runLogView(run, parts.runs.history(run.runId), pending.get(run.runId) ?? []);
+    const stalled = run.state === "RUN_STARTED" ? parts.stalled(run.runId) : undefined;
+    // Not in the service's answer: the emulator says why a run does not move (the SDK passes it on).
+    return stalled === undefined ? view : { ...view, stalledReason: stalled };
+  });
 }
