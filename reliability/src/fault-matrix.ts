@@ -149,7 +149,12 @@ export const OPERATIONS: Operation[] = [
         body: JSON.stringify({ name: "shop", region: "eu-west-1", type: "free" }),
       });
       // Created a minute ago, as an existing index is: finding it then takes one request.
-      for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+      for (const entry of server.indexes.list()) {
+        server.indexes.put({
+          ...entry,
+          index: { ...entry.index, creation_time: entry.index.creation_time - 60 },
+        });
+      }
     },
     expectedOutputs: indexOutputs,
     label: /list search indexes: GET \/v2\/search/,
@@ -266,12 +271,24 @@ function createdAfterFault(kind: FaultKind, operation: Operation): string {
   return kind.name === "malformed JSON" ? "false" : "true";
 }
 
+/**
+ * A step run against faults, and the emulator it ran against, still serving: the caller reads its
+ * state (a durable emulator's is closed once it stops), then calls `stop`.
+ */
+interface FaultRun {
+  run: ActionRun;
+  server: RunningEmulator | undefined;
+  requests: string[];
+  wrong?: string;
+  stop(): Promise<void>;
+}
+
 async function runWithFaults(
   kind: FaultKind,
   operation: Operation,
   variant: Variant,
   debug: boolean,
-): Promise<{ run: ActionRun; server: RunningEmulator | undefined; requests: string[]; wrong?: string }> {
+): Promise<FaultRun> {
   const timeoutSeconds = kind.timeoutSeconds ?? 20;
   const inputs = {
     ...operation.inputs,
@@ -305,11 +322,12 @@ async function runWithFaults(
     const requests = server ? server.requests.map((r) => `${r.method} ${r.path}`) : [];
     // Checked while the emulator still serves: what the step wrote to the data plane.
     const wrong = server && run.exitCode === 0 ? await operation.verifyAsync?.(server) : undefined;
-    if (server) await server.stop();
-    return { run, server, requests, ...(wrong === undefined ? {} : { wrong }) };
+    const stop = async () => await server?.stop();
+    return { run, server, requests, stop, ...(wrong === undefined ? {} : { wrong }) };
   }
 
   const server = await startEmulator();
+  const stop = () => server.stop();
   try {
     await operation.setup(server);
     const shape = await operation.runMain?.(server);
@@ -321,9 +339,10 @@ async function runWithFaults(
     const run = await runBundle(operation.action, server.url, inputs, { ...limits, ...shape });
     const requests = server.requests.map((r) => `${r.method} ${r.path}`);
     const wrong = run.exitCode === 0 ? await operation.verifyAsync?.(server) : undefined;
-    return { run, server, requests, ...(wrong === undefined ? {} : { wrong }) };
-  } finally {
-    await server.stop();
+    return { run, server, requests, stop, ...(wrong === undefined ? {} : { wrong }) };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
@@ -332,32 +351,41 @@ function matrixScenario(kind: FaultKind, operation: Operation, variant: Variant,
     section: debug ? "fault matrix, debug logging" : "fault matrix",
     name: `${kind.name} × ${operation.name} (${variant})`,
     async run() {
-      const { run, server, wrong: wrongData } = await runWithFaults(kind, operation, variant, debug);
-      expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
-      check(run.exitCode !== null, `the step did not end by itself within timeout-seconds + 30 s`);
-      const succeeds = variant === "transient" || persistentSucceeds(kind, operation);
-      if (succeeds) {
-        check(run.exitCode === 0, `expected success, got exit ${run.exitCode}: ${errorLines(run).join(" ")}`);
-        check(server !== undefined, "no emulator state to compare with");
-        const expected = operation.expectedOutputs(server, createdAfterFault(kind, operation));
-        if (operation.action === "resume") delete expected["created"];
-        check(
-          JSON.stringify(run.outputs) ===
-            JSON.stringify(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== ""))),
-          `outputs differ from a clean run: ${JSON.stringify(run.outputs)} vs ${JSON.stringify(expected)}`,
-        );
-        const wrong = operation.verify?.(server) ?? wrongData;
-        check(wrong === undefined, `${wrong}`);
-        return;
+      const faulted = await runWithFaults(kind, operation, variant, debug);
+      try {
+        checkMatrixRun(kind, operation, variant, faulted);
+      } finally {
+        await faulted.stop();
       }
-      check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
-      const lines = errorLines(run);
-      check(lines.length === 1, `expected one ::error:: line, got ${lines.length}`);
-      const line = lines[0] as string;
-      check(operation.label.test(line), `the line does not name the operation: ${line}`);
-      check(kind.failure.test(line), `the line does not say what failed (${kind.failure}): ${line}`);
     },
   };
+}
+
+function checkMatrixRun(kind: FaultKind, operation: Operation, variant: Variant, faulted: FaultRun): void {
+  const { run, server, wrong: wrongData } = faulted;
+  expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
+  check(run.exitCode !== null, `the step did not end by itself within timeout-seconds + 30 s`);
+  const succeeds = variant === "transient" || persistentSucceeds(kind, operation);
+  if (succeeds) {
+    check(run.exitCode === 0, `expected success, got exit ${run.exitCode}: ${errorLines(run).join(" ")}`);
+    check(server !== undefined, "no emulator state to compare with");
+    const expected = operation.expectedOutputs(server, createdAfterFault(kind, operation));
+    if (operation.action === "resume") delete expected["created"];
+    check(
+      JSON.stringify(run.outputs) ===
+        JSON.stringify(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== ""))),
+      `outputs differ from a clean run: ${JSON.stringify(run.outputs)} vs ${JSON.stringify(expected)}`,
+    );
+    const wrong = operation.verify?.(server) ?? wrongData;
+    check(wrong === undefined, `${wrong}`);
+    return;
+  }
+  check(run.exitCode === 1, `expected exit 1, got ${run.exitCode}`);
+  const lines = errorLines(run);
+  check(lines.length === 1, `expected one ::error:: line, got ${lines.length}`);
+  const line = lines[0] as string;
+  check(operation.label.test(line), `the line does not name the operation: ${line}`);
+  check(kind.failure.test(line), `the line does not say what failed (${kind.failure}): ${line}`);
 }
 
 const NON_RETRYABLE = [400, 401, 403, 404, 409];
@@ -368,8 +396,11 @@ function nonRetryableScenario(code: number, operation: Operation, debug: boolean
     name: `${code} × ${operation.name} (not retried)`,
     async run() {
       const kind = status(code);
-      const { run, server, requests } = await runWithFaults(kind, operation, "persistent", debug);
-      expectNoLeaks(run, [...credentialSecrets(), ...(server ? indexSecrets(server) : [])]);
+      const faulted = await runWithFaults(kind, operation, "persistent", debug);
+      const { run, server, requests } = faulted;
+      const secrets = server ? indexSecrets(server) : [];
+      await faulted.stop();
+      expectNoLeaks(run, [...credentialSecrets(), ...secrets]);
       if (code === 404 && operation.notFoundSucceeds) {
         check(run.exitCode === 0, `expected a warning and exit 0, got exit ${run.exitCode}`);
         check(/::warning::queue q\d is gone/.test(run.stdout), "no warning says the queue is gone");

@@ -27,7 +27,12 @@ async function createIndex(server: RunningEmulator, name: string, region = "eu-w
     body: JSON.stringify({ name, region, type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it takes one request.
-  for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+  for (const entry of server.indexes.list()) {
+    server.indexes.put({
+      ...entry,
+      index: { ...entry.index, creation_time: entry.index.creation_time - 60 },
+    });
+  }
 }
 
 async function pausedQueue(server: RunningEmulator, queueName: string): Promise<void> {

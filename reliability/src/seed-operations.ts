@@ -25,7 +25,12 @@ async function createIndex(server: RunningEmulator, name: string) {
     body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it then takes one request.
-  for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+  for (const entry of server.indexes.list()) {
+    server.indexes.put({
+      ...entry,
+      index: { ...entry.index, creation_time: entry.index.creation_time - 60 },
+    });
+  }
   return (await answer.json()) as { endpoint: string; token: string };
 }
 

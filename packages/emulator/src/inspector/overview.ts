@@ -80,29 +80,8 @@ export function overview(sources: OverviewSources) {
       nextTick: schedule.isPaused ? null : schedule.nextScheduleTime,
     })),
     flowControl: flowControl.map((key) => flowControlRow(key, waiting)),
-    indexes: stores.indexes.list().map(({ index }) => {
-      const namespaces = sources.documentsByNamespace(index.id);
-      return {
-        name: index.name,
-        id: index.id,
-        region: index.region,
-        type: index.type,
-        documents: namespaces.reduce((sum, namespace) => sum + namespace.documents, 0),
-        namespaces: { total: namespaces.length, rows: namespaces.slice(0, NAMESPACES) },
-      };
-    }),
-    workflowRuns: {
-      total: runs.length,
-      rows: runs.slice(0, ROWS).map((run) => ({
-        id: run.workflowRunId,
-        url: redactDestination(run.url),
-        state: run.state,
-        steps: run.steps,
-        createdAt: run.createdAt,
-        lastFailure: run.lastFailure === undefined ? null : answerText(run.lastFailure),
-        stalled: run.stalled ?? null,
-      })),
-    },
+    indexes: indexRows(sources),
+    workflowRuns: runRows(runs),
     delivered: sources.delivered
       .slice(-20)
       .reverse()
@@ -114,6 +93,35 @@ export function overview(sources: OverviewSources) {
 }
 
 export type Overview = ReturnType<typeof overview>;
+
+function indexRows(sources: OverviewSources) {
+  return sources.stores.indexes.list().map(({ index }) => {
+    const namespaces = sources.documentsByNamespace(index.id);
+    return {
+      name: index.name,
+      id: index.id,
+      region: index.region,
+      type: index.type,
+      documents: namespaces.reduce((sum, namespace) => sum + namespace.documents, 0),
+      namespaces: { total: namespaces.length, rows: namespaces.slice(0, NAMESPACES) },
+    };
+  });
+}
+
+function runRows(runs: RunSummary[]) {
+  return {
+    total: runs.length,
+    rows: runs.slice(0, ROWS).map((run) => ({
+      id: run.workflowRunId,
+      url: redactDestination(run.url),
+      state: run.state,
+      steps: run.steps,
+      createdAt: run.createdAt,
+      lastFailure: run.lastFailure === undefined ? null : answerText(run.lastFailure),
+      stalled: run.stalled ?? null,
+    })),
+  };
+}
 
 function messageRow(
   message: StoredMessage,

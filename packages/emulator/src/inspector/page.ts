@@ -1,3 +1,5 @@
+import { MAX_QUERY_LENGTH } from "../search-data/documents/query.ts";
+
 /**
  * The inspector's page. Static: every value is filled in by `script.ts` with `textContent`, so
  * nothing from the state is ever parsed as HTML. Sections are landmarks named by their
@@ -46,7 +48,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
       <label for="search-index">Index</label>
       <select id="search-index" required></select>
       <label for="search-query">Query</label>
-      <input id="search-query" type="search" required>
+      <input id="search-query" type="search" maxlength="${MAX_QUERY_LENGTH}" required>
       <button type="submit">Search</button>
     </form>
     <ol id="search-results" aria-label="Search results"></ol>

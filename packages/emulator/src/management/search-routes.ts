@@ -34,6 +34,7 @@ export function searchHandlers(store: IndexStore, settings: ManagementSettings) 
       const owner = ownerOf(context);
       refuseDuplicateName(store, context, settings, input.name);
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
+      store.roomFor(1);
       const index = newSearchIndex({ owner, ...input });
       store.put({ owner, index });
       return ok(answeredIndex(index, context.req, settings.searchEndpoint));

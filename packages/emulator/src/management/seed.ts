@@ -16,6 +16,7 @@ export interface SeedSearchIndexes {
  * the lot). The duplicate-name setting is not consulted: seeding is set-up, not a create.
  */
 export function seedSearchIndexes(store: IndexStore, seed: SeedSearchIndexes): void {
+  store.roomFor(seed.count);
   const now = new Date();
   for (let n = 0; n < seed.count; n++) {
     const name = `${seed.namePrefix}-${n}`;

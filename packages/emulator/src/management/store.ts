@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitReached, type Limits } from "../options/limits.ts";
 import { storeArea } from "../state/area.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { type Table, valuesOf } from "../storage/table.ts";
@@ -58,22 +59,26 @@ export interface IndexStore {
   /** Deletes the index; those told with `onDelete` drop what belonged to it (its documents). */
   delete(id: string): boolean;
   count(): number;
+  /** Refuses (`LimitReached`, 400) `adding` more indexes past `limits.indexes`. */
+  roomFor(adding: number): void;
   clear(): void;
   /** Called with the id of each index deleted (and with none, after `clear`). */
   onDelete(listener: (id: string | undefined) => void): void;
 }
 
-export function indexStore(engine: StorageEngine): IndexStore {
-  return new IndexTable(engine.table<StoredIndex>("management_indexes"));
+export function indexStore(engine: StorageEngine, limits: Pick<Limits, "indexes">): IndexStore {
+  return new IndexTable(engine.table<StoredIndex>("management_indexes"), limits.indexes);
 }
 
 /** An index's endpoint never changes (a rename keeps it), so it is the table's group. */
 class IndexTable implements IndexStore {
   readonly #table: Table<StoredIndex>;
   readonly #listeners: ((id: string | undefined) => void)[] = [];
+  readonly #most: number;
 
-  constructor(table: Table<StoredIndex>) {
+  constructor(table: Table<StoredIndex>, most: number) {
     this.#table = table;
+    this.#most = most;
   }
 
   get(id: string): StoredIndex | undefined {
@@ -102,6 +107,10 @@ class IndexTable implements IndexStore {
     return this.#table.count();
   }
 
+  roomFor(adding: number): void {
+    if (this.count() + adding > this.#most) throw new LimitReached("indexes", this.#most, "search indexes");
+  }
+
   clear(): void {
     this.#table.clear();
     for (const listener of this.#listeners) listener(undefined);
@@ -116,7 +125,7 @@ class IndexTable implements IndexStore {
 export const managementArea = storeArea({
   name: "management",
   shape: { indexes: z.array(storedIndex).default([]) },
-  open: (engine): IndexStore => indexStore(engine),
+  open: (engine, context): IndexStore => indexStore(engine, context.limits),
   exportKeys: (store) => ({ indexes: store.list() }),
   importKeys(store, keys) {
     for (const entry of keys.indexes) store.put(entry);

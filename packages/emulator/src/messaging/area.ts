@@ -44,8 +44,8 @@ export const messagingArea = storeArea({
   name: "messaging",
   shape: messagingShape,
   migrate: upgradeLegacyMessages,
-  open: (engine): MessagingStores => ({
-    ...queueStores(engine),
+  open: (engine, context): MessagingStores => ({
+    ...queueStores(engine, context.limits),
     dlq: dlqStore(engine),
     schedules: scheduleStore(engine),
     flowControl: flowControlStore(engine),

@@ -5,8 +5,9 @@ import type { Limits } from "../options/limits.ts";
 import { chooseSigningKeys, type SigningKeys } from "../signing/keys.ts";
 import type { Stores } from "../state/stores.ts";
 import { type MessagingStores, messagingArea } from "./area.ts";
+import type { DeliveryHooks } from "./delivery/attempt.ts";
 import type { DeliveredMessage } from "./delivery/delivered.ts";
-import { Delivery, type DeliveryHooks } from "./delivery/delivery.ts";
+import { Delivery } from "./delivery/delivery.ts";
 import { DeliveryGate } from "./delivery/delivery-gate.ts";
 import { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./events/event-log.ts";
@@ -20,7 +21,7 @@ import { scheduledMessage } from "./schedules/scheduled-message.ts";
 import { Scheduler } from "./schedules/scheduler.ts";
 import { type UrlGroupStore, urlGroupArea } from "./url-groups/store.ts";
 import { type WorkflowStores, workflowArea } from "./workflow/area.ts";
-import { WorkflowHarness } from "./workflow/harness.ts";
+import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -117,24 +118,35 @@ export function createMessaging(deps: MessagingDeps) {
   const moving = timers({ scheduler, waits, delivery });
   parts.register(
     "harness",
-    new WorkflowHarness({
-      runs,
-      messages: stores.messages,
-      waits: workflowStores.waits,
-      delivery,
-      clock,
-      publish,
-      advanceClock(ms) {
-        clock.advance(ms);
-        moving.clockMoved();
-      },
-      heldBy: (message) => heldBy(message, stores, flow),
-    }),
+    harnessOf({ runs, stores, waits: workflowStores.waits, delivery, flow, publish, moving, clock }),
   );
   return { parts, delivered: delivery.delivered as DeliveredMessage[], ...moving };
 }
 
 export type Messaging = ReturnType<typeof createMessaging>;
+
+/** The Workflow testing API over the engine's parts; moving its clock runs what came due. */
+function harnessOf(parts: {
+  runs: WorkflowRuns;
+  stores: MessagingStores;
+  waits: HarnessParts["waits"];
+  delivery: Delivery;
+  flow: FlowControl;
+  publish: Publish;
+  moving: { clockMoved(): void };
+  clock: Clock;
+}): WorkflowHarness {
+  const { stores, clock, flow } = parts;
+  return new WorkflowHarness({
+    ...parts,
+    messages: stores.messages,
+    advanceClock(ms) {
+      clock.advance(ms);
+      parts.moving.clockMoved();
+    },
+    heldBy: (message) => heldBy(message, stores, flow),
+  });
+}
 
 /** The keys given win, then those kept in the store, then new ones; kept for the next start. */
 function signingKeysOf(stores: MessagingStores, options: MessagingOptions): SigningKeys {

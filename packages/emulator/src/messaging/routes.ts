@@ -25,7 +25,7 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
   const delivery = parts.get("delivery");
   const publish = parts.get("publish");
   const queues = queueHandlers(stores.queues, stores.messages, delivery);
-  const published = publishHandlers(publish, parts.get("urlGroups"));
+  const published = publishHandlers(publish, parts.get("urlGroups"), parts.get("stores").messages);
   const groups = urlGroupHandlers(parts.get("urlGroups"), () => clock.now());
   const messages = messageHandlers(stores.messages, parts.get("events"));
   const events = eventHandlers(parts.get("eventStore"));

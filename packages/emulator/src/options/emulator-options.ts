@@ -240,6 +240,14 @@ export const emulatorOptions = z.object({
       notificationsPerRun: limit("events notified to a run before it waited for them, kept per run"),
       notifications: limit("the same, kept in all"),
       notificationBytes: limit("the same events' data kept in all, in bytes"),
+      indexes: limit("search indexes in all; past it a create or a seed is refused with 400"),
+      documents: limit("search documents in all indexes; past it an upsert is refused with 400"),
+      namespaces: limit("search namespaces in all indexes; past it an upsert is refused with 400"),
+      messages: limit("messages waiting in all; past it a publish, enqueue or batch is refused with 400"),
+      runs: limit("workflow runs running at once; past it a trigger is refused with 400"),
+      typoWords: limit(
+        "distinct words held in memory for typo tolerance, all namespaces; a namespace with more is searched without it",
+      ),
     })
     .optional(),
   log: option(

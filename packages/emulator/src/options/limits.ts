@@ -1,3 +1,4 @@
+import { HttpError } from "../http/reply.ts";
 import { InvalidSettingError } from "./invalid-setting.ts";
 
 /**
@@ -20,6 +21,22 @@ export const DEFAULT_LIMITS = {
   notifications: 1_000,
   /** Their data in all, in bytes. */
   notificationBytes: 16 * 1024 * 1024,
+  /** Search indexes in all, every account; a create or a seed past it is refused with 400. */
+  indexes: 100_000,
+  /** Search documents in all, every index; an upsert past it is refused with 400. */
+  documents: 2_000_000,
+  /** Namespaces in all, every index; an upsert that would make one more is refused with 400. */
+  namespaces: 100_000,
+  /** Messages waiting in all (in queues, delayed, retrying); a publish past it is refused with 400. */
+  messages: 100_000,
+  /** Workflow runs running at once; a trigger past it is refused with 400. */
+  runs: 10_000,
+  /**
+   * Distinct words held in memory for typo tolerance, all namespaces together (measured: about
+   * 1.5 KB of resident memory a word at its peak); a namespace with more is searched without it,
+   * said once.
+   */
+  typoWords: 50_000,
 } as const;
 
 export type Limits = { readonly [K in keyof typeof DEFAULT_LIMITS]: number };
@@ -42,4 +59,21 @@ export function limitsOf(given: Partial<Record<keyof Limits, unknown>> | undefin
     limits[name] = value;
   }
   return limits as unknown as Limits;
+}
+
+/**
+ * A request that would take the emulator past one of its limits (`indexes`, `documents`,
+ * `namespaces`, `messages`, `runs`): refused with a 400 naming the limit, before anything changes.
+ */
+export class LimitReached extends HttpError {
+  readonly limit: keyof Limits;
+
+  constructor(limit: keyof Limits, value: number, what: string) {
+    super(
+      400,
+      `Limit reached: the emulator holds at most ${value} ${what} (limits.${limit}, an option of startEmulator)`,
+    );
+    this.name = "LimitReached";
+    this.limit = limit;
+  }
 }

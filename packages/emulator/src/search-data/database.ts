@@ -1,3 +1,4 @@
+import { LimitReached, type Limits } from "../options/limits.ts";
 import type { InfoAnswer } from "./answer-schemas.ts";
 import { DataPlaneError } from "./data-plane-error.ts";
 import type {
@@ -36,15 +37,18 @@ export class SearchDatabase {
   readonly #tables: DocumentTables;
   readonly #indexId: string;
   readonly #pageEnds: (namespaceId: number) => Map<string, string>;
+  readonly #budget: Pick<Limits, "documents" | "namespaces">;
 
   constructor(
     tables: DocumentTables,
     indexId: string,
     pageEnds: (namespaceId: number) => Map<string, string>,
+    budget: Pick<Limits, "documents" | "namespaces">,
   ) {
     this.#tables = tables;
     this.#indexId = indexId;
     this.#pageEnds = pageEnds;
+    this.#budget = budget;
   }
 
   namespace(name: string): Namespace | undefined {
@@ -95,6 +99,7 @@ export class SearchDatabase {
         `Document limit reached: this index holds at most ${limits.maxDocuments} documents`,
       );
     }
+    this.#withinBudget(existing === undefined ? 1 : 0, added);
     const row = existing ?? this.#tables.createNamespace(this.#indexId, name);
     this.#tables.upsert(row, sized, timing.indexingDelayMs > 0 ? timing.now + timing.indexingDelayMs : 0);
   }
@@ -136,6 +141,18 @@ export class SearchDatabase {
       answer.indexSize += namespace.bytes;
     }
     return answer;
+  }
+
+  /** The emulator's own limits, all indexes together (`limits.documents`, `limits.namespaces`). */
+  #withinBudget(newNamespaces: number, newDocuments: number): void {
+    if (newNamespaces === 0 && newDocuments === 0) return;
+    const totals = this.#tables.grandTotals();
+    if (totals.namespaces + newNamespaces > this.#budget.namespaces) {
+      throw new LimitReached("namespaces", this.#budget.namespaces, "search namespaces in all");
+    }
+    if (totals.documents + newDocuments > this.#budget.documents) {
+      throw new LimitReached("documents", this.#budget.documents, "search documents in all");
+    }
   }
 
   /** Namespaces of the database, the default one included whether or not it has a row yet. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AreaContext } from "../state/area.ts";
 import { byName } from "../state/by-name.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
@@ -20,16 +21,23 @@ export type PersistedDocuments = z.output<typeof persistedDocumentsSchema>;
  */
 export class SearchDocuments {
   readonly #engine: StorageEngine;
+  readonly #context: AreaContext;
   #tables: DocumentTables | undefined;
   readonly #pageEnds = new Map<number, Map<string, string>>();
 
-  constructor(engine: StorageEngine) {
+  constructor(engine: StorageEngine, context: AreaContext) {
     this.#engine = engine;
+    this.#context = context;
   }
 
   /** The database of an index (empty until something is stored in it). */
   database(indexId: string): SearchDatabase {
-    return new SearchDatabase(this.#open(), indexId, (namespaceId) => this.#pageEndsOf(namespaceId));
+    return new SearchDatabase(
+      this.#open(),
+      indexId,
+      (namespaceId) => this.#pageEndsOf(namespaceId),
+      this.#context.limits,
+    );
   }
 
   /** Deletes everything an index held (its index was deleted). */
@@ -71,7 +79,8 @@ export class SearchDocuments {
   }
 
   #open(): DocumentTables {
-    this.#tables ??= new DocumentTables(this.#engine.sql());
+    const { limits, noticeOnce } = this.#context;
+    this.#tables ??= new DocumentTables(this.#engine.sql(), { words: limits.typoWords, noticeOnce });
     return this.#tables;
   }
 

@@ -8,7 +8,7 @@ export const searchDataArea = storeArea({
     /** Index id → namespace → documents. A snapshot from before the data plane has none. */
     searchDocuments: persistedDocumentsSchema,
   },
-  open: (engine) => new SearchDocuments(engine),
+  open: (engine, context) => new SearchDocuments(engine, context),
   exportKeys: (documents) => ({ searchDocuments: documents.toJSON() }),
   importKeys: (documents, keys) => documents.load(keys.searchDocuments),
   reset: (documents) => documents.clear(),

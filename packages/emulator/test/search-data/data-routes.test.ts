@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/options/limits.ts";
 import {
   deleteAnswerSchema,
   fetchAnswerSchema,
@@ -14,13 +15,14 @@ import type { StorageEngine } from "../../src/storage/engine.ts";
 import { ENGINES } from "../storage/engines.ts";
 
 const LIMITS: DatabaseLimits = { maxDocuments: 10_000, maxWritesPerRequest: 100 };
+const CONTEXT = { noticeOnce: () => {}, limits: DEFAULT_LIMITS };
 
 /** The engine of the current `describe.each` block (the documents live in SQLite on both). */
 let makeEngine: () => StorageEngine = ENGINES[0][1];
 
 /** A database and a clock, and one function that calls a route the way the HTTP layer will. */
 function harness(options: { limits?: DatabaseLimits; indexingDelayMs?: number } = {}) {
-  const database: SearchDatabase = new SearchDocuments(makeEngine()).database("index-1");
+  const database: SearchDatabase = new SearchDocuments(makeEngine(), CONTEXT).database("index-1");
   let now = 1_000;
   const call = (path: string, body: unknown = [], all = false) => {
     const [name = "", namespace] = path.split("/");
@@ -213,10 +215,10 @@ describe.each(ENGINES)("the data routes (%s)", (_name, engine) => {
   });
 
   it("survives its snapshot form: documents and namespaces come back searchable", () => {
-    const documents = new SearchDocuments(makeEngine());
+    const documents = new SearchDocuments(makeEngine(), CONTEXT);
     const database = documents.database("index-1");
     database.upsert("shop", HEADPHONES, LIMITS, { now: 0, indexingDelayMs: 0 });
-    const copy = new SearchDocuments(makeEngine());
+    const copy = new SearchDocuments(makeEngine(), CONTEXT);
     copy.load(persistedDocumentsSchema.parse(JSON.parse(JSON.stringify(documents))));
     const again = copy.database("index-1");
     expect(again.namespace("shop")?.get("p1")).toEqual(HEADPHONES[0]);

@@ -6,23 +6,13 @@ import type { DlqStore } from "../dlq/store.ts";
 import type { FlowControl } from "../flow-control/flow-control.ts";
 import { dueAt, type StoredMessage } from "../messages/record.ts";
 import type { MessageStore, QueueStore } from "../queues/store.ts";
-import type { Fate, Prepared } from "./attempt.ts";
+import { type DeliveryHooks, lastAnswer, networkError } from "./attempt.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import type { DestinationFaults } from "./destination-faults.ts";
 import { DueMessages } from "./due-messages.ts";
 import { type Outcome, sendMessage } from "./send.ts";
-
-/** What happens around an attempt besides the request: workflow bodies, callbacks. */
-export interface DeliveryHooks {
-  /** A body and headers other than the stored ones (a workflow step carries its run's history). */
-  prepare(message: StoredMessage): Prepared | undefined;
-  /** After the attempt changed the state; `retried` is the count before this attempt. */
-  attempted(message: StoredMessage, attempt: { outcome: Outcome; retried: number }, fate: Fate): void;
-  /** An attempt starts. */
-  started(message: StoredMessage): void;
-}
 
 /** What looking at a message came to: it started, it is not due before a time, or its key holds it. */
 type Verdict = "started" | "held" | number;
@@ -306,25 +296,4 @@ export class Delivery {
     this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
     this.#options.commit();
   }
-}
-
-/** Kept of a failed answer's text for the inspector (the DLQ keeps the whole body). */
-const LAST_ANSWER_CHARS = 200;
-
-function lastAnswer(outcome: Outcome, at: number): NonNullable<StoredMessage["lastAnswer"]> {
-  const body = outcome.body?.toString("utf8", 0, LAST_ANSWER_CHARS * 4).slice(0, LAST_ANSWER_CHARS);
-  return {
-    at,
-    ...(outcome.status === undefined ? {} : { status: outcome.status }),
-    ...(body ? { body } : {}),
-    ...(outcome.error === undefined ? {} : { error: outcome.error }),
-  };
-}
-
-/** What stopped a request from being answered: fetch's cause code, or the error's name. */
-function networkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  if (typeof cause?.code === "string") return cause.code;
-  if (error instanceof Error && error.name === "TimeoutError") return "timed out";
-  return error instanceof Error ? error.name : "no answer";
 }

@@ -2,6 +2,7 @@ import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, parseJsonBody } from "../../http/reply.ts";
 import type { NewMessage } from "../messages/message-book.ts";
 import { validQueueName } from "../queues/queue-names.ts";
+import type { MessageStore } from "../queues/store.ts";
 import { URL_GROUP_NAME } from "../url-groups/routes.ts";
 import type { UrlGroupStore } from "../url-groups/store.ts";
 import { checkedUrl, destinationUrl } from "./destination.ts";
@@ -18,10 +19,18 @@ export function callerIp(context: RouteContext): string | undefined {
 }
 
 /** `POST /v2/publish/{destination}`, `POST /v2/enqueue/{queue}/{destination}`, `POST /v2/batch`. */
-export function publishHandlers(publish: Publish, groups: UrlGroupStore) {
+export function publishHandlers(
+  publish: Publish,
+  groups: UrlGroupStore,
+  messages: Pick<MessageStore, "roomFor">,
+) {
+  /** Messages a destination makes: one per endpoint of a URL group, else one. */
+  const fanned = (destination: string) =>
+    URL_GROUP_NAME.test(destination) ? (groups.get(destination)?.endpoints.length ?? 0) : 1;
   const one = (context: RouteContext, queueName: string | undefined): PublishAnswer | PublishAnswer[] => {
     const target = context.params["destination"] ?? "";
     const settings = readMessageHeaders(context.req.headers as HeaderBag);
+    messages.roomFor(fanned(target));
     const ip = callerIp(context);
     const message = {
       body: context.rawBody,
@@ -46,6 +55,7 @@ export function publishHandlers(publish: Publish, groups: UrlGroupStore) {
       }
       // Check every entry before accepting any, so a bad entry publishes nothing.
       const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
+      messages.roomFor(checked.reduce((sum, entry) => sum + fanned(entry.destination), 0));
       const ip = callerIp(context);
       return ok(
         checked.map((entry) => {

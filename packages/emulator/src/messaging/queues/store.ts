@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitReached, type Limits } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type RecordStore, recordStore } from "../../storage/record-store.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
@@ -35,6 +36,8 @@ export interface MessageStore {
   count(queueName: string | undefined): number;
   /** Every waiting message. */
   all(): IterableIterator<StoredMessage>;
+  /** Refuses (`LimitReached`, 400) `adding` more messages past `limits.messages`. */
+  roomFor(adding: number): void;
   clear(): void;
 }
 
@@ -42,7 +45,10 @@ export interface MessageStore {
 const OUTSIDE_QUEUES = "";
 
 /** Makes both stores on the engine: they share the queue's life (deleting a queue deletes its messages). */
-export function queueStores(engine: StorageEngine): { queues: QueueStore; messages: MessageStore } {
+export function queueStores(
+  engine: StorageEngine,
+  limits: Pick<Limits, "messages">,
+): { queues: QueueStore; messages: MessageStore } {
   const queueTable = engine.table<StoredQueue>("messaging_queues");
   const messageTable = engine.table<StoredMessage>("messaging_messages");
   const records = recordStore(queueTable, (queue) => queue.name);
@@ -58,16 +64,18 @@ export function queueStores(engine: StorageEngine): { queues: QueueStore; messag
       messageTable.clear();
     },
   };
-  return { queues, messages: new MessageTable(messageTable, queueTable) };
+  return { queues, messages: new MessageTable(messageTable, queueTable, limits.messages) };
 }
 
 class MessageTable implements MessageStore {
   readonly #messages: Table<StoredMessage>;
   readonly #queues: Table<StoredQueue>;
+  readonly #most: number;
 
-  constructor(messages: Table<StoredMessage>, queues: Table<StoredQueue>) {
+  constructor(messages: Table<StoredMessage>, queues: Table<StoredQueue>, most: number) {
     this.#messages = messages;
     this.#queues = queues;
+    this.#most = most;
   }
 
   get(id: string): StoredMessage | undefined {
@@ -111,6 +119,12 @@ class MessageTable implements MessageStore {
 
   count(queueName: string | undefined): number {
     return this.#messages.count(queueName ?? OUTSIDE_QUEUES);
+  }
+
+  roomFor(adding: number): void {
+    if (this.#messages.count() + adding > this.#most) {
+      throw new LimitReached("messages", this.#most, "messages waiting");
+    }
   }
 
   all(): IterableIterator<StoredMessage> {

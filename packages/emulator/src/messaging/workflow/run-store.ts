@@ -1,3 +1,4 @@
+import { LimitReached } from "../../options/limits.ts";
 import type { AreaContext } from "../../state/area.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
@@ -13,6 +14,8 @@ export interface RunStore {
   list(): StoredRun[];
   /** Stores a run; one that ends goes to the end of the ended ones, past `limits.keptEndedRuns` the oldest go. */
   put(run: StoredRun): void;
+  /** Refuses (`LimitReached`, 400) one more running run past `limits.runs`. */
+  roomForRun(): void;
   /** The run's history, oldest first. */
   history(runId: string): HistoryEntry[];
   /** Adds a step at the end of the run's history (one a step message was already given is skipped). */
@@ -53,6 +56,11 @@ class RunTable implements RunStore {
     const ended = run.state !== "RUN_STARTED";
     this.#runs.put(run.runId, run, ended ? ENDED : RUNNING);
     if (ended) this.#dropOldestEnded();
+  }
+
+  roomForRun(): void {
+    const most = this.#context.limits.runs;
+    if (this.#runs.count(RUNNING) >= most) throw new LimitReached("runs", most, "workflow runs running");
   }
 
   history(runId: string): HistoryEntry[] {

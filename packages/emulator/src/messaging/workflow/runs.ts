@@ -52,6 +52,7 @@ export class WorkflowRuns {
   /** Creates the run; false when a run with that id exists already. */
   start(run: NewRun): boolean {
     if (this.get(run.runId)) return false;
+    this.#store.roomForRun();
     this.#store.put({ ...run, createdAt: this.#now(), state: "RUN_STARTED", errors: [] });
     return true;
   }

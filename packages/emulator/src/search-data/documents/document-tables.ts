@@ -1,7 +1,7 @@
 import type { SqlDatabase } from "../../storage/sqlite/sql-database.ts";
 import { createDocumentTables, namespaceTag } from "./schema.ts";
 import { searchableText, wordsOf } from "./tokens.ts";
-import { Vocabularies } from "./vocabulary.ts";
+import { Vocabularies, type VocabularyBudget } from "./vocabulary.ts";
 
 export interface StoredDocument {
   id: string;
@@ -32,10 +32,10 @@ export class DocumentTables {
   readonly #db: SqlDatabase;
   readonly vocabularies: Vocabularies;
 
-  constructor(db: SqlDatabase) {
+  constructor(db: SqlDatabase, budget: VocabularyBudget) {
     this.#db = db;
     createDocumentTables(db);
-    this.vocabularies = new Vocabularies(db);
+    this.vocabularies = new Vocabularies(db, budget);
   }
 
   sql(text: string) {
@@ -65,6 +65,14 @@ export class DocumentTables {
     ) as { namespaces: number; documents: number } | undefined;
     const hasDefault = this.namespace(indexId, "") !== undefined;
     return { namespaces: row?.namespaces ?? 0, documents: row?.documents ?? 0, hasDefault };
+  }
+
+  /** Namespaces (those with a row) and documents of every index together. */
+  grandTotals(): { namespaces: number; documents: number } {
+    return this.sql("SELECT namespaces, documents FROM search_totals WHERE id = 0").get() as {
+      namespaces: number;
+      documents: number;
+    };
   }
 
   createNamespace(indexId: string, name: string): NamespaceRow {
@@ -145,6 +153,7 @@ export class DocumentTables {
     this.sql("DELETE FROM search_documents").run();
     this.sql("DELETE FROM search_namespaces").run();
     this.sql("DELETE FROM search_indexes").run();
+    this.sql("UPDATE search_totals SET namespaces = 0, documents = 0").run();
     this.vocabularies.clear();
   }
 

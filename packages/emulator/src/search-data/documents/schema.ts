@@ -2,8 +2,9 @@ import type { SqlDatabase } from "../../storage/sqlite/sql-database.ts";
 
 /**
  * The search documents' tables, beside the other stores' (in the data file, or a database in
- * memory): each namespace with its counts, and each index with its totals (kept by triggers), so
- * `info` and an upsert's limit checks cost a row each, not a count of documents or namespaces;
+ * memory): each namespace with its counts, each index with its totals and one row with the totals
+ * of all (kept by triggers), so `info` and an upsert's limit checks cost a row each, not a count
+ * of documents or namespaces;
  * each document as JSON, and one FTS5 full-text index over all of them. Every word a namespace
  * puts in the index carries its tag (`n42x`), so a namespace's words, its prefix queries and its
  * typo candidates are its own. `searchable_at` is the emulator-clock time a document becomes
@@ -45,6 +46,22 @@ CREATE TRIGGER IF NOT EXISTS search_namespace_dropped AFTER DELETE ON search_nam
   UPDATE search_indexes SET namespaces = namespaces - 1, documents = documents - OLD.documents
     WHERE index_id = OLD.index_id;
   DELETE FROM search_indexes WHERE index_id = OLD.index_id AND namespaces = 0;
+END;
+CREATE TABLE IF NOT EXISTS search_totals (
+  id INTEGER PRIMARY KEY CHECK (id = 0),
+  namespaces INTEGER NOT NULL,
+  documents INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO search_totals (id, namespaces, documents)
+  SELECT 0, count(*), coalesce(sum(documents), 0) FROM search_namespaces;
+CREATE TRIGGER IF NOT EXISTS search_totals_added AFTER INSERT ON search_namespaces BEGIN
+  UPDATE search_totals SET namespaces = namespaces + 1, documents = documents + NEW.documents;
+END;
+CREATE TRIGGER IF NOT EXISTS search_totals_counted AFTER UPDATE OF documents ON search_namespaces BEGIN
+  UPDATE search_totals SET documents = documents + NEW.documents - OLD.documents;
+END;
+CREATE TRIGGER IF NOT EXISTS search_totals_dropped AFTER DELETE ON search_namespaces BEGIN
+  UPDATE search_totals SET namespaces = namespaces - 1, documents = documents - OLD.documents;
 END;
 CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(
   text, content = '', contentless_delete = 1,

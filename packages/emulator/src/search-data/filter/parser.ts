@@ -1,8 +1,11 @@
 import type { Comparison, FieldPath, FilterNode, Literal } from "./ast.ts";
+import { MAX_GLOB_PATTERN } from "./glob.ts";
 import { FilterSyntaxError } from "./syntax-error.ts";
 import { type Token, tokenize } from "./tokenizer.ts";
 
 const METADATA = "@metadata";
+/** Parentheses nested deeper than this are refused (the parser recurses once per level). */
+export const MAX_FILTER_DEPTH = 100;
 
 /**
  * Parses the service's SQL-like filter language by recursive descent:
@@ -14,7 +17,8 @@ const METADATA = "@metadata";
  *   condition  := comparison literal | ["NOT"] "GLOB" string | ["NOT"] "IN" "(" literal ("," literal)* ")"
  *               | ["NOT"] "CONTAINS" literal
  *
- * AND binds tighter than OR. Keywords and booleans are case-insensitive.
+ * AND binds tighter than OR. Keywords and booleans are case-insensitive. Parentheses nest at most
+ * MAX_FILTER_DEPTH deep and a GLOB pattern holds at most MAX_GLOB_PATTERN characters.
  */
 export function parseFilter(source: string): FilterNode {
   return new Parser(tokenize(source)).parse();
@@ -23,6 +27,7 @@ export function parseFilter(source: string): FilterNode {
 class Parser {
   readonly #tokens: Token[];
   #at = 0;
+  #depth = 0;
 
   constructor(tokens: Token[]) {
     this.#tokens = tokens;
@@ -48,9 +53,14 @@ class Parser {
   }
 
   #primary(): FilterNode {
+    const open = this.#peek();
     if (this.#takePunct("(")) {
+      if (++this.#depth > MAX_FILTER_DEPTH) {
+        this.#fail(`parentheses nest deeper than ${MAX_FILTER_DEPTH} levels`, open);
+      }
       const inner = this.#or();
       if (!this.#takePunct(")")) this.#fail(`expected ")"`, this.#peek());
+      this.#depth--;
       return inner;
     }
     if (this.#takeKeyword("HAS")) {
@@ -69,7 +79,7 @@ class Parser {
       return { kind: "compare", field, operator: token.text, value: this.#comparable(token.text) };
     }
     const negated = this.#takeKeyword("NOT");
-    if (this.#takeKeyword("GLOB")) return { kind: "glob", field, pattern: this.#string("GLOB"), negated };
+    if (this.#takeKeyword("GLOB")) return { kind: "glob", field, pattern: this.#pattern(), negated };
     if (this.#takeKeyword("IN")) return { kind: "in", field, values: this.#list(), negated };
     if (this.#takeKeyword("CONTAINS")) return { kind: "contains", field, value: this.#literal(), negated };
     const expected = negated
@@ -86,6 +96,19 @@ class Parser {
       this.#fail(`"${operator}" needs a number`, valueToken);
     }
     return value;
+  }
+
+  #pattern(): string {
+    const token = this.#peek();
+    const pattern = this.#string("GLOB");
+    const length = [...pattern].length;
+    if (length > MAX_GLOB_PATTERN) {
+      this.#fail(
+        `a GLOB pattern holds at most ${MAX_GLOB_PATTERN} characters; this one has ${length}`,
+        token,
+      );
+    }
+    return pattern;
   }
 
   #list(): Literal[] {

@@ -24,6 +24,7 @@ export class SqlDatabase {
 
   /** A prepared statement, made once per text. */
   statement(sql: string): StatementSync {
+    if (!this.#open) throw new StoresClosedError();
     let statement = this.#statements.get(sql);
     if (!statement) {
       statement = this.#db.prepare(sql);
@@ -39,6 +40,7 @@ export class SqlDatabase {
 
   /** Call before a change: it joins the open transaction, or opens one. */
   write(): void {
+    if (!this.#open) throw new StoresClosedError();
     if (this.#writing) return;
     this.#db.exec("BEGIN IMMEDIATE");
     this.#writing = true;
@@ -81,5 +83,15 @@ export class SqlDatabase {
     this.commit();
     this.#statements.clear();
     this.#db.close();
+  }
+}
+
+/** What reading or changing the state says once the emulator has stopped and closed its database. */
+export class StoresClosedError extends Error {
+  constructor() {
+    super(
+      "the emulator has stopped and closed its state: read emulator.state (or export a snapshot) before stop()",
+    );
+    this.name = "StoresClosedError";
   }
 }
