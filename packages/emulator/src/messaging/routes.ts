@@ -1,5 +1,5 @@
 import type { Route } from "../http/api.ts";
-import { del, get, patch, post } from "../http/route-table.ts";
+import { del, get, patch, post, withTrailingSlashes } from "../http/route-table.ts";
 import { dlqHandlers } from "./dlq/routes.ts";
 import type { MessagingParts } from "./engine.ts";
 import { eventHandlers } from "./events/routes.ts";
@@ -17,7 +17,8 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
 
 /**
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
- * `:param`, `…/pause` before `*destination`.
+ * `:param`, `…/pause` before `*destination`. Each path but the `*destination` ones is also
+ * answered with one trailing slash.
  */
 export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
   const stores = parts.get("stores");
@@ -29,7 +30,7 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
   const groups = urlGroupHandlers(parts.get("urlGroups"), () => clock.now());
   const messages = messageHandlers(stores.messages, parts.get("events"));
   const events = eventHandlers(parts.get("eventStore"));
-  const dlq = dlqHandlers(stores.dlq, publish);
+  const dlq = dlqHandlers(stores.dlq, publish, parts.get("runs"));
   const schedules = scheduleHandlers(stores.schedules, clock, parts.get("scheduler"));
   const flowControl = flowControlHandlers({
     clock,
@@ -39,7 +40,8 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
   });
   const keys = keyHandlers(stores.signingKeys, parts.get("signingKeys"));
 
-  return [
+  // The service answers its paths with one trailing slash too (`POST /v2/queues/`).
+  return withTrailingSlashes([
     post("/v2/queues", queues.upsert),
     get("/v2/queues", queues.list),
     get("/v2/queues/:name", queues.get),
@@ -85,7 +87,7 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
     ...workflowRoutes(parts),
-  ];
+  ]);
 }
 
 /** Upstash Workflow's routes: runs, their logs, event waits, and the workflow DLQ. */
