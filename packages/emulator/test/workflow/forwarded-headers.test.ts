@@ -19,7 +19,8 @@ describe("Upstash Workflow: the framing headers serve() forwards", () => {
         const shipped = await context.run("ship", () => `${charged}, then shipped by the slow boat`);
         seen.push(shipped);
       },
-      { qstashClient: appOptions(server).qstashClient, receiver: undefined },
+      // No signing keys (an empty env): the run starts with a plain, unsigned call to the app.
+      { qstashClient: appOptions(server).qstashClient, env: {} },
     );
     const app = await listen(handler);
 
