@@ -21,25 +21,8 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
  * answered with one trailing slash.
  */
 export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
-  const stores = parts.get("stores");
-  const clock = parts.get("clock");
-  const delivery = parts.get("delivery");
-  const publish = parts.get("publish");
-  const queues = queueHandlers(stores.queues, stores.messages, delivery);
-  const published = publishHandlers(publish, parts.get("urlGroups"));
-  const groups = urlGroupHandlers(parts.get("urlGroups"), () => clock.now());
-  const messages = messageHandlers(stores.messages, parts.get("events"));
-  const events = eventHandlers(parts.get("eventStore"));
-  const dlq = dlqHandlers(stores.dlq, publish, parts.get("runs"));
-  const schedules = scheduleHandlers(stores.schedules, clock, parts.get("scheduler"));
-  const flowControl = flowControlHandlers({
-    clock,
-    flow: parts.get("flow"),
-    messages: stores.messages,
-    delivery,
-  });
-  const keys = keyHandlers(stores.signingKeys, parts.get("signingKeys"));
-
+  const { queues, published, groups, messages, events, dlq, schedules, flowControl, keys } =
+    messagingHandlers(parts);
   // The service answers its paths with one trailing slash too (`POST /v2/queues/`).
   return withTrailingSlashes([
     post("/v2/queues", queues.upsert),
@@ -88,6 +71,25 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
     post("/v2/keys/rotate", keys.rotate),
     ...workflowRoutes(parts),
   ]);
+}
+
+/** The handlers of the messaging routes, over the engine's parts. */
+function messagingHandlers(parts: Registry<MessagingParts>) {
+  const stores = parts.get("stores");
+  const clock = parts.get("clock");
+  const delivery = parts.get("delivery");
+  const publish = parts.get("publish");
+  return {
+    queues: queueHandlers(stores.queues, stores.messages, delivery),
+    published: publishHandlers(publish, parts.get("urlGroups")),
+    groups: urlGroupHandlers(parts.get("urlGroups"), () => clock.now()),
+    messages: messageHandlers(stores.messages, parts.get("events")),
+    events: eventHandlers(parts.get("eventStore")),
+    dlq: dlqHandlers(stores.dlq, publish, parts.get("runs")),
+    schedules: scheduleHandlers(stores.schedules, clock, parts.get("scheduler")),
+    flowControl: flowControlHandlers({ clock, flow: parts.get("flow"), messages: stores.messages, delivery }),
+    keys: keyHandlers(stores.signingKeys, parts.get("signingKeys")),
+  };
 }
 
 /** Upstash Workflow's routes: runs, their logs, event waits, and the workflow DLQ. */
