@@ -37,6 +37,11 @@ describe("official SDK: every filter logs() sends", () => {
       (await client.logs({ filter: filter as never })).logs.map((log) => log.messageId);
     expect(await ids({ callerIp: "127.0.0.1" })).toEqual([messageId]);
     expect(await ids({ callerIp: "10.0.0.1" })).toEqual([]);
+    // The document spells the message's field callerIP; the filter takes that spelling too.
+    const byDocumentSpelling = (await raw("GET", "/v2/events?callerIP=127.0.0.1")).json as {
+      events: { messageId: string }[];
+    };
+    expect(byDocumentSpelling.events.map((event) => event.messageId)).toEqual([messageId]);
     expect(await ids({ urlGroup: "no-such-group" })).toEqual([]);
     expect(await ids({ fromDate: Date.now() + 60_000 })).toEqual([]);
     expect(await ids({ toDate: new Date(Date.now() + 60_000) })).toEqual([messageId]);

@@ -88,6 +88,13 @@ describe("official SDK: an unknown filter is refused, and changes nothing", () =
       expect((await client.dlq.listMessages({ filter })).messages).toEqual([]);
       expect(await client.dlq.delete({ filter })).toMatchObject({ deleted: 0 });
     }
+    // The document's `order`: earliest first unless latestFirst.
+    const urls = async (order: string) =>
+      ((await raw("GET", `/v2/dlq?order=${order}`)).json as { messages: { url: string }[] }).messages.map(
+        (message) => new URL(message.url).pathname,
+      );
+    expect(await urls("earliestFirst")).toEqual(["/a", "/b"]);
+    expect(await urls("latestFirst")).toEqual(["/b", "/a"]);
     expect(await client.dlq.delete({ all: true, count: 1 })).toMatchObject({ deleted: 1 });
     expect((await client.dlq.listMessages()).messages).toHaveLength(1);
     const byToken = await raw("GET", "/v2/dlq?qstash_token=wrong", { headers: { authorization: "" } });
