@@ -40,6 +40,8 @@ const messageFields = {
   callerIP: z.string().optional(),
   label: z.string().optional(),
   labels: z.array(z.string()).optional(),
+  /** SDK: `Message.retryDelayExpression`, when the message had an `Upstash-Retry-Delay`. */
+  retryDelayExpression: z.string().optional(),
   flowControlKey: z.string().optional(),
   rate: z.int().optional(),
   period: z.int().optional(),
@@ -173,6 +175,8 @@ export const logSchema = z.strictObject({
   maxRetries: z.int().optional(),
   retryDelayExpression: z.string().optional(),
   label: z.string().optional(),
+  /** SDK: `Log.labels`, every label (`label` is the first). */
+  labels: z.array(z.string()).optional(),
 });
 
 export const logsListSchema = z.strictObject({ cursor: z.string().optional(), logs: z.array(logSchema) });

@@ -26,3 +26,16 @@ export const post = route("POST");
 export const put = route("PUT");
 export const patch = route("PATCH");
 export const del = route("DELETE");
+
+/**
+ * The table with each route also answering its path with one trailing slash (`POST /v2/queues/`
+ * as `POST /v2/queues`), right after it so the match order stays the same. A route ending in
+ * `*rest` is left strict: a trailing slash there is part of what it captures (the destination
+ * URL of `/v2/publish/https://app/hook/`). The twin is a route of its own, so a fault or the
+ * request log names it with its slash.
+ */
+export function withTrailingSlashes<P>(routes: readonly Route<P>[]): Route<P>[] {
+  return routes.flatMap((route) =>
+    route.pattern.includes("/*") ? [route] : [route, { ...route, pattern: `${route.pattern}/` }],
+  );
+}

@@ -20,7 +20,8 @@ export function values(query: URLSearchParams, name: string): string[] {
     .filter((value) => value !== "");
 }
 
-function date(query: URLSearchParams, name: string): number | undefined {
+/** A Unix time in milliseconds (`fromDate`, `toDate`); a 400 naming the parameter otherwise. */
+export function date(query: URLSearchParams, name: string): number | undefined {
   const text = query.get(name);
   if (text === null || text === "") return undefined;
   if (!/^\d+$/.test(text))
@@ -42,6 +43,7 @@ export function messageFilter(query: URLSearchParams): MessageFilter {
   const paths = values(query, "path");
   const from = date(query, "fromDate");
   const to = date(query, "toDate");
+  const destination = destinationFilter(hosts, paths);
   const any = (wanted: readonly (string | number)[], value: string | number | undefined) =>
     wanted.length === 0 || (value !== undefined && wanted.includes(value));
   const empty =
@@ -55,7 +57,6 @@ export function messageFilter(query: URLSearchParams): MessageFilter {
     empty,
     matches(message, extra = {}) {
       const at = extra.at ?? message.createdAt;
-      const url = new URL(message.destination);
       return (
         (messageId === undefined || message.id === messageId) &&
         any(urls, message.destination) &&
@@ -66,12 +67,30 @@ export function messageFilter(query: URLSearchParams): MessageFilter {
         any(flowKeys, message.flowControlKey) &&
         any(callerIps, message.callerIp) &&
         any(statuses, extra.responseStatus) &&
-        any(hosts, url.host) &&
-        any(paths, url.pathname) &&
+        destination(message.destination) &&
         (from === undefined || at >= from) &&
         (to === undefined || at <= to)
       );
     },
+  };
+}
+
+/**
+ * Whether a destination URL has one of the `host` values (with or without its port) and one of
+ * the `path` values; no values, no condition.
+ */
+export function destinationFilter(
+  hosts: readonly string[],
+  paths: readonly string[],
+): (url: string) => boolean {
+  if (hosts.length === 0 && paths.length === 0) return () => true;
+  return (destination) => {
+    if (!URL.canParse(destination)) return false;
+    const url = new URL(destination);
+    return (
+      (hosts.length === 0 || hosts.includes(url.host) || hosts.includes(url.hostname)) &&
+      (paths.length === 0 || paths.includes(url.pathname))
+    );
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "../http/api.ts";
-import { del, get, patch, post } from "../http/route-table.ts";
+import { del, get, patch, post, withTrailingSlashes } from "../http/route-table.ts";
 import { dlqHandlers } from "./dlq/routes.ts";
 import type { MessagingParts } from "./engine.ts";
 import { eventHandlers } from "./events/routes.ts";
@@ -17,29 +17,14 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
 
 /**
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
- * `:param`, `…/pause` before `*destination`.
+ * `:param`, `…/pause` before `*destination`. Each path but the `*destination` ones is also
+ * answered with one trailing slash.
  */
 export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
-  const stores = parts.get("stores");
-  const clock = parts.get("clock");
-  const delivery = parts.get("delivery");
-  const publish = parts.get("publish");
-  const queues = queueHandlers(stores.queues, stores.messages, delivery);
-  const published = publishHandlers(publish, parts.get("urlGroups"), parts.get("stores").messages);
-  const groups = urlGroupHandlers(parts.get("urlGroups"), () => clock.now());
-  const messages = messageHandlers(stores.messages, parts.get("events"));
-  const events = eventHandlers(parts.get("eventStore"));
-  const dlq = dlqHandlers(stores.dlq, publish);
-  const schedules = scheduleHandlers(stores.schedules, clock, parts.get("scheduler"));
-  const flowControl = flowControlHandlers({
-    clock,
-    flow: parts.get("flow"),
-    messages: stores.messages,
-    delivery,
-  });
-  const keys = keyHandlers(stores.signingKeys, parts.get("signingKeys"));
-
-  return [
+  const { queues, published, groups, messages, events, dlq, schedules, flowControl, keys } =
+    messagingHandlers(parts);
+  // The service answers its paths with one trailing slash too (`POST /v2/queues/`).
+  return withTrailingSlashes([
     post("/v2/queues", queues.upsert),
     get("/v2/queues", queues.list),
     get("/v2/queues/:name", queues.get),
@@ -85,7 +70,26 @@ export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefine
     get("/v2/keys", keys.get),
     post("/v2/keys/rotate", keys.rotate),
     ...workflowRoutes(parts),
-  ];
+  ]);
+}
+
+/** The handlers of the messaging routes, over the engine's parts. */
+function messagingHandlers(parts: Registry<MessagingParts>) {
+  const stores = parts.get("stores");
+  const clock = parts.get("clock");
+  const delivery = parts.get("delivery");
+  const publish = parts.get("publish");
+  return {
+    queues: queueHandlers(stores.queues, stores.messages, delivery),
+    published: publishHandlers(publish, parts.get("urlGroups"), stores.messages),
+    groups: urlGroupHandlers(parts.get("urlGroups"), () => clock.now()),
+    messages: messageHandlers(stores.messages, parts.get("events")),
+    events: eventHandlers(parts.get("eventStore")),
+    dlq: dlqHandlers(stores.dlq, publish, parts.get("runs")),
+    schedules: scheduleHandlers(stores.schedules, clock, parts.get("scheduler")),
+    flowControl: flowControlHandlers({ clock, flow: parts.get("flow"), messages: stores.messages, delivery }),
+    keys: keyHandlers(stores.signingKeys, parts.get("signingKeys")),
+  };
 }
 
 /** Upstash Workflow's routes: runs, their logs, event waits, and the workflow DLQ. */

@@ -1,11 +1,9 @@
 import { HttpError } from "../../http/reply.ts";
 import type { StoredFollowUp, StoredMessage } from "../messages/record.ts";
-import { headerMap } from "../messages/views.ts";
+import { canonicalHeaderName, headerMap } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
 import type { Attempt } from "./attempt.ts";
-
-/** The attempt a callback reports: its answer, and how many retries preceded it. */
 
 /**
  * The documented callback body: the destination's answer (`status`, `header`, base64 `body`)
@@ -20,7 +18,8 @@ export function callbackBody(
   const { outcome } = attempt;
   return {
     status: outcome.status ?? 0,
-    header: outcome.headers ?? {},
+    // As the service writes them (`Content-Length`): what the SDKs read back.
+    header: canonicalHeaders(outcome.headers ?? {}),
     body: (outcome.body ?? Buffer.alloc(0)).toString("base64"),
     retried: attempt.retried,
     maxRetries: message.maxRetries,
@@ -35,6 +34,12 @@ export function callbackBody(
     ...(message.callerIp === undefined ? {} : { callerIP: message.callerIp }),
     ...extra,
   };
+}
+
+function canonicalHeaders(headers: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [canonicalHeaderName(name), value]),
+  );
 }
 
 /**

@@ -7,6 +7,38 @@ export const USER_AGENT = "Upstash-QStash";
 /** Kept of a response body (for the DLQ, callbacks, workflows); the rest is never read. */
 export const KEPT_RESPONSE_BYTES = 64 * 1024;
 
+/**
+ * Headers that describe one connection or one message's framing, not the message: a forwarded
+ * `Content-Length` (the SDK's `serve()` forwards every header it received, as
+ * `Upstash-Forward-*`) would be wrong for the body sent (a shorter one leaves the request
+ * unfinished for ever, a longer one fails it), `Host` would send the request to another site
+ * of the same server, and the rest are the connection's own (RFC 9110 section 7.6.1) or make
+ * fetch refuse the request. Each delivery's own are computed afresh.
+ */
+const FRAMING_HEADERS = new Set([
+  "content-length",
+  "transfer-encoding",
+  "host",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "http2-settings",
+]);
+
+/** The forwarded headers less the framing and hop-by-hop ones, and those `Connection` names. */
+export function withoutFraming(headers: Record<string, string>): Record<string, string> {
+  const lower = (name: string) => name.toLowerCase();
+  const connection = Object.entries(headers).find(([name]) => lower(name) === "connection")?.[1] ?? "";
+  const named = new Set(connection.split(",").map((token) => lower(token.trim())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !FRAMING_HEADERS.has(lower(name)) && !named.has(lower(name))),
+  );
+}
+
 /** How one delivery attempt ended. */
 export interface Outcome {
   ok: boolean;
@@ -39,7 +71,7 @@ export interface SendOptions {
  */
 export async function sendMessage(message: StoredMessage, options: SendOptions): Promise<Outcome> {
   const headers: Record<string, string> = {
-    ...message.headers,
+    ...withoutFraming(message.headers),
     ...options.headers,
     "user-agent": USER_AGENT,
     "upstash-message-id": message.id,

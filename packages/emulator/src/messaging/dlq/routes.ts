@@ -1,18 +1,16 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
-import { CursorError } from "../../storage/page.ts";
-import { count, messageFilter, values } from "../filters.ts";
 import { dlqView } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
+import { type RunLookup, selectEntries } from "./selection.ts";
 import type { DlqStore, StoredDlqMessage } from "./store.ts";
 
-const PAGE = 100;
-
 /** The dead letter queue: list, get, delete and retry, one by one or in bulk. */
-export function dlqHandlers(store: DlqStore, publish: Publish) {
+export function dlqHandlers(store: DlqStore, publish: Publish, runs: RunLookup) {
   const existing = (context: RouteContext) => existingEntry(store, context);
-  const selection = (context: RouteContext) => selectEntries(store, context);
+  const selection = (context: RouteContext) => selectEntries(store, runs, context);
+  const view = (entry: StoredDlqMessage) => dlqEntryView(entry, runs);
   const remove = (entries: StoredDlqMessage[]) => {
     for (const entry of entries) store.remove(entry.dlqId);
   };
@@ -20,13 +18,9 @@ export function dlqHandlers(store: DlqStore, publish: Publish) {
   return {
     list(context: RouteContext): Reply {
       const { entries, cursor } = selection(context);
-      const view = (entry: StoredDlqMessage) =>
-        entry.message.workflow === undefined
-          ? dlqView(entry)
-          : { ...dlqView(entry), workflowRunId: entry.message.workflow.runId };
       return ok({ messages: entries.map(view), ...cursor });
     },
-    get: (context: RouteContext) => ok(dlqView(existing(context))),
+    get: (context: RouteContext) => ok(view(existing(context))),
     removeOne(context: RouteContext): Reply {
       remove([existing(context)]);
       return ok();
@@ -59,36 +53,20 @@ function existingEntry(store: DlqStore, context: RouteContext): StoredDlqMessage
 }
 
 /**
- * The entries a request names, one page from the cursor on. The cursor is the place of the last
- * entry of the page before, so a page that removes what it selects leaves the next page's start
- * where it was.
+ * The document's `DLQMessage`; a workflow run's entry adds what the Workflow SDK's `DLQMessage`
+ * has: the run's id, URL and creation time, and how its failure callback went.
  */
-function selectEntries(store: DlqStore, context: RouteContext) {
-  const ids = values(context.query, "dlqIds");
-  const filter = messageFilter(context.query);
-  // The Workflow SDK's DLQ filter names the run.
-  const runIds = values(context.query, "workflowRunId");
-  // The Workflow SDK lists its own entries with `source=workflow`.
-  const workflowOnly = context.query.get("source") === "workflow";
-  const accept = (entry: StoredDlqMessage) =>
-    (workflowOnly && entry.message.workflow === undefined) ||
-    (runIds.length > 0 && !runIds.includes(entry.message.workflow?.runId ?? ""))
-      ? false
-      : ids.length > 0
-        ? ids.includes(entry.dlqId)
-        : filter.matches(entry.message, {
-            at: entry.failedAt,
-            ...(entry.responseStatus === undefined ? {} : { responseStatus: entry.responseStatus }),
-          });
-  const cursor = context.query.get("cursor") ?? undefined;
-  const limit = count(context.query, PAGE, PAGE);
-  try {
-    const page = store.page(accept, cursor, limit);
-    return { entries: page.entries, cursor: page.next === undefined ? {} : { cursor: page.next } };
-  } catch (error) {
-    if (error instanceof CursorError) throw new HttpError(400, error.message);
-    throw error;
-  }
+function dlqEntryView(entry: StoredDlqMessage, runs: RunLookup): Record<string, unknown> {
+  const runId = entry.message.workflow?.runId;
+  if (runId === undefined) return dlqView(entry);
+  const run = runs.get(runId);
+  const info = entry.failureCallbackInfo;
+  return {
+    ...dlqView(entry),
+    workflowRunId: runId,
+    ...(run === undefined ? {} : { workflowUrl: run.url, workflowCreatedAt: run.createdAt }),
+    ...(info === undefined ? {} : { failureCallbackInfo: info }),
+  };
 }
 
 /** A new message with the same body and headers; request headers override its settings. */

@@ -4,6 +4,15 @@ import { pageOf } from "../../storage/page.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
 import { storedMessage } from "../messages/record.ts";
 
+/** The Workflow SDK's `FailureCallbackInfo`: the state, and the answer when the callback failed. */
+export const failureCallbackInfo = z.looseObject({
+  state: z.enum(["CALLBACK_INPROGRESS", "CALLBACK_SUCCESS", "CALLBACK_FAIL"]),
+  responseStatus: z.number().optional(),
+  responseHeaders: z.record(z.string(), z.array(z.string())).optional(),
+  /** UTF-8 text of the failed callback's answer. */
+  responseBody: z.string().optional(),
+});
+
 export const storedDlqMessage = z.looseObject({
   dlqId: z.string(),
   message: storedMessage,
@@ -13,9 +22,12 @@ export const storedDlqMessage = z.looseObject({
   responseHeader: z.record(z.string(), z.array(z.string())).optional(),
   /** Base64 of the last response body. */
   responseBody: z.string().optional(),
+  /** A workflow run's entry: how its failure callback (the failure function) went. */
+  failureCallbackInfo: failureCallbackInfo.optional(),
 });
 
 export type StoredDlqMessage = z.infer<typeof storedDlqMessage>;
+export type FailureCallbackInfo = z.infer<typeof failureCallbackInfo>;
 
 /** One page of the DLQ: its entries, and the cursor of the next page when more match. */
 export interface DlqPage {
@@ -25,6 +37,7 @@ export interface DlqPage {
 
 /** Messages that failed for good, in the order they failed. */
 export interface DlqStore {
+  /** Adds the entry, or replaces the one with its `dlqId` in its place. */
   add(entry: StoredDlqMessage): void;
   get(dlqId: string): StoredDlqMessage | undefined;
   remove(dlqId: string): boolean;
@@ -33,7 +46,12 @@ export interface DlqStore {
    * one). A page costs the entries it looks at, not the size of the DLQ; `next` is given only
    * when another entry matches after this page. A cursor this API did not give is a `CursorError`.
    */
-  page(accept: (entry: StoredDlqMessage) => boolean, cursor: string | undefined, limit: number): DlqPage;
+  page(
+    accept: (entry: StoredDlqMessage) => boolean,
+    cursor: string | undefined,
+    limit: number,
+    newestFirst?: boolean,
+  ): DlqPage;
   /** Every entry, oldest first. */
   all(): IterableIterator<StoredDlqMessage>;
   count(): number;
@@ -63,8 +81,13 @@ class DlqTable implements DlqStore {
     return this.#table.delete(dlqId);
   }
 
-  page(accept: (entry: StoredDlqMessage) => boolean, cursor: string | undefined, limit: number): DlqPage {
-    return pageOf(this.#table, { accept, cursor, limit });
+  page(
+    accept: (entry: StoredDlqMessage) => boolean,
+    cursor: string | undefined,
+    limit: number,
+    newestFirst = false,
+  ): DlqPage {
+    return pageOf(this.#table, { accept, cursor, limit, newestFirst });
   }
 
   all(): IterableIterator<StoredDlqMessage> {

@@ -36,6 +36,7 @@ export class EventLog {
       ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
       ...(message.labels === undefined ? {} : { labels: message.labels }),
       ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
+      ...(message.callerIp === undefined ? {} : { callerIp: message.callerIp }),
       ...(details.nextDeliveryTime === undefined ? {} : { nextDeliveryTime: details.nextDeliveryTime }),
       ...(details.error === undefined ? {} : { error: details.error.slice(0, KEPT_ERROR_TEXT) }),
       ...(details.responseStatus === undefined ? {} : { responseStatus: details.responseStatus }),

@@ -30,6 +30,8 @@ const storedEvent = z.looseObject({
   endpointName: z.string().optional(),
   labels: z.array(z.string()).optional(),
   flowControlKey: z.string().optional(),
+  /** The publisher's address, for the `callerIp` filter. */
+  callerIp: z.string().optional(),
   nextDeliveryTime: z.number().optional(),
   error: z.string().optional(),
   responseStatus: z.number().optional(),

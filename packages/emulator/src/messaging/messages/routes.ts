@@ -2,6 +2,7 @@ import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok } from "../../http/reply.ts";
 import type { EventLog } from "../events/event-log.ts";
 import { count, messageFilter, values } from "../filters.ts";
+import { CANCEL_PARAMETERS, refuseUnknownParameters } from "../query-parameters.ts";
 import type { MessageStore } from "../queues/store.ts";
 import type { StoredMessage } from "./record.ts";
 import { messageView } from "./views.ts";
@@ -23,6 +24,7 @@ export function messageHandlers(messages: MessageStore, events: EventLog) {
       return ok({ cancelled: 1 });
     },
     cancelMany(context: RouteContext) {
+      refuseUnknownParameters(context.query, CANCEL_PARAMETERS);
       const ids = values(context.query, "messageIds");
       const filter = messageFilter(context.query);
       const limit = count(context.query, Number.POSITIVE_INFINITY, 500);

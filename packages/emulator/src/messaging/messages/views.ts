@@ -17,6 +17,14 @@ export function headerMap(headers: Record<string, string>): Record<string, strin
   return map;
 }
 
+/**
+ * The document's `label` and the SDK's `labels`: a message published with `Upstash-Label: a,b`
+ * has the labels `["a", "b"]`, and `label` is the first, as the SDKs' types say.
+ */
+export function labelFields(labels: readonly string[] | undefined): Record<string, unknown> {
+  return labels === undefined || labels.length === 0 ? {} : { label: labels[0], labels: [...labels] };
+}
+
 /** The documented pair: `body` when the bytes are UTF-8, `bodyBase64` otherwise. */
 export function bodyFields(base64: string, names = { text: "body", base64: "bodyBase64" }) {
   const bytes = Buffer.from(base64, "base64");
@@ -44,7 +52,10 @@ export function messageView(message: StoredMessage): Record<string, unknown> {
     ...(message.topicName === undefined ? {} : { topicName: message.topicName }),
     ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
     ...(message.callerIp === undefined ? {} : { callerIP: message.callerIp }),
-    ...(message.labels === undefined ? {} : { label: message.labels.join(","), labels: message.labels }),
+    ...labelFields(message.labels),
+    ...(message.retryDelayExpression === undefined
+      ? {}
+      : { retryDelayExpression: message.retryDelayExpression }),
     ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
     ...(message.callback === undefined ? {} : { callback: message.callback.url }),
     ...(message.failureCallback === undefined ? {} : { failureCallback: message.failureCallback.url }),

@@ -3,7 +3,7 @@ import type { Clock } from "../../clock/clock.ts";
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
 import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
-import { bodyFields, headerMap } from "../messages/views.ts";
+import { bodyFields, headerMap, labelFields } from "../messages/views.ts";
 import { destinationUrl } from "../publish/destination.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import { callerIp } from "../publish/routes.ts";
@@ -101,6 +101,8 @@ function newSchedule(
       ? {}
       : { flowControlKey: settings.flowControlKey, flowControl: settings.flowControl ?? {} }),
     ...(ip === undefined ? {} : { callerIp: ip }),
+    ...(settings.callback === undefined ? {} : { callback: settings.callback }),
+    ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
     isPaused: earlier?.isPaused ?? false,
     createdAt: earlier?.createdAt ?? now,
     ...(earlier?.lastScheduleTime === undefined ? {} : { lastScheduleTime: earlier.lastScheduleTime }),
@@ -118,10 +120,13 @@ export function scheduleView(schedule: StoredSchedule): Record<string, unknown> 
     createdAt: schedule.createdAt,
     method: schedule.method,
     header: headerMap(schedule.headers),
-    ...bodyFields(schedule.body),
+    // A schedule made without a body has no `body` field at all (not "").
+    ...(schedule.body === "" ? {} : bodyFields(schedule.body)),
     retries: schedule.retries,
     ...(schedule.delay === undefined ? {} : { delay: schedule.delay }),
     ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
+    ...(schedule.callback === undefined ? {} : { callback: schedule.callback.url }),
+    ...(schedule.failureCallback === undefined ? {} : { failureCallback: schedule.failureCallback.url }),
     isPaused: schedule.isPaused,
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
     ...(schedule.flowControlKey === undefined ? {} : { flowControlKey: schedule.flowControlKey }),
@@ -131,7 +136,7 @@ export function scheduleView(schedule: StoredSchedule): Record<string, unknown> 
     ...(schedule.retryDelayExpression === undefined
       ? {}
       : { retryDelayExpression: schedule.retryDelayExpression }),
-    ...(schedule.labels === undefined ? {} : { label: schedule.labels.join(","), labels: schedule.labels }),
+    ...labelFields(schedule.labels),
     ...(schedule.lastScheduleTime === undefined ? {} : { lastScheduleTime: schedule.lastScheduleTime }),
     ...(schedule.nextScheduleTime >= Number.MAX_SAFE_INTEGER
       ? {}

@@ -20,6 +20,8 @@ export function scheduledMessage(schedule: StoredSchedule, at: number): NewMessa
       ...(schedule.flowControlKey === undefined
         ? {}
         : { flowControlKey: schedule.flowControlKey, flowControl: schedule.flowControl ?? {} }),
+      ...(schedule.callback === undefined ? {} : { callback: schedule.callback }),
+      ...(schedule.failureCallback === undefined ? {} : { failureCallback: schedule.failureCallback }),
     },
     scheduleId: schedule.scheduleId,
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),

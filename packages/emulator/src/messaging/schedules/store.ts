@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type RecordStore, recordStore } from "../../storage/record-store.ts";
-import { deliverySettings } from "../messages/record.ts";
+import { deliverySettings, followUp } from "../messages/record.ts";
 
 export const storedSchedule = z.looseObject({
   scheduleId: z.string(),
@@ -11,6 +11,9 @@ export const storedSchedule = z.looseObject({
   retries: z.int().min(0),
   /** Delay of each produced message, in seconds. */
   delay: z.number().optional(),
+  /** `Upstash-Callback` and `Upstash-Failure-Callback`, which each message it makes carries. */
+  callback: followUp.optional(),
+  failureCallback: followUp.optional(),
   isPaused: z.boolean(),
   createdAt: z.number(),
   lastScheduleTime: z.number().optional(),

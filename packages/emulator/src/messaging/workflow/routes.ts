@@ -1,6 +1,7 @@
 import type { RouteContext } from "../../http/api.ts";
 import { HttpError, ok, type Reply } from "../../http/reply.ts";
 import { count, values } from "../filters.ts";
+import { refuseUnknownParameters, WORKFLOW_RUN_PARAMETERS } from "../query-parameters.ts";
 import type { MessageStore } from "../queues/store.ts";
 import { type PendingStep, runLogView } from "./log-view.ts";
 import type { StoredRun } from "./records.ts";
@@ -38,6 +39,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
     },
     /** Bulk cancel, by ids or by the documented filters. */
     cancelMany(context: RouteContext): Reply {
+      refuseUnknownParameters(context.query, WORKFLOW_RUN_PARAMETERS);
       const selected = selectRuns(runs.all(), context.query).filter((run) => run.state === "RUN_STARTED");
       const ids = values(context.query, "workflowRunIds");
       const page = ids.length > 0 ? selected : selected.slice(0, count(context.query, BULK_PAGE, 1000));
@@ -52,6 +54,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
       );
     },
     logs(context: RouteContext): Reply {
+      refuseUnknownParameters(context.query, WORKFLOW_RUN_PARAMETERS);
       const matching = selectRuns(runs.all(), context.query).sort((a, b) => b.createdAt - a.createdAt);
       const start = offset(context.query);
       const end = start + count(context.query, LOG_PAGE, 1000);

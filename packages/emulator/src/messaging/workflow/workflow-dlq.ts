@@ -1,5 +1,6 @@
 import { HttpError } from "../../http/reply.ts";
 import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import { FailureCallbacks } from "../dlq/failure-callback.ts";
 import type { DlqStore, StoredDlqMessage } from "../dlq/store.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
@@ -86,6 +87,7 @@ export class WorkflowDlq {
       },
     );
     publishFollowUp(this.#parts.publish, run.failureCallback, body);
+    new FailureCallbacks(this.#parts.dlq).started(dlqId);
     this.#parts.runs.update(run.runId, { failureFunction: { messageId: "", state: "CALLBACK_INPROGRESS" } });
     return reference(run);
   }

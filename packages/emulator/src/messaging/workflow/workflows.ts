@@ -1,6 +1,8 @@
 import { HttpError } from "../../http/reply.ts";
 import type { Attempt, Fate, Prepared } from "../delivery/attempt.ts";
 import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
+import { FailureCallbacks } from "../dlq/failure-callback.ts";
+import type { DlqStore } from "../dlq/store.ts";
 import type { NewMessage } from "../messages/message-book.ts";
 import type { StoredMessage } from "../messages/record.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
@@ -16,7 +18,7 @@ import type { Waits } from "./waits.ts";
  */
 export type WorkflowParts = Lookup<{
   runs: WorkflowRuns;
-  stores: { messages: MessageStore };
+  stores: { messages: MessageStore; dlq: DlqStore };
   commit: () => void;
   publish: Publish;
   waits: Waits;
@@ -110,17 +112,21 @@ export class Workflows {
     if (!attempt.outcome.ok) {
       runs.recordError(run.runId, message.id, attempt.outcome);
     }
-    this.#settleRun(run.runId, message, fate);
+    this.#settleRun(run.runId, message, attempt, fate);
     this.#parts.get("commit")();
   }
 
-  #settleRun(runId: string, message: StoredMessage, fate: Fate): void {
+  #settleRun(runId: string, message: StoredMessage, attempt: Attempt, fate: Fate): void {
     const runs = this.#parts.get("runs");
+    const failureCallbacks = new FailureCallbacks(this.#parts.get("stores").dlq);
     const callType = message.workflow?.callType;
     if (callType === "failureCall") {
       if (fate.kind === "retry") return;
       const state = fate.kind === "delivered" ? "CALLBACK_SUCCESS" : "CALLBACK_FAIL";
       runs.update(runId, { failureFunction: { messageId: message.id, state } });
+      const runEntry = runs.get(runId)?.dlqId;
+      if (fate.kind === "dead") failureCallbacks.failed(runEntry, fate.dlqId, attempt.outcome);
+      else failureCallbacks.succeeded(runEntry);
       return;
     }
     // A `context.call` that failed for good is not the run failing: its answer (the failure) goes
@@ -132,6 +138,7 @@ export class Workflows {
         : { failureFunction: { messageId: "", state: "CALLBACK_INPROGRESS" } };
     const ended = runs.end(runId, "RUN_FAILED", { dlqId: fate.dlqId, ...failure });
     if (!ended && message.failureCallback !== undefined) runs.update(runId, failure);
+    if (message.failureCallback !== undefined) failureCallbacks.started(runs.get(runId)?.dlqId);
   }
 
   /** Ends runs as cancelled and drops their pending messages and waits; answers how many were running. */
