@@ -85,7 +85,7 @@ describe.each(actions)("actions/%s", (name) => {
 });
 
 // Core owns these rules; action.yml can only copy them, so the copies are held to core's values.
-// Core's build is imported by path: this package has no dependency on it, and turbo builds it first.
+// Core's build is imported by path: this package has no dependency on it; turbo.json builds core before this package's typecheck and test.
 describe.each(actions)("actions/%s follows core's rules", (name) => {
   const { inputs } = readActionMetadata(join(root, "actions", name));
 
