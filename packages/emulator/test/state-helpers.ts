@@ -76,7 +76,9 @@ export async function fillEveryKindOfState(server: ReachableEmulator): Promise<v
     "upstash-flow-control-value": "parallelism=1",
   });
   await publishTo(server, "/v2/flowControl/tenant-1/pause");
-  await publishTo(server, `/v2/schedules/${failing.url}`, { "upstash-cron": "*/5 * * * *" });
+  // Its own destination: a tick at a five-minute boundary must not take the failing one's failure.
+  const ticks = await destination();
+  await publishTo(server, `/v2/schedules/${ticks.url}`, { "upstash-cron": "*/5 * * * *" });
   await publishTo(server, `/v2/publish/${failing.url}`, { "upstash-retries": "0" }, "fails once");
   await eventually(async () => (await dlqOf(server)).length === 1, "the failed message in the DLQ");
   await indexWithDocuments(server, "products", [
