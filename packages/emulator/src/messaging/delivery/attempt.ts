@@ -1,5 +1,5 @@
 import type { StoredMessage } from "../messages/record.ts";
-import type { Outcome } from "./send.ts";
+import type { Outcome } from "./outcome.ts";
 
 /** One delivery attempt: how it ended, and how many retries came before it. */
 export interface Attempt {

@@ -12,7 +12,8 @@ import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import type { DestinationFaults } from "./destination-faults.ts";
 import { DueMessages } from "./due-messages.ts";
-import { type Outcome, sendMessage } from "./send.ts";
+import type { Outcome } from "./outcome.ts";
+import { sendMessage } from "./send.ts";
 
 /** What looking at a message came to: it started, it is not due before a time, or its key holds it. */
 type Verdict = "started" | "held" | number;

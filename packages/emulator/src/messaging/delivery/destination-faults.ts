@@ -1,4 +1,4 @@
-import type { Outcome } from "./send.ts";
+import type { Outcome } from "./outcome.ts";
 
 /** A destination made to fail: answers `status` (or cannot be reached, without one) `times` more times. */
 export interface DestinationFault {

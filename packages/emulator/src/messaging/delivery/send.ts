@@ -1,6 +1,7 @@
 import type { StoredMessage } from "../messages/record.ts";
 import type { DeliveryGate } from "./delivery-gate.ts";
 import type { DestinationFaults } from "./destination-faults.ts";
+import type { Outcome } from "./outcome.ts";
 
 /** The user agent the service's deliveries carry. */
 export const USER_AGENT = "Upstash-QStash";
@@ -37,18 +38,6 @@ export function withoutFraming(headers: Record<string, string>): Record<string, 
   return Object.fromEntries(
     Object.entries(headers).filter(([name]) => !FRAMING_HEADERS.has(lower(name)) && !named.has(lower(name))),
   );
-}
-
-/** How one delivery attempt ended. */
-export interface Outcome {
-  ok: boolean;
-  /** The destination answered 489 with `Upstash-NonRetryable-Error: true`: no more retries. */
-  final: boolean;
-  status?: number;
-  headers?: Record<string, string[]>;
-  body?: Buffer;
-  /** Why there was no answer (a network error's code, a timeout). */
-  error?: string;
 }
 
 export interface SendOptions {

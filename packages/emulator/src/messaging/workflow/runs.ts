@@ -1,4 +1,4 @@
-import type { Outcome } from "../delivery/send.ts";
+import type { Outcome } from "../delivery/outcome.ts";
 import type { HistoryEntry, RunState, StoredRun } from "./records.ts";
 import type { RunStore } from "./run-store.ts";
 
