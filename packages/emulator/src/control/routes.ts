@@ -20,6 +20,7 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
  *   POST   /reset?area=NAME     empty one store area     GET    /export     a versioned snapshot
+ *   POST   /import[?area=NAME]  a snapshot (the body) replaces the state, or one area's
  *   GET    /delivered           messages delivered, in order
  *   GET    /clock               {now, offsetMs}: the messaging clock
  *   POST   /clock/advance       {minutes?, seconds?, hours?, days?, ms?}: move it forward; the
@@ -56,6 +57,7 @@ export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Rou
     post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
     post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(areaToReset(c)) }), lever),
     get(at("/export"), () => exported(controls)),
+    post(at("/import"), (c) => imported(controls, c), { writes: false, bodyLimit: IMPORT_BODY_LIMIT }),
   ];
 }
 
@@ -79,6 +81,28 @@ function exported(controls: EmulatorControls<unknown, unknown>): Reply {
     json: snapshot,
     headers: { "content-disposition": `attachment; filename="stashkit-snapshot-${stamp}.json"` },
   };
+}
+
+/** A snapshot holds every document of every index: far more than an API request's 1 MiB. */
+const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+
+/** The body is a snapshot (what `GET /export` gave); `?area=NAME` restores that area only. */
+function imported(controls: EmulatorControls<unknown, unknown>, context: RouteContext): Reply {
+  let snapshot: unknown;
+  try {
+    snapshot = JSON.parse(context.rawBody.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "the body must be a snapshot: JSON, as GET /__stashkit/export gives it");
+  }
+  if (snapshot === null || typeof snapshot !== "object" || Array.isArray(snapshot)) {
+    throw new HttpError(
+      400,
+      "the body must be a snapshot: a JSON object, as GET /__stashkit/export gives it",
+    );
+  }
+  const area = context.query.get("area") ?? undefined;
+  const restored = controls.restore(snapshot as Record<string, unknown>, { area, from: "(request body)" });
+  return ok({ ok: true, restored });
 }
 
 function seedRequest(context: RouteContext): SeedRequest {

@@ -106,10 +106,16 @@ export function createMessaging(deps: MessagingDeps) {
       commit,
     }),
   );
+  const running = timers({ scheduler, waits, delivery });
   return {
     parts,
     delivered: delivery.delivered as DeliveredMessage[],
-    ...timers({ scheduler, waits, delivery }),
+    ...running,
+    /** A restore replaced the state: the signing keys are chosen again (in place), then as at start. */
+    stateReplaced(): void {
+      Object.assign(signingKeys, signingKeysOf(stores, options));
+      running.start();
+    },
   };
 }
 
