@@ -44,10 +44,18 @@ async function buildImage(tag: string, chosenBase: string | undefined): Promise<
     const args = ["build", "--quiet", "-f", DOCKERFILE, "-t", tag, "--build-arg", `BASE_IMAGE=${base}`];
     args.push("--build-arg", `VERSION=${emulatorVersion()}`, "--build-arg", `REVISION=${revision}`, context);
     log(`image: docker build ${tag} on ${base}`);
+    const before = await imageId(tag);
     await must("docker", args, { env: { ...process.env, DOCKER_BUILDKIT: "0" } });
+    // The image the tag named before is left without a name: remove it (unless a container uses it).
+    if (before !== undefined && before !== (await imageId(tag))) await run("docker", ["image", "rm", before]);
   } finally {
     rmSync(context, { recursive: true, force: true });
   }
   const size = Number(await must("docker", ["image", "inspect", "--format", "{{.Size}}", tag]));
   log(`image: ${tag} built, ${(size / 1_000_000).toFixed(0)} MB`);
+}
+
+async function imageId(reference: string): Promise<string | undefined> {
+  const found = await run("docker", ["image", "inspect", "--format", "{{.Id}}", reference]);
+  return found.code === 0 ? found.stdout.trim() : undefined;
 }

@@ -29,7 +29,15 @@ export async function prepareContext(into?: string): Promise<string> {
   rmSync(join(context, "app"), { recursive: true, force: true });
   await must(
     "pnpm",
-    ["--filter", "@stashkit/emulator", "deploy", "--prod", "--legacy", "--prefer-offline", join(context, "app")],
+    [
+      "--filter",
+      "@stashkit/emulator",
+      "deploy",
+      "--prod",
+      "--legacy",
+      "--prefer-offline",
+      join(context, "app"),
+    ],
     { cwd: ROOT },
   );
   return context;
