@@ -18,6 +18,8 @@ const projects = [
   ),
   // The repository's own checks live beside the scripts that run them.
   "scripts",
+  // The emulator's container image, tested against a real Docker engine.
+  "container",
 ];
 for (const project of projects) {
   const dir = join(root, project);

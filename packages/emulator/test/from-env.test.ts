@@ -29,6 +29,8 @@ describe("--from-env: options from STASHKIT_* variables (the container's setting
       STASHKIT_TOKEN: "from-the-variable",
       STASHKIT_SEARCH_INDEX: "shop, docs",
       STASHKIT_CONTROL_TOKEN: "a-control-secret",
+      // core's and the CLI's, which a CI job may hand its service containers: passed over.
+      STASHKIT_BASE_URL: "http://stashkit:8787",
     };
     const started = await startBin(["--from-env", "--token", "from-the-flag"], cleanEnv(variables), {
       inherit: false,

@@ -89,6 +89,23 @@ describe("restore at run time", () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('POST /__stashkit/reset {"to": snapshot} is the same over HTTP, and a bad "to" is a 400', async () => {
+    const server = await emulator();
+    await fillEveryKindOfState(server);
+    const snapshot = server.exportSnapshot();
+    await publishTo(server, "/v2/queues/orders/resume");
+
+    const reset = await control(server).post("/reset", { to: snapshot });
+
+    expect(reset.json).toEqual({ ok: true, reset: expect.arrayContaining(["messaging"]) });
+    expect(server.state.queues["orders"]?.paused).toBe(true);
+    expect(server.requests).toEqual([]);
+    const bad = await control(server).post("/reset", { to: "snapshot.json" });
+    expect(bad.status).toBe(400);
+    expect((bad.json as { error: string }).error).toMatch(/"to" must be a snapshot/);
+    expect(server.state.queues["orders"]?.paused).toBe(true);
+  });
+
   it("a restored message that is due is delivered, signed with the snapshot's keys", async () => {
     const source = await emulator();
     const receiver = await destination();

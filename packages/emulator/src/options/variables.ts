@@ -9,6 +9,13 @@ export function variableOf(flag: string): string {
   return `${VARIABLE_PREFIX}${flag.toUpperCase().replaceAll("-", "_")}`;
 }
 
+/**
+ * `STASHKIT_*` names that belong to stashkit's other tools, not to the emulator: the management
+ * base URL core and the CLI read. A CI job that sets it for its app (GitLab hands a job's variables
+ * to its service containers too) must not stop the emulator's container, so it is passed over.
+ */
+const OTHER_TOOLS = new Set(["STASHKIT_BASE_URL"]);
+
 /** Flags read from a variable of the same name (with a flag's value wins over it). */
 export interface FlagsFromVariables {
   values: FlagValues;
@@ -32,7 +39,7 @@ export function flagsFromVariables(env: NodeJS.ProcessEnv): FlagsFromVariables {
   const values: FlagValues = {};
   const sources: Record<string, string> = {};
   for (const [variable, text] of Object.entries(env)) {
-    if (!variable.startsWith(VARIABLE_PREFIX) || text === undefined) continue;
+    if (!variable.startsWith(VARIABLE_PREFIX) || text === undefined || OTHER_TOOLS.has(variable)) continue;
     const option = known.get(variable);
     if (option === undefined) {
       throw new InvalidSettingError(
