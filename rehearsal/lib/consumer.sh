@@ -24,9 +24,9 @@ try_as_user() (
   quietly "npm-pkg-node$major" npm pkg set type=module
   # No @types/node: core's declarations must type-check without Node's types (issue 27, item 2).
   quietly "npm-install-node$major" npm install @stashkit/core @stashkit/ci-context @stashkit/emulator \
-    "typescript@$TYPESCRIPT_VERSION"
+    @stashkit/testcontainers "typescript@$TYPESCRIPT_VERSION"
   [ ! -e node_modules/@types/node ] || fail "$label: @types/node was installed, so tsc would not prove core needs none"
-  say "  $label: npm install @stashkit/core @stashkit/ci-context @stashkit/emulator (with typescript, no @types/node)"
+  say "  $label: npm install @stashkit/core @stashkit/ci-context @stashkit/emulator @stashkit/testcontainers (with typescript, no @types/node)"
 
   cp "$here/consumer/use.mjs" "$here/consumer/check.ts" "$here/consumer/tsconfig.json" .
   quietly "use-node$major" node use.mjs "$version"
