@@ -56,7 +56,8 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
       const times: Record<keyof Writes, number[]> = { publish: [], upsert: [], queue: [] };
       for (let n = 0; n < sizes.samples; n++) {
         times.publish.push(await timed(() => api.publishLater()));
-        const batch = documents(sizes.batch, (extra += sizes.batch));
+        extra += sizes.batch;
+        const batch = documents(sizes.batch, extra);
         times.upsert.push(await timed(() => api.upsert(index, "writes", batch)));
         times.queue.push(await timed(() => api.upsertQueue(`q-${n % 20}`)));
       }

@@ -19,6 +19,7 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
  * The messaging API's route table. Order matters where patterns overlap: literal paths before
  * `:param`, `…/pause` before `*destination`.
  */
+// size: table
 export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
   const stores = parts.get("stores");
   const clock = parts.get("clock");
