@@ -1,12 +1,10 @@
-// Run by the release rehearsal in a new project that installed @stashkit/core, ci-context,
-// emulator and testcontainers from the rehearsal's registry: each loads as an ES module, core's
-// clients drive the installed emulator over HTTP, and the Testcontainers module names the image of
-// its own version. Usage: node use.mjs <expected version>
+// Run by the release rehearsal in a new project that installed @stashkit/core, ci-context and
+// emulator from the rehearsal's registry: each loads as an ES module, and core's clients drive
+// the installed emulator over HTTP. Usage: node use.mjs <expected version>
 import assert from "node:assert/strict";
 import { detectCiRun } from "@stashkit/ci-context";
 import { ensureSearchIndex, ManagementClient, MessagingClient, VERSION } from "@stashkit/core";
 import { startEmulator } from "@stashkit/emulator";
-import { DEFAULT_IMAGE, StashkitEmulatorContainer } from "@stashkit/testcontainers";
 
 const [expected] = process.argv.slice(2);
 assert.equal(VERSION, expected, "@stashkit/core's VERSION is the version it was published as");
@@ -30,13 +28,7 @@ try {
   await emulator.stop();
 }
 
-// The image a release pushes, of the same version (read from the installed package.json).
-assert.equal(DEFAULT_IMAGE, `ghcr.io/stashkit/stashkit-emulator:${expected}`);
-assert.equal(typeof new StashkitEmulatorContainer().withSearchIndex("shop").start, "function");
-
 const run = detectCiRun({ GITLAB_CI: "true", CI_COMMIT_BRANCH: "main", CI_PIPELINE_ID: "42" });
 assert.equal(run.system, "GitLab CI");
 assert.equal(run.values.branch, "main");
-console.log(
-  `core ${VERSION}: a queue and an index on the emulator; ci-context read ${run.system}; testcontainers names ${DEFAULT_IMAGE}`,
-);
+console.log(`core ${VERSION}: a queue and an index on the emulator; ci-context read ${run.system}`);

@@ -24,13 +24,23 @@ try_as_user() (
   quietly "npm-pkg-node$major" npm pkg set type=module
   # No @types/node: core's declarations must type-check without Node's types (issue 27, item 2).
   quietly "npm-install-node$major" npm install @stashkit/core @stashkit/ci-context @stashkit/emulator \
-    @stashkit/testcontainers "typescript@$TYPESCRIPT_VERSION"
+    "typescript@$TYPESCRIPT_VERSION"
   [ ! -e node_modules/@types/node ] || fail "$label: @types/node was installed, so tsc would not prove core needs none"
-  say "  $label: npm install @stashkit/core @stashkit/ci-context @stashkit/emulator @stashkit/testcontainers (with typescript, no @types/node)"
+  say "  $label: npm install @stashkit/core @stashkit/ci-context @stashkit/emulator (with typescript, no @types/node)"
 
   cp "$here/consumer/use.mjs" "$here/consumer/check.ts" "$here/consumer/tsconfig.json" .
   quietly "use-node$major" node use.mjs "$version"
   say "  $label: $(tail -n 1 "$work/logs/use-node$major.log")"
   quietly "tsc-node$major" npx tsc -p tsconfig.json
   say "  $label: tsc type-checked an import of @stashkit/core without @types/node (module nodenext, strict, skipLibCheck off)"
+
+  # In a project of its own: testcontainers' declarations bring @types/node, which the check above
+  # must not have.
+  mkdir -p "$dir/testcontainers" && cd "$dir/testcontainers"
+  quietly "npm-init-tc-node$major" npm init -y
+  quietly "npm-pkg-tc-node$major" npm pkg set type=module
+  quietly "npm-install-tc-node$major" npm install @stashkit/testcontainers
+  cp "$here/consumer/testcontainers.mjs" .
+  quietly "testcontainers-node$major" node testcontainers.mjs "$version"
+  say "  $label: $(tail -n 1 "$work/logs/testcontainers-node$major.log")"
 )
