@@ -36,7 +36,7 @@ try_as_user() (
 
   # In a project of its own: testcontainers' declarations bring @types/node, which the check above
   # must not have.
-  mkdir -p "$dir/testcontainers" && cd "$dir/testcontainers"
+  mkdir -p "$dir/testcontainers" && cp .npmrc "$dir/testcontainers/" && cd "$dir/testcontainers"
   quietly "npm-init-tc-node$major" npm init -y
   quietly "npm-pkg-tc-node$major" npm pkg set type=module
   quietly "npm-install-tc-node$major" npm install @stashkit/testcontainers
