@@ -59,7 +59,12 @@ describe("ensureSearchIndex", () => {
     const first = await client.searchIndexes.create(wanted);
     const second = await client.searchIndexes.create(wanted);
     const entry = server.state.indexes.find((e) => e.index.id === second.id);
-    if (entry) entry.index.creation_time += 10; // unmistakably younger
+    // unmistakably younger (a record read is a frozen copy: a changed one is put back)
+    if (entry)
+      server.indexes.put({
+        ...entry,
+        index: { ...entry.index, creation_time: entry.index.creation_time + 10 },
+      });
     const result = await ensureSearchIndex(client, wanted);
     expect(result.index.id).toBe(first.id);
     expect(result.duplicates.map((d) => d.id)).toEqual([second.id]);
@@ -177,7 +182,11 @@ describe("ensureSearchIndex", () => {
     // Another run's index appears between this run's first list and its create.
     const other = await client.searchIndexes.create(wanted);
     const entry = server.state.indexes[0];
-    if (entry) entry.index.creation_time -= 5;
+    if (entry)
+      server.indexes.put({
+        ...entry,
+        index: { ...entry.index, creation_time: entry.index.creation_time - 5 },
+      });
     server.inject("GET /v2/search", { kind: "status", status: 200, body: [] });
     const result = await ensureSearchIndex(client, wanted);
     expect(result.created).toBe(false);

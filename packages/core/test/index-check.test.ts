@@ -52,6 +52,12 @@ const ENTRIES: [string, unknown][] = [
   ["a __proto__ key", JSON.parse(`{"__proto__": {"x": 1}, ${JSON.stringify(GOOD).slice(1)}`)],
 ];
 
+/** Values no API would store, planted in the emulator's first index (a record read is a frozen copy). */
+function plant(server: Awaited<ReturnType<typeof emulator>>, values: Record<string, unknown>): void {
+  const [stored] = server.indexes.list();
+  if (stored) server.indexes.put({ ...stored, index: { ...stored.index, ...values } } as typeof stored);
+}
+
 describe("the picked index's plain check", () => {
   it.each(ENTRIES)("agrees with the schema on %s", (_case, entry) => {
     const bySchema = z.safeParse(searchIndexSchema(), entry);
@@ -71,8 +77,7 @@ describe("the picked index's plain check", () => {
   it("leaves an index the schema reads differently to the schema, which still finds it", async () => {
     const server = await emulator();
     const existing = await managementClient(server).searchIndexes.create(WANTED);
-    const stored = server.state.indexes[0]?.index as unknown as Record<string, unknown>;
-    stored["creation_time"] = "long ago";
+    plant(server, { creation_time: "long ago" });
     const result = await ensureSearchIndex(managementClient(server), WANTED);
     expect(result).toMatchObject({ created: false, index: { id: existing.id } });
     expect(result.index.creation_time).toBeUndefined();
@@ -81,8 +86,7 @@ describe("the picked index's plain check", () => {
   it("still refuses, in the schema's words, an index the schema refuses", async () => {
     const server = await emulator();
     await managementClient(server).searchIndexes.create(WANTED);
-    const stored = server.state.indexes[0]?.index as unknown as Record<string, unknown>;
-    stored["endpoint"] = "evil host";
+    plant(server, { endpoint: "evil host" });
     const error = await caught(() =>
       ensureSearchIndex(managementClient(server, { retry: { maxAttempts: 1 } }), WANTED),
     );

@@ -44,8 +44,9 @@ describe("the listing's plain check", () => {
   it("still refuses a listing whose one bad entry is far from the index asked for", async () => {
     const server = await emulator();
     server.seedSearchIndexes({ count: 50, namePrefix: "shop" });
-    const bad = server.state.indexes[37]?.index;
-    if (bad) bad.name = "n1\n::set-output name=pwn::1";
+    const bad = server.state.indexes[37];
+    // A record read is a frozen copy: the changed one is put back, in its place.
+    if (bad) server.indexes.put({ ...bad, index: { ...bad.index, name: "n1\n::set-output name=pwn::1" } });
     const client = managementClient(server, { retry: { maxAttempts: 1 } });
     const error = await caught(() => deleteSearchIndex(client, { name: "shop-3" }));
     expect(error).toBeInstanceOf(ResponseValidationError);

@@ -71,8 +71,9 @@ describe("seedSearchIndex", () => {
   it("paced by max_writes_per_second, no batch meets the emulator's per-index limit", async () => {
     const { server, data } = await indexWithData();
     server.settings.searchRateLimits = "index";
-    const record = server.state.indexes[0]?.index;
-    if (record) record.max_writes_per_second = 10; // a burst of 12 batches would meet it
+    const record = server.state.indexes[0];
+    // a burst of 12 batches would meet it (a record read is frozen: the changed one is put back)
+    if (record) server.indexes.put({ ...record, index: { ...record.index, max_writes_per_second: 10 } });
     const result = await seedSearchIndex(data, {
       documents: streamed(documents(1_200)),
       index: "m",
