@@ -75,10 +75,11 @@ describe("the image", () => {
     expect(found.output.trim()).toBe("");
   });
 
-  it("is small enough to pull in CI: its size is reported, and held under 260 MB", async () => {
+  it("is small enough to pull in CI: its size is reported, and held under 300 MB", async () => {
     const { Size } = await inspected();
     const megabytes = Size / 1_000_000;
     process.stdout.write(`image ${IMAGE}: ${megabytes.toFixed(0)} MB\n`);
-    expect(megabytes).toBeLessThan(260);
+    // 208 MB on the local base; the official node:24-slim base is of about the same size.
+    expect(megabytes).toBeLessThan(300);
   });
 });

@@ -102,6 +102,13 @@ describe("the GitLab CI recipe (services:)", () => {
   });
 });
 
+/** Compose v2 (`docker compose`, GitHub's runners) where it is, else v1 (`docker-compose`, Debian's). */
+async function composeCommand(): Promise<[string, ...string[]]> {
+  return (await run("docker", ["compose", "version"])).code === 0
+    ? ["docker", "compose"]
+    : ["docker-compose"];
+}
+
 describe("the docker compose recipe", () => {
   it("runs the emulator and an app beside it: search, a signed delivery to the app, the export on stop", async () => {
     const compose = recipe("compose.yaml");
@@ -118,9 +125,10 @@ describe("the docker compose recipe", () => {
     const file = join(appFolder, "compose.yaml");
     writeFileSync(file, stringify(compose));
     const project = uniqueName("compose");
-    const composeArgs = ["-p", project, "-f", file];
+    const [command, ...prefix] = await composeCommand();
+    const composeArgs = [...prefix, "-p", project, "-f", file];
     try {
-      const up = await run("docker-compose", [
+      const up = await run(command, [
         ...composeArgs,
         "up",
         "--abort-on-container-exit",
@@ -129,7 +137,7 @@ describe("the docker compose recipe", () => {
       ]);
       expect(up.stdout).toContain("app: ok");
       expect(up.code).toBe(0);
-      await must("docker-compose", [...composeArgs, "stop"]);
+      await must(command, [...composeArgs, "stop"]);
       // Removed at once (--rm), so that `down --volumes` finds the volume unused.
       const exported = await must("docker", [
         ...[
@@ -146,7 +154,7 @@ describe("the docker compose recipe", () => {
       const snapshot = JSON.parse(exported) as { state: { indexes: { index: { name: string } }[] } };
       expect(snapshot.state.indexes.map((entry) => entry.index.name)).toEqual(["shop"]);
     } finally {
-      await run("docker-compose", [...composeArgs, "down", "--volumes", "--remove-orphans"]);
+      await run(command, [...composeArgs, "down", "--volumes", "--remove-orphans"]);
     }
   });
 });
