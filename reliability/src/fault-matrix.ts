@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
 import { type ActionRun, basicAuthorization } from "@stashkit/testing";
-import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import {
+  ageIndexes,
+  credentialSecrets,
+  freePort,
+  indexSecrets,
+  runBundle,
+  withEmulator,
+} from "./environment.ts";
 import { type Operation, outputsOf } from "./operation.ts";
 import { SEED_OPERATIONS } from "./seed-operations.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
@@ -151,7 +158,7 @@ export const OPERATIONS: Operation[] = [
         body: JSON.stringify({ name: "shop", region: "eu-west-1", type: "free" }),
       });
       // Created a minute ago, as an existing index is: finding it then takes one request.
-      for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+      ageIndexes(server, 60);
     },
     expectedOutputs: indexOutputs,
     label: /list search indexes: GET \/v2\/search/,
@@ -286,8 +293,10 @@ async function runWithFaults(
     // Nothing listens at first; for the transient variant the emulator starts, with the
     // prepared state, as soon as the step logs its first refused connection.
     const port = await freePort();
-    const dataFile = join(mkdtempSync(join(tmpdir(), "stashkit-refused-")), "state.json");
-    const shape = await withEmulator({ dataFile }, async (server) => {
+    // The prepared state as a snapshot, imported by the emulator that starts later: in memory, so
+    // its state can still be read after it stops (a data file's closes with it).
+    const snapshot = join(mkdtempSync(join(tmpdir(), "stashkit-refused-")), "state.json");
+    const shape = await withEmulator({ exportOnExit: snapshot }, async (server) => {
       await operation.setup(server);
       return operation.runMain?.(server);
     });
@@ -297,7 +306,7 @@ async function runWithFaults(
       ...shape,
       onStdout: (chunk) => {
         if (variant === "transient" && !starting && chunk.includes("ECONNREFUSED")) {
-          starting = startEmulator({ port, dataFile });
+          starting = startEmulator({ port, importFile: snapshot });
         }
       },
     });

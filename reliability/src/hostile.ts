@@ -1,6 +1,14 @@
 import type { RunningEmulator } from "@stashkit/emulator";
 import { type ActionRun, type ForwardProxyMode, startForwardProxy } from "@stashkit/testing";
-import { type ActionName, credentialSecrets, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import {
+  type ActionName,
+  ageIndexes,
+  changeFirstIndex,
+  credentialSecrets,
+  indexSecrets,
+  runBundle,
+  withEmulator,
+} from "./environment.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
 const BASIC = `Basic ${Buffer.from("dev@stashkit.local:stashkit-emulator-api-key").toString("base64")}`;
@@ -27,7 +35,7 @@ async function createIndex(server: RunningEmulator, name: string, region = "eu-w
     body: JSON.stringify({ name, region, type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it takes one request.
-  for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+  ageIndexes(server, 60);
 }
 
 async function pausedQueue(server: RunningEmulator, queueName: string): Promise<void> {
@@ -63,8 +71,9 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.id = "id-1\n::set-env name=NODE_OPTIONS::x\n::add-mask::x\r::stop-commands::zz";
+      changeFirstIndex(server, {
+        id: "id-1\n::set-env name=NODE_OPTIONS::x\n::add-mask::x\r::stop-commands::zz",
+      });
     },
     verify(run) {
       expectNoInjectedCommands(run);
@@ -80,8 +89,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1", "export-env": "true" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.token = "tok$(touch /tmp/stashkit-pwned)`id`'\"";
+      changeFirstIndex(server, { token: "tok$(touch /tmp/stashkit-pwned)`id`'\"" });
     },
     verify(run) {
       failsWith(run, /answered 200 with an unexpected body \(token: not usable as a token/);
@@ -108,8 +116,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.id = "..";
+      changeFirstIndex(server, { id: ".." });
     },
     verify(run, server) {
       failsWith(run, /answered 200 with an unexpected body \(0\.id: not usable as an id/);
@@ -123,8 +130,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1", "on-mismatch": "warn" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) (index as { region: string }).region = "![x](https://evil.example/t.png) <img src=x> | cell";
+      changeFirstIndex(server, { region: "![x](https://evil.example/t.png) <img src=x> | cell" });
     },
     verify(run) {
       check(run.exitCode === 0, `expected success, got ${run.exitCode}: ${errorLines(run).join(" ")}`);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { basicAuthorization } from "@stashkit/testing";
+import { ageIndexes } from "./environment.ts";
 import { type Operation, outputsOf } from "./operation.ts";
 
 // One batch: the not-retried cases check that no request repeats itself, which batches in flight
@@ -26,7 +27,7 @@ async function createIndex(server: RunningEmulator, name: string) {
     body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it then takes one request.
-  for (const entry of server.state.indexes) entry.index.creation_time -= 60;
+  ageIndexes(server, 60);
   return (await answer.json()) as { endpoint: string; token: string };
 }
 
