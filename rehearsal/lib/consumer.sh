@@ -33,4 +33,14 @@ try_as_user() (
   say "  $label: $(tail -n 1 "$work/logs/use-node$major.log")"
   quietly "tsc-node$major" npx tsc -p tsconfig.json
   say "  $label: tsc type-checked an import of @stashkit/core without @types/node (module nodenext, strict, skipLibCheck off)"
+
+  # In a project of its own: testcontainers' declarations bring @types/node, which the check above
+  # must not have.
+  mkdir -p "$dir/testcontainers" && cp .npmrc "$dir/testcontainers/" && cd "$dir/testcontainers"
+  quietly "npm-init-tc-node$major" npm init -y
+  quietly "npm-pkg-tc-node$major" npm pkg set type=module
+  quietly "npm-install-tc-node$major" npm install @stashkit/testcontainers
+  cp "$here/consumer/testcontainers.mjs" .
+  quietly "testcontainers-node$major" node testcontainers.mjs "$version"
+  say "  $label: $(tail -n 1 "$work/logs/testcontainers-node$major.log")"
 )

@@ -67,6 +67,27 @@ export function runBundle(
 
 export { credentialSecrets };
 
+/**
+ * Plants values no API would store in the first search index (a record read from the emulator is
+ * a frozen copy: the changed one is put back; a changed id is a new record, so the old one goes).
+ */
+export function changeFirstIndex(server: RunningEmulator, change: Record<string, unknown>): void {
+  const [stored] = server.indexes.list();
+  if (stored === undefined) return;
+  if (change["id"] !== undefined) server.indexes.delete(stored.index.id);
+  server.indexes.put({ ...stored, index: { ...stored.index, ...change } } as typeof stored);
+}
+
+/** Makes every index `seconds` older, as an index that existed before a run is. */
+export function ageIndexes(server: RunningEmulator, seconds: number): void {
+  for (const stored of server.indexes.list()) {
+    server.indexes.put({
+      ...stored,
+      index: { ...stored.index, creation_time: stored.index.creation_time - seconds },
+    });
+  }
+}
+
 export function indexSecrets(server: RunningEmulator): string[] {
   return server.state.indexes.flatMap((entry) => [entry.index.token, entry.index.read_only_token]);
 }

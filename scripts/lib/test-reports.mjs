@@ -19,6 +19,8 @@ export function reportPaths(root) {
     ),
     // The repository's own checks live beside the scripts that run them.
     "scripts",
+    // The emulator's container image, tested against a real Docker engine.
+    "container",
   ].filter((project) => existsSync(join(root, project, "vitest.config.ts")));
   return [
     ...projects.map((project) => ({

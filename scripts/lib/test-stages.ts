@@ -16,6 +16,8 @@ export interface TestStage {
 
 export const TEST_STAGES: TestStage[] = [
   { name: "lint (pnpm run lint)", command: ["pnpm", "run", "lint"] },
+  // The container suite (turbo's test of container/) runs against the image this builds.
+  { name: "image (pnpm image)", command: ["pnpm", "run", "image"] },
   { name: "build, typecheck, lint, test (turbo)", command: ["pnpm", "exec", "turbo", ...TURBO_ARGS], report: "vitest" },
   { name: "check (pnpm run check)", command: ["pnpm", "run", "check"] },
   {

@@ -67,6 +67,32 @@ describe("the variables an emulator prints are all `stashkit search list` needs"
   });
 });
 
+describe("--search-index: the printed search variables reach the index", () => {
+  it.each([
+    ["stashkit emulator", [BIN, "emulator"], /export UPSTASH_SEARCH_REST_TOKEN=\S+\n/],
+    ["stashkit-emulator", [EMULATOR_BIN], /control API/],
+  ])("%s", async (_name, args, until) => {
+    const printed = variables(await printedBy([...args, "--search-index", "shop"], until));
+    const url = printed["UPSTASH_SEARCH_REST_URL"] as string;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/search\/\S+$/);
+    // The data plane's REST routes, as Search.fromEnv() would call them with these two values.
+    const headers = { authorization: `Bearer ${printed["UPSTASH_SEARCH_REST_TOKEN"]}` };
+    const documents = [{ id: "s1", content: { title: "shoes" } }];
+    const upsert = await fetch(`${url}/upsert-data/products`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(documents),
+    });
+    expect(upsert.status).toBe(200);
+    const found = await fetch(`${url}/search/products`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query: "shoes", topK: 5 }),
+    });
+    expect(((await found.json()) as { result: { id: string }[] }).result.map((d) => d.id)).toEqual(["s1"]);
+  });
+});
+
 describe("STASHKIT_BASE_URL", () => {
   it("is where `search …` sends without --base-url; --base-url wins over it", async () => {
     const s = secrets();

@@ -51,6 +51,8 @@ export interface MountedApi {
   stop?(): void;
   /** The clock moved forward: runs what came due; answers how many scheduled ticks fired. */
   clockMoved?(): number;
+  /** Its state was replaced under it (a restore at run time): plans what the new state holds. */
+  stateReplaced?(): void;
   levers?: Partial<ApiLevers>;
 }
 

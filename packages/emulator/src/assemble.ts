@@ -103,9 +103,12 @@ function serving(parts: {
   const faults = new FaultScript();
   const requests: RequestLogEntry[] = [];
   const clockMoved = () => mounted.reduce((fired, api) => fired + (api.clockMoved?.() ?? 0), 0);
+  const stateReplaced = () => {
+    for (const api of mounted) api.stateReplaced?.();
+  };
   const indexes = stores.of(managementArea);
   const controls = createControls<EmulatorState, RequestCounts<ApiName>>({
-    ...{ settings, stores, clock, levers, tally, indexes, faults, requests, clockMoved },
+    ...{ settings, stores, clock, levers, tally, indexes, faults, requests, clockMoved, stateReplaced },
     accounts: found.accounts,
   });
   const policy = { token: options.controlToken, boundHost: host };

@@ -1,76 +1,14 @@
 #!/usr/bin/env node
 import { rmSync, writeFileSync } from "node:fs";
-import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { type CommandLine, helpText, readCommandLine } from "./command-line.ts";
 import { ExportCommandError, exportCommand } from "./control/export-command.ts";
 import { SeedFileError } from "./control/seed-file-error.ts";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
-import type { EmulatorOptions } from "./options/emulator-options.ts";
-import { declaredOptions, optionsFromFlags } from "./options/option-list.ts";
 import { InvalidSettingError } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { startEmulator } from "./server.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
 import { DataFileError } from "./storage/data-file-error.ts";
-
-/** Flags of this command only; every emulator option's flag comes from its declaration. */
-const OWN_FLAGS = [
-  [
-    "pid-file",
-    "PATH",
-    "write this process's id there once listening (removed on a clean stop), so a later CI step can stop it even when started through npx",
-  ],
-  [
-    "fault",
-    "ROUTE=SPECS",
-    'e.g. --fault "POST /v2/search=503,503" (SPEC: status[:header=value], html, malformed-json, reset, hang); repeatable',
-  ],
-] as const;
-
-function helpText(): string {
-  const line = (flag: string, help: string) => `  ${flag.padEnd(30)} ${wrapped(help, 33)}`;
-  const lines = declaredOptions().flatMap(({ info }) => {
-    if (info.flag === undefined) return [];
-    const flag = `--${info.flag}${info.value ? ` ${info.value}` : ""}`;
-    const extras = [info.cliDefault && `default ${info.cliDefault}`, info.env && `or set $${info.env}`];
-    const suffix = extras.filter(Boolean).join("; ");
-    return [line(flag, suffix ? `${info.help} (${suffix})` : info.help)];
-  });
-  for (const [flag, value, help] of OWN_FLAGS) lines.push(line(`--${flag} ${value}`, help));
-  lines.push(line("-h, --help", "this text"));
-  return `stashkit-emulator: a local messaging + management API server for tests and dry runs
-
-Usage: stashkit-emulator [options]
-       stashkit-emulator export <url> <file> [--control-token T]
-
-${lines.join("\n")}
-`;
-}
-
-/** Breaks `text` into lines of at most 100 columns, the later ones indented by `indent`. */
-function wrapped(text: string, indent: number): string {
-  const lines = [""];
-  for (const word of text.split(" ")) {
-    const last = lines.length - 1;
-    if (lines[last] !== "" && indent + (lines[last] as string).length + word.length >= 100) lines.push(word);
-    else lines[last] = lines[last] === "" ? word : `${lines[last]} ${word}`;
-  }
-  return lines.join(`\n${" ".repeat(indent)}`);
-}
-
-function flagConfig(): ParseArgsOptionsConfig {
-  const config: ParseArgsOptionsConfig = { help: { type: "boolean", short: "h" } };
-  for (const { info, repeatable } of declaredOptions()) {
-    if (info.flag === undefined) continue;
-    config[info.flag] = {
-      type: "string",
-      ...(repeatable ? { multiple: true } : {}),
-      ...(info.cliDefault === undefined ? {} : { default: info.cliDefault }),
-    };
-  }
-  config["pid-file"] = { type: "string" };
-  config["fault"] = { type: "string", multiple: true };
-  return config;
-}
 
 function fail(message: string): never {
   process.stderr.write(`stashkit-emulator: ${message}\n`);
@@ -88,25 +26,23 @@ function parseFaultFlag(entry: string): [string, Fault[]] {
   }
 }
 
-function commandLine() {
+/** The flags, and the options they (and with `--from-env` the variables) make; a bad one ends it. */
+function commandLine(): CommandLine {
   // `pnpm emulator -- --port 1` passes the "--" through; skip it.
   const args = process.argv.slice(2);
   if (args[0] === "--") args.shift();
   try {
-    return parseArgs({ args, options: flagConfig() }).values;
+    return readCommandLine(args, process.env);
   } catch (error) {
+    if (error instanceof InvalidSettingError) fail(error.message);
     process.stderr.write(`stashkit-emulator: ${(error as Error).message}\n\n${helpText()}`);
     process.exit(2);
   }
 }
 
-async function start(
-  values: ReturnType<typeof commandLine>,
-): Promise<{ emulator: RunningEmulator; options: EmulatorOptions }> {
-  let options: EmulatorOptions = {};
+async function start({ values, options }: CommandLine): Promise<RunningEmulator> {
   try {
-    options = optionsFromFlags(values, process.env);
-    return { emulator: await startEmulator(options), options };
+    return await startEmulator(options);
   } catch (error) {
     if (
       error instanceof DataFileError ||
@@ -117,7 +53,7 @@ async function start(
       fail(error.message);
     }
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      const { port, host } = options;
+      const { port, host } = values;
       fail(`--port ${port}: ${host}:${port} is already in use; pick another port or 0 for a free one`);
     }
     throw error;
@@ -137,13 +73,14 @@ async function runExport(args: string[]): Promise<never> {
   }
 }
 
-const values = commandLine();
+const command = commandLine();
+const { values, options } = command;
 if (values["help"]) {
   process.stdout.write(helpText());
   process.exit(0);
 }
 const faults = ((values["fault"] ?? []) as string[]).map(parseFaultFlag);
-const { emulator, options } = await start(values);
+const emulator = await start(command);
 for (const [route, scripted] of faults) emulator.inject(route, ...scripted);
 
 // `kill $!` after `npx … &` signals npm, which leaves this process running: the pid file names
@@ -174,9 +111,18 @@ function everyInterface(host: string | undefined, port: number): string {
   return ` (bound to ${host}, every interface: from another machine or container use this one's address, port ${port})`;
 }
 
+/** The first `--search-index`'s variables, what `Search.fromEnv()` reads. */
+function searchLine(names: readonly string[] | undefined): string[] {
+  const [first] = names ?? [];
+  if (first === undefined) return [];
+  const env = emulator.searchEnv(first);
+  const variables = `UPSTASH_SEARCH_REST_URL=${env.UPSTASH_SEARCH_REST_URL} UPSTASH_SEARCH_REST_TOKEN=${env.UPSTASH_SEARCH_REST_TOKEN}`;
+  return [`  search index    ${first}   ${variables}`];
+}
+
 // These are the emulator's own throwaway credentials, printed so people can use them.
 const controlAccess =
-  values["control-token"] || process.env["STASHKIT_EMULATOR_CONTROL_TOKEN"]
+  options.controlToken !== undefined
     ? "needs the control token in the x-stashkit-control-token header"
     : "loopback clients only";
 process.stdout.write(
@@ -187,6 +133,7 @@ process.stdout.write(
     // the pasted credentials would go to the hosted API.
     `  management API  ${emulator.url}   STASHKIT_BASE_URL=${emulator.url} UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
     `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
+    ...searchLine(options.searchIndexes),
     `  inspector       ${emulator.url}/ (open it in a browser; read-only until you allow changes)`,
     `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset, export); ${controlAccess}`,
     "",

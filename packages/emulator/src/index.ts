@@ -1,7 +1,9 @@
 export type { ApiName } from "./apis.ts";
 export { CONTROL_TOKEN_HEADER } from "./control/access.ts";
 export type { EmulatorControls } from "./control/controls.ts";
+export type { ResetOptions, RestoreOptions, SnapshotSource } from "./control/restore.ts";
 export { CONTROL_PREFIX } from "./control/routes.ts";
+export type { SearchEnv } from "./control/search-env.ts";
 export { SeedFileError } from "./control/seed-file-error.ts";
 export type { SeedRequest } from "./control/seed-request.ts";
 export type { EmulatorState } from "./emulator-state.ts";

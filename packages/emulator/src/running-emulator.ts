@@ -1,5 +1,6 @@
 import type { ApiName } from "./apis.ts";
 import type { EmulatorControls } from "./control/controls.ts";
+import type { SearchEnv } from "./control/search-env.ts";
 import type { EmulatorState } from "./emulator-state.ts";
 import type { RequestCounts } from "./http/request-log.ts";
 import type { Account } from "./options/emulator-options.ts";
@@ -13,6 +14,11 @@ export interface RunningEmulator extends EmulatorControls<EmulatorState, Request
   messagingToken: string;
   /** An account the management API accepts. */
   account: Account;
+  /**
+   * The variables `Search.fromEnv()` reads for the index named (`UPSTASH_SEARCH_REST_URL`, this
+   * emulator's data plane for it, and `UPSTASH_SEARCH_REST_TOKEN`); an unknown name throws.
+   */
+  searchEnv(name: string): SearchEnv;
   stop(): Promise<void>;
   /** The same as `stop()`, under the name test runners' teardown hooks expect. */
   close(): Promise<void>;

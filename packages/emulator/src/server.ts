@@ -2,7 +2,8 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { APIS, type ApiModule, type MountedApi } from "./apis.ts";
 import { type Assembled, assemble } from "./assemble.ts";
-import { applySeedAtStart } from "./control/apply-seed.ts";
+import { applySeedAtStart, quietly } from "./control/apply-seed.ts";
+import { ensureSearchIndexes, searchEnvOf } from "./control/search-env.ts";
 import { readSeedFile } from "./control/seed-file.ts";
 import { send } from "./http/reply.ts";
 import type { Inspector } from "./inspector/module.ts";
@@ -41,20 +42,22 @@ export async function startWith(
   };
   const stop = stopOnce(() => shutDown({ mounted, exportOnExit, hung: parts.hung, server, stores }));
   for (const api of mounted) api.start?.();
-  if (seed) {
-    const { messagingToken, accounts } = credentials;
-    const target = {
-      url,
-      messagingToken,
-      accounts,
-      settings: parts.settings,
-      clearRequests: controls.clearRequests,
-    };
-    await applySeedAtStart(seed, target).catch((error: unknown) => stop().then(() => Promise.reject(error)));
-  }
+  const { messagingToken, accounts, account } = credentials;
+  const target = {
+    url,
+    messagingToken,
+    accounts,
+    settings: parts.settings,
+    clearRequests: controls.clearRequests,
+  };
+  const names = options.searchIndexes ?? [];
+  await (async () => {
+    if (seed) await applySeedAtStart(seed, target);
+    if (names.length > 0) await quietly(target, () => ensureSearchIndexes(names, { url, account }));
+  })().catch((error: unknown) => stop().then(() => Promise.reject(error)));
   const { port } = server.address() as AddressInfo;
-  const { messagingToken, account } = credentials;
-  return { ...controls, url, port, messagingToken, account, stop, close: stop };
+  const searchEnv = (name: string) => searchEnvOf(parts.controls.indexes, accounts, url, name);
+  return { ...controls, url, port, messagingToken, account, searchEnv, stop, close: stop };
 }
 
 /** Stops background work, writes the snapshot asked for, closes every connection, then the store. */

@@ -8,14 +8,21 @@ export interface StartedBin {
   exited: Promise<number | null>;
 }
 
-/** Runs the built `stashkit-emulator` command on a free port and waits for its banner. */
-export async function startBin(args: string[], env: Record<string, string> = {}): Promise<StartedBin> {
+/**
+ * Runs the built `stashkit-emulator` command on a free port and waits for its banner; `env` is
+ * added to this process's environment, or with `inherit: false` is the whole environment.
+ */
+export async function startBin(
+  args: string[],
+  env: Record<string, string> = {},
+  { inherit = true } = {},
+): Promise<StartedBin> {
   const child = spawn(
     process.execPath,
     [join(import.meta.dirname, "../dist/bin.js"), "--port", "0", ...args],
     {
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, ...env },
+      env: inherit ? { ...process.env, ...env } : env,
     },
   );
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

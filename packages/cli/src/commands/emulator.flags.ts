@@ -75,6 +75,12 @@ export const FLAGS = [
       "a JSON or YAML fixture (queues, schedules, search indexes with documents) applied at start through the APIs; a bad one stops the start naming its line",
   },
   {
+    flags: "--search-index <NAME>",
+    description:
+      "make sure a search index of this name exists at start, for the first account (repeatable); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
+    repeatable: true,
+  },
+  {
     flags: "--control-token <T>",
     description:
       "let non-loopback clients use /__stashkit/* with the header x-stashkit-control-token: T (then every control request needs it)",

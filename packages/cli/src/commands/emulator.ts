@@ -14,10 +14,13 @@ export type EmulatorFlags = object;
  * shell lines can be pasted.
  */
 export async function serve(flags: EmulatorFlags): Promise<number> {
-  const emulator = await startEmulator(emulatorOptions(flags)).catch((error: unknown) => {
+  const options = emulatorOptions(flags);
+  const emulator = await startEmulator(options).catch((error: unknown) => {
     if (error instanceof InvalidSettingError) throw usageError(error);
     throw error;
   });
+  const [index] = options.searchIndexes ?? [];
+  const search = index === undefined ? [] : Object.entries(emulator.searchEnv(index));
   process.stdout.write(
     [
       `stashkit emulator listening on ${emulator.url} (Ctrl-C stops it)`,
@@ -28,6 +31,8 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
       `export STASHKIT_BASE_URL=${emulator.url}`,
       `export UPSTASH_EMAIL=${emulator.account.email}`,
       `export UPSTASH_API_KEY=${emulator.account.apiKey}`,
+      // The first --search-index's: what Search.fromEnv() of @upstash/search reads.
+      ...search.map(([name, value]) => `export ${name}=${value}`),
       "then: stashkit search ensure --name demo",
       "",
     ].join("\n"),

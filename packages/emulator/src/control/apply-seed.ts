@@ -132,9 +132,21 @@ interface QuietableSettings {
  * Applies a seed at start with latency, create delay and rate limits off (a seed is setup, not
  * traffic under test), then puts them back and clears the request log the seed filled.
  */
-export async function applySeedAtStart(
+export function applySeedAtStart(
   located: LocatedSeed,
   target: SeedTarget & { settings: QuietableSettings; clearRequests(): void },
+): Promise<void> {
+  return quietly(target, () => applySeed(located, target));
+}
+
+/**
+ * Runs setup work through the emulator's own APIs (a seed, the `searchIndexes` asked for) with
+ * latency, create delay and rate limits off, then puts them back and clears the request log it
+ * filled.
+ */
+export async function quietly(
+  target: { settings: QuietableSettings; clearRequests(): void },
+  work: () => Promise<void>,
 ): Promise<void> {
   const { settings } = target;
   const kept = { ...settings };
@@ -147,7 +159,7 @@ export async function applySeedAtStart(
     searchRateLimits: "off",
   });
   try {
-    await applySeed(located, target);
+    await work();
   } finally {
     Object.assign(settings, {
       latencyMs: kept.latencyMs,

@@ -10,9 +10,11 @@ import type { WorkflowTesting } from "../messaging/workflow/harness.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
-import { type Snapshot, takeSnapshot } from "../state/snapshot.ts";
+import type { Snapshot } from "../state/snapshot.ts";
+import { takeSnapshot } from "../state/snapshot.ts";
 import type { Stores } from "../state/stores.ts";
 import { checkedFault } from "./destination-fault-request.ts";
+import { type ResetOptions, type RestoreOptions, restoreState, type SnapshotSource } from "./restore.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
 
 /**
@@ -57,10 +59,19 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   seedSearchIndexes(request: SeedRequest): { created: number };
   /**
    * Empties the state, the faults, the request log and the delivery record; given a store
-   * area's name (`messaging`, `management`, …), empties that area's state only. Returns the
-   * areas reset; an unknown name throws, listing the areas.
+   * area's name (`messaging`, `management`, …), empties that area's state only. With
+   * `{ to: snapshot }` the state is then the snapshot's (see `restore`). Returns the areas
+   * reset; an unknown name throws, listing the areas, and resets nothing.
    */
-  reset(area?: string): string[];
+  reset(area?: string | ResetOptions): string[];
+  /**
+   * Replaces the whole state (or one area's, `{ area }`) with a snapshot's, in one step: a
+   * `Snapshot` (from `exportSnapshot()`), its parsed JSON, or the path of a snapshot file. A
+   * snapshot of another format or a newer version, or an unknown area, throws and changes
+   * nothing. Faults, the request log and the delivery record are left as they are. Returns the
+   * areas restored.
+   */
+  restore(snapshot: SnapshotSource, options?: RestoreOptions): string[];
   /** The whole state as a versioned snapshot (what `--import` loads). */
   exportSnapshot(): Snapshot;
   /**
@@ -91,6 +102,8 @@ export interface ControlParts {
   levers: ApiLevers;
   /** Runs what came due on every API after the clock moved; answers the scheduled ticks fired. */
   clockMoved(): number;
+  /** Tells every API the state was replaced under it (a restore): it picks up what is due. */
+  stateReplaced(): void;
   accounts: readonly Account[];
 }
 
@@ -124,8 +137,12 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
       stores.commit();
       return { created: seed.count };
     },
-    reset: (area) => {
-      const reset = stores.reset(area);
+    restore: (snapshot, options = {}) => restoreState(parts, snapshot, options),
+    reset: (request) => {
+      const { to, ...options } = typeof request === "string" ? { area: request } : (request ?? {});
+      const { area } = options;
+      // A bad snapshot or area stops the reset before anything is emptied.
+      const reset = to === undefined ? stores.reset(area) : restoreState(parts, to, options);
       if (area !== undefined) return reset;
       controls.clearFaults();
       controls.clearDestinationFaults();

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { ApiProfile } from "../http/api.ts";
 import { HttpError } from "../http/reply.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
+import { SnapshotError } from "../state/snapshot-error.ts";
 import { UnknownAreaError } from "../state/unknown-area-error.ts";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
 import type { EmulatorControls } from "./controls.ts";
@@ -40,7 +41,11 @@ export function controlProfile(
     },
     renderError(error) {
       if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
-      if (error instanceof InvalidSettingError || error instanceof UnknownAreaError) {
+      if (
+        error instanceof InvalidSettingError ||
+        error instanceof UnknownAreaError ||
+        error instanceof SnapshotError
+      ) {
         return { status: 400, json: { error: error.message } };
       }
       throw error;

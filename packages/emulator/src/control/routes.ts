@@ -5,6 +5,7 @@ import { del, get, patch, post } from "../http/route-table.ts";
 import { parseSettingsPatch } from "../options/settings.ts";
 import { clockAdvanceMs } from "./clock-request.ts";
 import type { EmulatorControls } from "./controls.ts";
+import type { ResetOptions } from "./restore.ts";
 import type { SeedRequest } from "./seed-request.ts";
 import { workflowControlRoutes } from "./workflow-routes.ts";
 
@@ -21,6 +22,8 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
  *   POST   /reset?area=NAME     empty one store area     GET    /export     a versioned snapshot
+ *   POST   /reset {"to": snapshot}  reset to a snapshot's state (faults, log and deliveries emptied)
+ *   POST   /import[?area=NAME]  a snapshot (the body) replaces the state, or one area's
  *   GET    /delivered           messages delivered, in order
  *   GET    /clock               {now, offsetMs}: the messaging clock
  *   POST   /clock/advance       {minutes?, seconds?, hours?, days?, ms?}: move it forward; the
@@ -55,21 +58,31 @@ export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Rou
     get(at("/delivered"), () => ok(controls.delivered)),
     get(at("/clock"), () => ok(controls.clock())),
     post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
-    post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(areaToReset(c)) }), lever),
+    post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(resetRequest(c)) }), {
+      writes: false,
+      bodyLimit: IMPORT_BODY_LIMIT,
+    }),
     get(at("/export"), () => exported(controls)),
+    post(at("/import"), (c) => imported(controls, c), { writes: false, bodyLimit: IMPORT_BODY_LIMIT }),
     ...workflowControlRoutes(controls, at),
   ];
 }
 
-/** `?area=messaging` (or `{"area": …}`) resets one store area; neither resets everything. */
-function areaToReset(context: RouteContext): string | undefined {
-  const fromQuery = context.query.get("area");
-  if (fromQuery !== null) return fromQuery;
-  if (context.rawBody.length === 0) return undefined;
-  const area = jsonObject(context)["area"];
-  if (area === undefined) return undefined;
-  if (typeof area !== "string") throw new HttpError(400, '"area" must be the name of a store area');
-  return area;
+/**
+ * `?area=messaging` (or `{"area": …}`) resets one store area; neither resets everything.
+ * `{"to": snapshot}` resets to that snapshot's state instead of an empty one.
+ */
+function resetRequest(context: RouteContext): ResetOptions {
+  const body = context.rawBody.length === 0 ? {} : jsonObject(context);
+  const area = context.query.get("area") ?? body["area"];
+  if (area !== undefined && typeof area !== "string") {
+    throw new HttpError(400, '"area" must be the name of a store area');
+  }
+  const to = body["to"];
+  if (to !== undefined && (to === null || typeof to !== "object" || Array.isArray(to))) {
+    throw new HttpError(400, '"to" must be a snapshot, as GET /__stashkit/export gives it');
+  }
+  return { area, ...(to === undefined ? {} : { to: to as Record<string, unknown>, from: "(request body)" }) };
 }
 
 /** Offered as a download, so `curl -OJ` and a browser save it under a telling name. */
@@ -81,6 +94,28 @@ function exported(controls: EmulatorControls<unknown, unknown>): Reply {
     json: snapshot,
     headers: { "content-disposition": `attachment; filename="stashkit-snapshot-${stamp}.json"` },
   };
+}
+
+/** A snapshot holds every document of every index: far more than an API request's 1 MiB. */
+const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+
+/** The body is a snapshot (what `GET /export` gave); `?area=NAME` restores that area only. */
+function imported(controls: EmulatorControls<unknown, unknown>, context: RouteContext): Reply {
+  let snapshot: unknown;
+  try {
+    snapshot = JSON.parse(context.rawBody.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "the body must be a snapshot: JSON, as GET /__stashkit/export gives it");
+  }
+  if (snapshot === null || typeof snapshot !== "object" || Array.isArray(snapshot)) {
+    throw new HttpError(
+      400,
+      "the body must be a snapshot: a JSON object, as GET /__stashkit/export gives it",
+    );
+  }
+  const area = context.query.get("area") ?? undefined;
+  const restored = controls.restore(snapshot as Record<string, unknown>, { area, from: "(request body)" });
+  return ok({ ok: true, restored });
 }
 
 function seedRequest(context: RouteContext): SeedRequest {

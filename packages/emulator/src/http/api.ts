@@ -34,6 +34,8 @@ export interface Route<P = unknown> {
   writes: boolean;
   /** A tag the API's rate limit may read, e.g. "query" or "write". */
   kind?: string;
+  /** The largest body it reads, in bytes (default 1 MiB). */
+  bodyLimit?: number;
 }
 
 /** One rate-limit window: requests sharing a `key` share the `limit` per second. */

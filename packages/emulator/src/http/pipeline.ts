@@ -183,7 +183,7 @@ class Pipeline {
     let reply: Reply;
     try {
       const principal = profile.authenticate(facts);
-      const rawBody = await readBody(facts.req);
+      const rawBody = await readBody(facts.req, route?.bodyLimit);
       if (route === undefined) throw unroutedError(profile, facts, target.unrouted ?? 404);
       ran = true;
       reply = await route.handle({ ...facts, rawBody, principal });

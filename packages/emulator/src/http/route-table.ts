@@ -5,6 +5,8 @@ export interface RouteOptions {
   writes?: boolean;
   /** A tag the API's rate limit may read, e.g. "query" or "write". */
   kind?: string;
+  /** The largest body it reads (default 1 MiB; a snapshot to import may be far larger). */
+  bodyLimit?: number;
 }
 
 /**
@@ -18,6 +20,7 @@ function route(method: string) {
     handle,
     writes: options.writes ?? method !== "GET",
     ...(options.kind === undefined ? {} : { kind: options.kind }),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
 }
 

@@ -120,7 +120,16 @@ export function createMessaging(deps: MessagingDeps) {
     "harness",
     harnessOf({ runs, stores, waits: workflowStores.waits, delivery, flow, publish, moving, clock }),
   );
-  return { parts, delivered: delivery.delivered as DeliveredMessage[], ...moving };
+  return {
+    parts,
+    delivered: delivery.delivered as DeliveredMessage[],
+    ...moving,
+    /** A restore replaced the state: the signing keys are chosen again (in place), then as at start. */
+    stateReplaced(): void {
+      Object.assign(signingKeys, signingKeysOf(stores, options));
+      moving.start();
+    },
+  };
 }
 
 export type Messaging = ReturnType<typeof createMessaging>;

@@ -81,6 +81,7 @@ export const messagingApi = {
       start: engine.start,
       stop: engine.stop,
       clockMoved: engine.clockMoved,
+      stateReplaced: engine.stateReplaced,
       levers: {
         delivered: engine.delivered,
         signingKeys: engine.parts.get("signingKeys"),

@@ -20,6 +20,7 @@ import { WorkflowDlq } from "./workflow/workflow-dlq.ts";
  * `:param`, `…/pause` before `*destination`. Each path but the `*destination` ones is also
  * answered with one trailing slash.
  */
+// size: table
 export function messagingRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
   const { queues, published, groups, messages, events, dlq, schedules, flowControl, keys } =
     messagingHandlers(parts);

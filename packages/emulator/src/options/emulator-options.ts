@@ -166,6 +166,11 @@ export const emulatorOptions = z.object({
     value: "PATH",
     help: "a JSON or YAML fixture (queues, schedules, search indexes with documents) applied at start through the APIs; a bad one stops the start naming its line",
   }),
+  searchIndexes: option(z.array(z.string().min(1)), {
+    flag: "search-index",
+    value: "NAME",
+    help: "make sure a search index of this name exists at start, for the first account (repeatable); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
+  }),
   controlToken: option(z.string().min(1), {
     flag: "control-token",
     value: "T",

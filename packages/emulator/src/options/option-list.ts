@@ -42,7 +42,11 @@ export type FlagValues = Record<string, string | boolean | readonly (string | bo
  * Turns flag values (by flag name) into `EmulatorOptions`: a flag given wins over its environment
  * variable; an empty value counts as not given, except where the option refuses empty values.
  */
-export function optionsFromFlags(values: FlagValues, env: NodeJS.ProcessEnv = {}): EmulatorOptions {
+export function optionsFromFlags(
+  values: FlagValues,
+  env: NodeJS.ProcessEnv = {},
+  sources: Readonly<Record<string, string>> = {},
+): EmulatorOptions {
   const options: Record<string, unknown> = {};
   for (const declared of declaredOptions()) {
     const { flag, env: variable } = declared.info;
@@ -52,26 +56,31 @@ export function optionsFromFlags(values: FlagValues, env: NodeJS.ProcessEnv = {}
     const fromFlag = given === "" && !refusesEmpty(declared.schema) ? undefined : given;
     const raw = fromFlag ?? (variable === undefined ? undefined : env[variable]);
     if (raw === undefined || typeof raw === "boolean") continue;
-    const value = flagValue(declared, raw);
-    if (value !== undefined) place(options, declared.path, checked(declared, value));
+    const name = sources[flag] ?? `--${flag}${variable ? ` (or ${variable})` : ""}`;
+    const value = flagValue(declared, raw, name);
+    if (value !== undefined) place(options, declared.path, checked(declared, value, name));
   }
   return options as EmulatorOptions;
 }
 
-function flagValue(declared: DeclaredOption, raw: string | readonly (string | boolean)[]): unknown {
-  const { schema, info } = declared;
+function flagValue(
+  declared: DeclaredOption,
+  raw: string | readonly (string | boolean)[],
+  name: string,
+): unknown {
+  const { schema } = declared;
   const texts = (typeof raw === "string" ? [raw] : raw).filter((text) => typeof text === "string");
   if (schema instanceof z.ZodArray) {
     const element = schema.element as z.ZodType;
-    return texts.length === 0 ? undefined : texts.map((text) => textValue(element, info, text));
+    return texts.length === 0 ? undefined : texts.map((text) => textValue(element, name, text));
   }
   const text = texts.at(-1) ?? "";
   if (text === "" && !refusesEmpty(schema)) return undefined;
-  return textValue(schema, info, text);
+  return textValue(schema, name, text);
 }
 
-function textValue(schema: z.ZodType, info: OptionInfo, text: string): unknown {
-  const name = `--${info.flag}${info.env ? ` (or ${info.env})` : ""}`;
+/** `name` says where the value came from: the flag (and its variable), or a `STASHKIT_*` variable. */
+function textValue(schema: z.ZodType, name: string, text: string): unknown {
   if (schema instanceof z.ZodNumber) {
     const whole = schema.isInt;
     const pattern = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
@@ -94,12 +103,12 @@ function textValue(schema: z.ZodType, info: OptionInfo, text: string): unknown {
 }
 
 /** Options that start a setting are checked as settings are; the others against their own schema. */
-function checked(declared: DeclaredOption, value: unknown): unknown {
+function checked(declared: DeclaredOption, value: unknown, name: string): unknown {
   if (declared.info.setting !== undefined) return value;
   const parsed = declared.schema.safeParse(value);
   if (parsed.success) return value;
   const problem = parsed.error.issues[0]?.message ?? "not accepted";
-  throw new InvalidSettingError(`--${declared.info.flag} is not accepted: ${problem}`);
+  throw new InvalidSettingError(`${name} is not accepted: ${problem}`);
 }
 
 /** `EMAIL:API_KEY`; the key may itself hold colons. */

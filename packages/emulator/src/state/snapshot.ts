@@ -40,7 +40,15 @@ export function snapshotState(raw: unknown, file: string): unknown {
     throw new SnapshotError(file, "is not a JSON object");
   }
   const fields = raw as Record<string, unknown>;
-  if (fields["format"] !== SNAPSHOT_FORMAT) return raw;
+  // Without a format it is a bare data file (version 0); another format's JSON (whose keys no
+  // area owns would load as an empty state) is refused by name instead.
+  if (!("format" in fields)) return raw;
+  if (fields["format"] !== SNAPSHOT_FORMAT) {
+    throw new SnapshotError(
+      file,
+      `has format ${JSON.stringify(fields["format"])}; this emulator reads "${SNAPSHOT_FORMAT}" snapshots`,
+    );
+  }
   const version = fields["version"];
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
     throw new SnapshotError(file, `has no valid format version (got ${JSON.stringify(version)})`);

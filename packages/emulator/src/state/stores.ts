@@ -55,8 +55,7 @@ export class Stores {
    * of the areas reset; an unknown name throws an `UnknownAreaError` listing the known ones.
    */
   reset(areaName?: string): string[] {
-    const chosen = areaName === undefined ? this.#areas : this.#areas.filter((a) => a.name === areaName);
-    if (chosen.length === 0) throw new UnknownAreaError(areaName as string, this.areaNames());
+    const chosen = this.#chosen(areaName);
     for (const area of chosen) area.reset(this.#opened.get(area));
     this.commit();
     return chosen.map((area) => area.name);
@@ -88,16 +87,27 @@ export class Stores {
 
   /**
    * Replaces the whole state with `raw` (a snapshot's state, or an earlier emulator's JSON data
-   * file), upgraded and checked by every area first: a bad one changes nothing. `source` names
-   * it in the error. Committed with the caller's next commit.
+   * file), or only the area named, upgraded and checked by every area first: a bad one (or an
+   * unknown area) changes nothing. `source` names it in the error. Returns the areas replaced;
+   * committed with the caller's next commit.
    */
-  replace(raw: unknown, source: (problem: string) => Error): void {
+  replace(raw: unknown, source: (problem: string) => Error, areaName?: string): string[] {
+    const chosen = this.#chosen(areaName);
     const checked = checkedState(this.#areas, raw, source);
-    for (const area of this.#areas) {
+    for (const area of chosen) {
       const stores = this.#opened.get(area);
       area.reset(stores);
       area.importKeys(stores, checked[area.name] as never);
     }
+    return chosen.map((area) => area.name);
+  }
+
+  /** Every area, or the one named; an unknown name is an `UnknownAreaError` listing the known ones. */
+  #chosen(areaName: string | undefined): readonly AnyArea[] {
+    if (areaName === undefined) return this.#areas;
+    const chosen = this.#areas.filter((area) => area.name === areaName);
+    if (chosen.length === 0) throw new UnknownAreaError(areaName, this.areaNames());
+    return chosen;
   }
 }
 

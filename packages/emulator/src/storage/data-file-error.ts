@@ -10,3 +10,13 @@ export class DataFileError extends Error {
     this.file = file;
   }
 }
+
+/**
+ * An error code, and for a permission refused who was refused: in a container the volume's owner
+ * is often not the image's user, and the uid says what to change.
+ */
+export function accessCode(code: string): string {
+  const uid = process.getuid?.();
+  if ((code !== "EACCES" && code !== "EPERM") || uid === undefined) return code;
+  return `${code} for uid ${uid}: give it a folder that user can read and write`;
+}

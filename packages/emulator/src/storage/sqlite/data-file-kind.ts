@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from "node:fs";
-import { DataFileError } from "../data-file-error.ts";
+import { accessCode, DataFileError } from "../data-file-error.ts";
 
 /** What sits at a data file's path: nothing yet, a SQLite database, a JSON file, or something else. */
 export type DataFileKind = "missing" | "database" | "json" | "other";
@@ -14,7 +14,7 @@ export function dataFileKind(file: string): DataFileKind {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return "missing";
-    throw new DataFileError(file, `cannot be read (${code ?? String(error)})`, { cause: error });
+    throw new DataFileError(file, `cannot be read (${accessCode(code ?? String(error))})`, { cause: error });
   }
   try {
     const head = Buffer.alloc(64);

@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, openSync } from "node:fs";
-import { DataFileError } from "../data-file-error.ts";
+import { accessCode, DataFileError } from "../data-file-error.ts";
 import { sqliteModule } from "./load-sqlite.ts";
 import { SqlDatabase } from "./sql-database.ts";
 
@@ -79,7 +79,8 @@ function makePrivate(file: string): void {
     chmodSync(file, PRIVATE_FILE_MODE);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    const where = code === "ENOENT" ? "its folder does not exist" : `it cannot be written (${code})`;
+    const where =
+      code === "ENOENT" ? "its folder does not exist" : `it cannot be written (${accessCode(code)})`;
     throw new DataFileError(file, `cannot be used: ${where}`, { cause: error });
   }
 }

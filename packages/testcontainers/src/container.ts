@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { AbstractStartedContainer, GenericContainer, type StartedTestContainer, Wait } from "testcontainers";
+import { ControlClient, type SnapshotSource, snapshotBody } from "./control.ts";
+import type { Credentials, ManagementEnv, QStashEnv, SearchEnv } from "./environment.ts";
+
+/** The port the emulator listens on inside its container. */
+export const EMULATOR_PORT = 8787;
+
+/** This package's version, which is the emulator's: the packages are released together. */
+const VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+
+/** The image a release pushes, of the same version as this module. */
+export const DEFAULT_IMAGE = `ghcr.io/stashkit/stashkit-emulator:${VERSION}`;
+
+/** A throwaway secret: each container gets its own credentials. */
+function secret(prefix: string): string {
+  return `${prefix}${randomBytes(18).toString("base64url")}`;
+}
+
+/**
+ * The stashkit emulator (QStash with Upstash Workflow, the Upstash management API, Upstash
+ * Search) in a container, for tests: `await new StashkitEmulatorContainer().withSearchIndex("shop").start()`.
+ * Its state is in memory (a new container starts empty); its credentials are new for each
+ * container; `host.docker.internal` in a destination URL reaches this machine.
+ */
+export class StashkitEmulatorContainer extends GenericContainer {
+  readonly #searchIndexes: string[] = [];
+  readonly #credentials: Credentials = {
+    messagingToken: secret("qstash_"),
+    email: "dev@stashkit.local",
+    apiKey: secret("key_"),
+    signingKeys: { current: secret("sig_"), next: secret("sig_") },
+    controlToken: secret(""),
+  };
+
+  constructor(image: string = DEFAULT_IMAGE) {
+    super(image);
+    this.withExposedPorts(EMULATOR_PORT)
+      .withExtraHosts([{ host: "host.docker.internal", ipAddress: "host-gateway" }])
+      // The banner's last line: printed once everything asked for at start (indexes) exists.
+      .withWaitStrategy(Wait.forLogMessage(/control API/))
+      .withStartupTimeout(120_000);
+  }
+
+  /** Makes sure a search index of this name exists when the container has started (repeatable). */
+  withSearchIndex(name: string): this {
+    if (name === "" || name.includes(",")) {
+      throw new TypeError(`withSearchIndex: "${name}" is not an index name (empty, or with a comma)`);
+    }
+    this.#searchIndexes.push(name);
+    return this;
+  }
+
+  /** The keys deliveries are signed with, for an app whose receiver is configured already. */
+  withSigningKeys(keys: { current: string; next: string }): this {
+    this.#credentials.signingKeys = { ...keys };
+    return this;
+  }
+
+  override async start(): Promise<StartedStashkitEmulatorContainer> {
+    const { messagingToken, email, apiKey, signingKeys, controlToken } = this.#credentials;
+    this.withEnvironment({
+      STASHKIT_TOKEN: messagingToken,
+      STASHKIT_ACCOUNT: `${email}:${apiKey}`,
+      STASHKIT_CONTROL_TOKEN: controlToken,
+      QSTASH_CURRENT_SIGNING_KEY: signingKeys.current,
+      QSTASH_NEXT_SIGNING_KEY: signingKeys.next,
+      // In memory: a test's container is thrown away, and needs no sync to disk on each write.
+      STASHKIT_DATA_FILE: "",
+      ...(this.#searchIndexes.length > 0 ? { STASHKIT_SEARCH_INDEX: this.#searchIndexes.join(",") } : {}),
+    });
+    return new StartedStashkitEmulatorContainer(await super.start(), this.#credentials);
+  }
+}
+
+/** A started emulator container: its variables for the SDKs, and the levers tests pull between them. */
+export class StartedStashkitEmulatorContainer extends AbstractStartedContainer {
+  readonly #credentials: Credentials;
+  readonly #control: ControlClient;
+
+  constructor(started: StartedTestContainer, credentials: Credentials) {
+    super(started);
+    this.#credentials = credentials;
+    this.#control = new ControlClient(this.url, credentials.controlToken);
+  }
+
+  /** Where this machine reaches every API of the emulator, e.g. `http://localhost:32768`. */
+  get url(): string {
+    return `http://${this.getHost()}:${this.getMappedPort(EMULATOR_PORT)}`;
+  }
+
+  /** The control token the container was started with (the inspector asks for it). */
+  get controlToken(): string {
+    return this.#credentials.controlToken;
+  }
+
+  /** `QSTASH_URL`, `QSTASH_TOKEN` and the signing keys: `new Client()` and `new Receiver()` read them. */
+  qstashEnv(): QStashEnv {
+    const { messagingToken, signingKeys } = this.#credentials;
+    return {
+      QSTASH_URL: this.url,
+      QSTASH_TOKEN: messagingToken,
+      QSTASH_CURRENT_SIGNING_KEY: signingKeys.current,
+      QSTASH_NEXT_SIGNING_KEY: signingKeys.next,
+    };
+  }
+
+  /** The management API's base URL and account, as `@stashkit/core` and the `stashkit` CLI read them. */
+  managementEnv(): ManagementEnv {
+    const { email, apiKey } = this.#credentials;
+    return { STASHKIT_BASE_URL: this.url, UPSTASH_EMAIL: email, UPSTASH_API_KEY: apiKey };
+  }
+
+  /**
+   * `UPSTASH_SEARCH_REST_URL` and `UPSTASH_SEARCH_REST_TOKEN` of the index named, as the management
+   * API gives them now (so also for an index a test made or a restore brought back).
+   */
+  async searchEnv(name: string): Promise<SearchEnv> {
+    const { email, apiKey } = this.#credentials;
+    const response = await fetch(`${this.url}/v2/search`, {
+      headers: { authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString("base64")}` },
+    });
+    if (!response.ok) throw new Error(`GET /v2/search answered ${response.status}`);
+    const indexes = (await response.json()) as { name: string; endpoint: string; token: string }[];
+    const index = indexes.find((candidate) => candidate.name === name);
+    if (index === undefined) {
+      const names = indexes.map((candidate) => `"${candidate.name}"`).join(", ") || "none";
+      throw new Error(
+        `no search index "${name}" in the emulator (there are ${names}); withSearchIndex makes one`,
+      );
+    }
+    return { UPSTASH_SEARCH_REST_URL: index.endpoint, UPSTASH_SEARCH_REST_TOKEN: index.token };
+  }
+
+  /** The whole state as a versioned snapshot, for `restore` later (or `--import` elsewhere). */
+  async exportSnapshot(): Promise<Record<string, unknown>> {
+    return (await this.#control.call("GET", "/export")) as Record<string, unknown>;
+  }
+
+  /**
+   * Replaces the whole state (or one area's: `messaging`, `management`, `search-data`…) with a
+   * snapshot's, in one step. A snapshot of another format or a newer version, or an unknown
+   * area, is refused (an `EmulatorControlError` naming it) and changes nothing.
+   */
+  async restore(snapshot: SnapshotSource, options: { area?: string } = {}): Promise<string[]> {
+    const query = options.area === undefined ? "" : `?area=${encodeURIComponent(options.area)}`;
+    const answer = await this.#control.call("POST", `/import${query}`, await snapshotBody(snapshot));
+    return (answer as { restored: string[] }).restored;
+  }
+
+  /**
+   * Empties the state (all but the signing keys), scripted faults, the request log and the
+   * delivery record; `{ area }` empties one area; `{ to: snapshot }` resets to its state.
+   */
+  async reset(options: { area?: string; to?: SnapshotSource } = {}): Promise<string[]> {
+    const to = options.to === undefined ? undefined : JSON.parse(await snapshotBody(options.to));
+    const body = { ...(options.area === undefined ? {} : { area: options.area }), ...(to ? { to } : {}) };
+    return ((await this.#control.call("POST", "/reset", body)) as { reset: string[] }).reset;
+  }
+
+  /** Moves the emulator's clock forward (delays, retries, sleeps, cron); answers the ticks fired. */
+  async advanceClock(ms: number): Promise<number> {
+    return ((await this.#control.call("POST", "/clock/advance", { ms })) as { fired: number }).fired;
+  }
+}
