@@ -80,7 +80,7 @@ export function createMessaging(deps: MessagingDeps) {
   parts.register("clock", clock);
   const commit = parts.register("commit", () => deps.stores.commitSoon());
   const signingKeys = parts.register("signingKeys", signingKeysOf(stores, options));
-  const { scale, timeoutMs } = checkedOptions(options);
+  const timing = checkedOptions(options);
 
   const book = parts.register("book", new MessageBook({ ...stores, clock }));
   const flow = parts.register("flow", new FlowControl(stores.flowControl));
@@ -94,8 +94,7 @@ export function createMessaging(deps: MessagingDeps) {
       clock,
       flow,
       signingKeys: () => signingKeys,
-      backoffScale: scale,
-      timeoutMs,
+      ...timing,
       gate: deliveryGate(options),
       hooks: deliveryHooks(events, workflows),
       commit,
@@ -222,7 +221,7 @@ function timers(parts: { scheduler: Scheduler; waits: Waits; delivery: Delivery 
 }
 
 /** Bad messaging options stop the start with an error naming the option and what it takes. */
-function checkedOptions(options: MessagingOptions): { scale: number; timeoutMs: number } {
+function checkedOptions(options: MessagingOptions): { backoffScale: number; timeoutMs: number } {
   const scale = options.retryBackoffScale ?? 1;
   if (!Number.isFinite(scale) || scale < 0) {
     throw new InvalidSettingError(`retryBackoffScale must be a number of 0 or more, got ${String(scale)}`);
@@ -239,5 +238,5 @@ function checkedOptions(options: MessagingOptions): { scale: number; timeoutMs: 
       throw new InvalidSettingError(`signingKeys.${which} must be a non-empty string`);
     }
   }
-  return { scale, timeoutMs };
+  return { backoffScale: scale, timeoutMs };
 }
