@@ -1,6 +1,14 @@
 import type { RunningEmulator } from "@stashkit/emulator";
 import { type ActionRun, type ForwardProxyMode, startForwardProxy } from "@stashkit/testing";
-import { type ActionName, credentialSecrets, indexSecrets, runBundle, withEmulator } from "./environment.ts";
+import {
+  type ActionName,
+  ageIndexes,
+  changeFirstIndex,
+  credentialSecrets,
+  indexSecrets,
+  runBundle,
+  withEmulator,
+} from "./environment.ts";
 import { check, errorLines, expectNoLeaks, type Scenario } from "./suite.ts";
 
 const BASIC = `Basic ${Buffer.from("dev@stashkit.local:stashkit-emulator-api-key").toString("base64")}`;
@@ -27,12 +35,7 @@ async function createIndex(server: RunningEmulator, name: string, region = "eu-w
     body: JSON.stringify({ name, region, type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it takes one request.
-  for (const entry of server.indexes.list()) {
-    server.indexes.put({
-      ...entry,
-      index: { ...entry.index, creation_time: entry.index.creation_time - 60 },
-    });
-  }
+  ageIndexes(server, 60);
 }
 
 async function pausedQueue(server: RunningEmulator, queueName: string): Promise<void> {
@@ -68,8 +71,9 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.id = "id-1\n::set-env name=NODE_OPTIONS::x\n::add-mask::x\r::stop-commands::zz";
+      changeFirstIndex(server, {
+        id: "id-1\n::set-env name=NODE_OPTIONS::x\n::add-mask::x\r::stop-commands::zz",
+      });
     },
     verify(run) {
       expectNoInjectedCommands(run);
@@ -85,8 +89,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1", "export-env": "true" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.token = "tok$(touch /tmp/stashkit-pwned)`id`'\"";
+      changeFirstIndex(server, { token: "tok$(touch /tmp/stashkit-pwned)`id`'\"" });
     },
     verify(run) {
       failsWith(run, /answered 200 with an unexpected body \(token: not usable as a token/);
@@ -113,8 +116,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) index.id = "..";
+      changeFirstIndex(server, { id: ".." });
     },
     verify(run, server) {
       failsWith(run, /answered 200 with an unexpected body \(0\.id: not usable as an id/);
@@ -128,8 +130,7 @@ const CASES: HostileCase[] = [
     inputs: { name: "shop", region: "eu-west-1", "on-mismatch": "warn" },
     async setup(server) {
       await createIndex(server, "shop");
-      const index = server.state.indexes[0]?.index;
-      if (index) (index as { region: string }).region = "![x](https://evil.example/t.png) <img src=x> | cell";
+      changeFirstIndex(server, { region: "![x](https://evil.example/t.png) <img src=x> | cell" });
     },
     verify(run) {
       check(run.exitCode === 0, `expected success, got ${run.exitCode}: ${errorLines(run).join(" ")}`);
@@ -143,18 +144,16 @@ const CASES: HostileCase[] = [
     },
   },
   {
-    // The failure must be the body's, not the time limit's; 5 s is room for a loaded machine to
-    // start the step, which 1 s was not always.
-    name: "ensure: a 128 KB 2xx that is not JSON fails at its answer, within timeout-seconds 5",
+    name: "ensure: a 128 KB 2xx that is not JSON fails fast with timeout-seconds 1",
     action: "ensure",
-    inputs: { name: "shop", region: "eu-west-1", "timeout-seconds": "5", "max-attempts": "1" },
+    inputs: { name: "shop", region: "eu-west-1", "timeout-seconds": "1", "max-attempts": "1" },
     async setup(server) {
       server.inject("GET /v2/search", { kind: "status", status: 200, body: "a".repeat(128 * 1024) });
     },
     verify(run) {
       failsWith(run, /list search indexes: GET \/v2\/search answered 200 with a body that is not JSON/);
     },
-    timeoutMs: 35_000,
+    timeoutMs: 20_000,
   },
   {
     name: "ensure: an API message with the credentials across the 300-character cut shows none of them",
@@ -227,10 +226,10 @@ function proxyCase(mode: ForwardProxyMode): Scenario {
           "ensure",
           "https://api.upstash.com",
           { name: "shop", region: "eu-west-1", "timeout-seconds": "2", "max-attempts": "2" },
-          { env: { HTTPS_PROXY: `http://proxyuser:proxy-pa55word@${host}` }, timeoutMs: 32_000 },
+          { env: { HTTPS_PROXY: `http://proxyuser:proxy-pa55word@${host}` }, timeoutMs: 9_000 },
         );
         expectNoLeaks(run, [...credentialSecrets(), "proxy-pa55word"]);
-        check(run.exitCode !== null, "the step did not end by itself within timeout-seconds + 30 s");
+        check(run.exitCode !== null, "the step did not end by itself within timeout-seconds + 7 s");
         failsWith(
           run,
           mode === "hang"

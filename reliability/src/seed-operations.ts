@@ -2,10 +2,12 @@
 // upserts) and with clone-from (faults on the source's range reads). A transient fault must end
 // in the outputs and documents of a clean run; a persistent one in one failure line naming the
 // data-plane request.
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
-import { basicAuthorization, temporaryFolder } from "@stashkit/testing";
+import { basicAuthorization } from "@stashkit/testing";
+import { ageIndexes } from "./environment.ts";
 import { type Operation, outputsOf } from "./operation.ts";
 
 // One batch: the not-retried cases check that no request repeats itself, which batches in flight
@@ -15,7 +17,7 @@ const documents = Array.from({ length: DOCUMENTS }, (_, n) => ({
   id: `m${n}`,
   content: { title: `Movie ${n}` },
 }));
-const seedFile = join(temporaryFolder("stashkit-reliability-seed-"), "movies.ndjson");
+const seedFile = join(mkdtempSync(join(tmpdir(), "stashkit-reliability-seed-")), "movies.ndjson");
 writeFileSync(seedFile, `${documents.map((d) => JSON.stringify(d)).join("\n")}\n`);
 
 async function createIndex(server: RunningEmulator, name: string) {
@@ -25,12 +27,7 @@ async function createIndex(server: RunningEmulator, name: string) {
     body: JSON.stringify({ name, region: "eu-west-1", type: "free" }),
   });
   // Created a minute ago, as an existing index is: finding it then takes one request.
-  for (const entry of server.indexes.list()) {
-    server.indexes.put({
-      ...entry,
-      index: { ...entry.index, creation_time: entry.index.creation_time - 60 },
-    });
-  }
+  ageIndexes(server, 60);
   return (await answer.json()) as { endpoint: string; token: string };
 }
 
