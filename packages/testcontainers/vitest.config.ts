@@ -12,6 +12,7 @@ export default defineConfig({
     // test stops what it started itself.
     env: { TESTCONTAINERS_RYUK_DISABLED: "true" },
     fileParallelism: false,
+    globalSetup: ["test/temp-lock.ts"],
     reporters: [
       "default",
       ["json", { outputFile: process.env["STASHKIT_VITEST_REPORT"] ?? "test-results/vitest.json" }],

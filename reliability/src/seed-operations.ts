@@ -2,7 +2,7 @@
 // upserts) and with clone-from (faults on the source's range reads). A transient fault must end
 // in the outputs and documents of a clean run; a persistent one in one failure line naming the
 // data-plane request.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
@@ -17,7 +17,10 @@ const documents = Array.from({ length: DOCUMENTS }, (_, n) => ({
   id: `m${n}`,
   content: { title: `Movie ${n}` },
 }));
-const seedFile = join(mkdtempSync(join(tmpdir(), "stashkit-reliability-seed-")), "movies.ndjson");
+const seedFolder = mkdtempSync(join(tmpdir(), "stashkit-reliability-seed-"));
+const seedFile = join(seedFolder, "movies.ndjson");
+// Every matrix scenario reads the one file, so it lives as long as the process.
+process.once("exit", () => rmSync(seedFolder, { recursive: true, force: true }));
 writeFileSync(seedFile, `${documents.map((d) => JSON.stringify(d)).join("\n")}\n`);
 
 async function createIndex(server: RunningEmulator, name: string) {
