@@ -8,6 +8,9 @@ import ts from "typescript";
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 60;
 const TABLE_MARKER = "// size: table";
+const MAX_ENTRY_CODE_LINES = 40;
+/** An action's entry files: the runner's entry, the main step and the post step. */
+const ENTRY_FILE = /^actions\/[^/]+\/src\/(index|main|post)\.ts$/;
 
 const RULE = `check-size: counting rule
 - files: every .ts under packages/*/src, actions/*/src and container/src, except *.test.ts and .d.ts; a file's
@@ -16,6 +19,8 @@ const RULE = `check-size: counting rule
 - functions: function declarations and expressions, arrow functions, methods, constructors and
   accessors; a function's size runs from the line of its first token (its doc comment not
   included) to the line of its last, inner functions included; over ${MAX_FUNCTION_LINES} is too long.
+- action entries: actions/*/src/index.ts, main.ts and post.ts wire inputs to one core function
+  and report; over ${MAX_ENTRY_CODE_LINES} code lines (lines that are not blank and not only a comment) is too long.
 - declared tables: a statement (or class member, or property) whose last leading comment is the
   line \`${TABLE_MARKER}\` is data: its lines count toward neither rule, nor do functions inside it.`;
 
@@ -94,14 +99,36 @@ function measure(path) {
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(file, visit);
-  return { lines: lines - tableLines, tableLines, longFunctions };
+  return { lines: lines - tableLines, tableLines, longFunctions, codeLines: codeLineCount(text) };
+}
+
+/** Lines that hold code: neither blank nor only a comment. */
+function codeLineCount(text) {
+  let inBlock = false;
+  let count = 0;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (inBlock) {
+      if (line.includes("*/")) inBlock = false;
+      continue;
+    }
+    if (line === "" || line.startsWith("//")) continue;
+    if (line.startsWith("/*")) {
+      inBlock = !line.includes("*/");
+      continue;
+    }
+    count++;
+  }
+  return count;
 }
 
 console.log(RULE);
 const problems = [];
 for (const path of sourceFiles().sort()) {
   const where = relative(root, path);
-  const { lines, tableLines, longFunctions } = measure(path);
+  const { lines, tableLines, longFunctions, codeLines } = measure(path);
+  if (ENTRY_FILE.test(where) && codeLines > MAX_ENTRY_CODE_LINES)
+    problems.push(`${where}: an action entry of ${codeLines} code lines, over ${MAX_ENTRY_CODE_LINES}`);
   if (lines > MAX_FILE_LINES) {
     const tables = tableLines > 0 ? ` (${tableLines} table lines not counted)` : "";
     problems.push(`${where}: ${lines} lines${tables}, over ${MAX_FILE_LINES}`);
@@ -114,4 +141,4 @@ if (problems.length > 0) {
   console.error(`check-size: ${problems.length} too long`);
   process.exit(1);
 }
-console.log("check-size: every source file and function is within its limit");
+console.log("check-size: every source file, function and action entry is within its limit");

@@ -1,9 +1,7 @@
-import { runner, type Step, stepClientOptions } from "@stashkit/action-kit";
+import { runner, type Step } from "@stashkit/action-kit";
 import { deleteSearchIndex, type ManagementClient } from "@stashkit/core";
 import type { DeleteInputs } from "./inputs.ts";
 import { type PruneOutcome, prune } from "./prune.ts";
-
-const ACTION = "delete-search-index";
 
 /** Deletes what the inputs name: an index, the stale indexes of a pattern, or SDK indexes of a database. */
 export async function deleteTarget(
@@ -11,7 +9,7 @@ export async function deleteTarget(
   inputs: DeleteInputs,
 ): Promise<PruneOutcome> {
   const { target, dryRun, protect } = inputs;
-  const dataOptions = stepClientOptions(ACTION, step.limits, step.deadline);
+  const dataOptions = step.clientOptions;
   if (target.kind === "name") {
     const client = await step.client();
     const deleted = await runner.group(`Delete search index ${target.name}`, () =>

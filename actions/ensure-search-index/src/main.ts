@@ -1,21 +1,13 @@
-import {
-  markPostStepComing,
-  registerSecrets,
-  runManagementStep,
-  runner,
-  stepClientOptions,
-} from "@stashkit/action-kit";
+import { markPostStepComing, registerSecrets, runManagementStep, runner } from "@stashkit/action-kit";
 import { ensureAndSeedSearchIndex } from "@stashkit/core";
 import { saveEphemeralIndex } from "./ephemeral-state.ts";
 import { readEnsureInputs } from "./inputs.ts";
 import { reportEnsured, reportSeeded } from "./report.ts";
 
-const ACTION = "ensure-search-index";
-
 export async function run(): Promise<void> {
   markPostStepComing();
   await runManagementStep(
-    ACTION,
+    "ensure-search-index",
     async (step) => {
       const inputs = readEnsureInputs(step);
       // The seed file reader loads only when a seed is asked for: most pushes have none (bench S1).
@@ -24,7 +16,7 @@ export async function run(): Promise<void> {
         ...inputs,
         seed,
         deadline: step.deadline,
-        dataOptions: { ...stepClientOptions(ACTION, step.limits, step.deadline), redactor: step.redactor },
+        dataOptions: step.clientOptions,
         phase: (label, work) => runner.group(label, work),
         onSecrets: (secrets) => registerSecrets(...secrets),
         // The outputs (and their masks) come first: a failed seed still hands the index over.

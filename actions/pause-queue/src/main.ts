@@ -5,7 +5,6 @@ import { logPauseOutcomes, reportPaused } from "./report.ts";
 import { savePaused } from "./state.ts";
 
 const ACTION = "pause-queue";
-const CONCURRENCY = 8;
 
 export async function run(): Promise<void> {
   markPostStepComing();
@@ -13,7 +12,7 @@ export async function run(): Promise<void> {
     const inputs = readPauseInputs();
     const client = await step.client();
     const outcomes = await runner.group("Pause queues, schedules and flow-control keys", async () =>
-      logPauseOutcomes(await pauseTargets(client, { ...inputs.targets, concurrency: CONCURRENCY })),
+      logPauseOutcomes(await pauseTargets(client, inputs.targets)),
     );
     if (inputs.resumeAfterJob !== "never") savePaused(pausedTargets(outcomes));
     reportPaused(outcomes, inputs);

@@ -1,5 +1,5 @@
-import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import type { ResumeOutcome, Target } from "@stashkit/core";
+import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { describeTarget, judgeOutcomes, type ResumeOutcome, type Target } from "@stashkit/core";
 import type { PostInputs } from "./inputs.ts";
 
 const RESUME_PATH = { queue: "queues", schedule: "schedules", "flow-control-key": "flowControl" } as const;
@@ -32,16 +32,14 @@ export function logPostOutcomes(outcomes: ResumeOutcome[]): ResumeOutcome[] {
   return outcomes;
 }
 
-/** Warns about any target that is gone, summarises; fails on the first other failure. */
+/** Warns about any target that is gone, summarises; fails on the first failure (core's verdict, never over a missing one). */
 export function reportPostResumed(outcomes: ResumeOutcome[]): void {
-  for (const o of outcomes) {
-    if (o.outcome === "missing")
-      runner.warning(`${describeTarget(o)} is gone (deleted since the pause step?); nothing to resume`);
-    if (o.outcome === "resumed" && o.paused)
-      runner.warning(
-        `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,
-      );
-  }
+  const verdict = judgeOutcomes(outcomes, "warn", {
+    mode: "resume",
+    surface: "input",
+    missingNote: "deleted since the pause step? Nothing to resume",
+  });
+  for (const warning of verdict.warnings) runner.warning(warning);
   const resumed = outcomes.filter((o) => o.outcome === "resumed").length;
   const rows = outcomes.map((o) => [
     o.kind,
@@ -51,6 +49,5 @@ export function reportPostResumed(outcomes: ResumeOutcome[]): void {
   writeSummary(
     `### Resumed after the job: ${resumed} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome"], rows)}\n`,
   );
-  const failed = outcomes.find((o) => o.outcome === "failed");
-  if (failed) throw failed.error;
+  if (verdict.failure) throw verdict.failure;
 }

@@ -4,8 +4,6 @@ import { readPostInputs, shouldResume } from "./inputs.ts";
 import { logPostOutcomes, reportLeftPaused, reportPostResumed } from "./post-report.ts";
 import { mainStepSavedPaused, pausedByMainStep } from "./state.ts";
 
-const CONCURRENCY = 8;
-
 /** The post step: resumes exactly what the main step paused, when resume-after-job says so. */
 export async function post(): Promise<void> {
   if (!mainStepSavedPaused()) return;
@@ -20,8 +18,7 @@ export async function post(): Promise<void> {
       const client = await step.client();
       const outcomes = await runner.group(
         `Resume the ${paused.length} paused by this job's pause step`,
-        async () =>
-          logPostOutcomes(await resumeTargets(client, { ...targetsInput(paused), concurrency: CONCURRENCY })),
+        async () => logPostOutcomes(await resumeTargets(client, targetsInput(paused))),
       );
       reportPostResumed(outcomes);
     },

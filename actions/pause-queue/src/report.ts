@@ -1,8 +1,8 @@
-import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
 import {
   alreadyPausedTargets,
-  NotFoundError,
-  othersOutcome,
+  describeTarget,
+  judgeOutcomes,
   type PauseOutcome,
   pausedTargets,
 } from "@stashkit/core";
@@ -27,21 +27,14 @@ export function logPauseOutcomes(outcomes: PauseOutcome[]): PauseOutcome[] {
   return outcomes;
 }
 
-/** Outputs, warnings and the summary; then fails the step with the first failure, if any. */
+/** Outputs, warnings and the summary; then fails the step by core's verdict, if it says so. */
 export function reportPaused(outcomes: PauseOutcome[], inputs: PauseInputs): void {
-  const missing = outcomes.filter((o) => o.outcome === "missing");
-  if (inputs.ifMissing === "warn")
-    for (const o of missing) runner.warning(`${describeTarget(o)} not found; skipped`);
+  const verdict = judgeOutcomes(outcomes, inputs.ifMissing, { mode: "pause", surface: "input" });
+  for (const warning of verdict.warnings) runner.warning(warning);
   runner.setOutput("paused", JSON.stringify(pausedTargets(outcomes)));
   runner.setOutput("already-paused", JSON.stringify(alreadyPausedTargets(outcomes)));
   writeSummary(pauseSummary(outcomes));
-  const failed = outcomes.find((o) => o.outcome === "failed");
-  if (failed) throw failed.error;
-  if (missing.length > 0 && inputs.ifMissing === "fail") {
-    throw new NotFoundError(
-      `not found: ${missing.map(describeTarget).join(", ")}; ${othersOutcome("pause", outcomes)}. Set if-missing: warn or ignore to go on without them`,
-    );
-  }
+  if (verdict.failure) throw verdict.failure;
 }
 
 export function pauseSummary(outcomes: PauseOutcome[]): string {

@@ -199,7 +199,7 @@ describe("pause-queue, main and post steps run as the runner runs them", () => {
     const post = await postStep(server, main, inputs);
     expect(post.exitCode).toBe(0);
     expect(warningLines(post)).toEqual([
-      "::warning::queue emails is gone (deleted since the pause step?); nothing to resume",
+      "::warning::queue emails not found; deleted since the pause step? Nothing to resume",
     ]);
     expect(server.state.queues["orders"]?.paused).toBe(false);
   });

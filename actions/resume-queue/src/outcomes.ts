@@ -1,11 +1,5 @@
-import { describeTarget, logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import {
-  type IfMissing,
-  NotFoundError,
-  othersOutcome,
-  type ResumeOutcome,
-  resumedTargets,
-} from "@stashkit/core";
+import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
+import { describeTarget, judgeOutcomes, type ResumeOutcome, resumedTargets } from "@stashkit/core";
 import type { ResumeInputs } from "./inputs.ts";
 
 /** One log line per target, in the order reported. */
@@ -21,54 +15,25 @@ export function logOutcomes(outcomes: ResumeOutcome[]): ResumeOutcome[] {
   return outcomes;
 }
 
-/** Warnings, outputs and the summary; then fails the step with the first failure, if any. */
+/** Warnings, outputs and the summary; then fails the step by core's verdict, if it says so. */
 export function reportResumed(
   outcomes: ResumeOutcome[],
   inputs: ResumeInputs,
   connection: { endpoint: string; token: string },
 ): void {
-  for (const o of outcomes) {
-    if (o.outcome === "resumed" && o.paused) {
-      runner.warning(
-        `${describeTarget(o)} still reports paused; resuming can take up to a minute to take effect`,
-      );
-    }
-    if (o.outcome === "missing" && inputs.ifMissing === "warn")
-      runner.warning(
-        o.kind === "queue"
-          ? `queue ${o.name} does not exist; skipped`
-          : `${describeTarget(o)} not found; skipped`,
-      );
-  }
+  const verdict = judgeOutcomes(outcomes, inputs.ifMissing, { mode: "resume", surface: "input" });
+  for (const warning of verdict.warnings) runner.warning(warning);
   runner.setOutput("resumed", JSON.stringify(resumedNames(outcomes)));
   runner.setOutput("resumed-targets", JSON.stringify(resumedTargets(outcomes)));
   runner.setOutput("endpoint", connection.endpoint);
   runner.setOutput("token", connection.token);
   writeSummary(resumeSummary(outcomes));
-  const error = outcomeError(outcomes, inputs.ifMissing);
-  if (error) throw error;
+  if (verdict.failure) throw verdict.failure;
 }
 
 /** The queues resumed (the `resumed` output predates schedules and keys). */
 export function resumedNames(outcomes: ResumeOutcome[]): string[] {
   return outcomes.filter((o) => o.outcome === "resumed" && o.kind === "queue").map((o) => o.name);
-}
-
-/** The step's verdict: the first failure, or the missing targets when they must exist. */
-export function outcomeError(outcomes: ResumeOutcome[], ifMissing: IfMissing): Error | undefined {
-  // Every failure has its own log line and summary row; the step fails with the first.
-  const failed = outcomes.find((o) => o.outcome === "failed");
-  if (failed) return failed.error;
-  const missing = outcomes.filter((o) => o.outcome === "missing");
-  if (missing.length === 0 || ifMissing !== "fail") return undefined;
-  if (missing.every((o) => o.kind === "queue")) {
-    return new NotFoundError(
-      `queue${missing.length > 1 ? "s" : ""} not found: ${missing.map((o) => o.name).join(", ")}; ${othersOutcome("resume", outcomes)}. Set if-missing: warn or ignore to go on without missing queues`,
-    );
-  }
-  return new NotFoundError(
-    `not found: ${missing.map(describeTarget).join(", ")}; ${othersOutcome("resume", outcomes)}. Set if-missing: warn or ignore to go on without them`,
-  );
 }
 
 export function resumeSummary(outcomes: ResumeOutcome[]): string {

@@ -181,7 +181,7 @@ describe("resume-queue, run as the runner runs it", () => {
     const run = await resume(server, { "queue-name": "ghost" });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toEqual([
-      "::error::resume-queue: queue not found: ghost; nothing was resumed. Set if-missing: warn or ignore to go on without missing queues",
+      "::error::resume-queue: not found: queue ghost; nothing was resumed. Set if-missing: warn or ignore to go on without them",
     ]);
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual([]);
   });
@@ -192,7 +192,7 @@ describe("resume-queue, run as the runner runs it", () => {
     const run = await resume(server, { "queue-name": "orders,ghost" });
     expect(run.exitCode).toBe(1);
     expect(errorLines(run)).toEqual([
-      "::error::resume-queue: queue not found: ghost; 1 other was resumed. Set if-missing: warn or ignore to go on without missing queues",
+      "::error::resume-queue: not found: queue ghost; 1 other was resumed. Set if-missing: warn or ignore to go on without them",
     ]);
     expect(JSON.parse(run.outputs["resumed"] ?? "")).toEqual(["orders"]);
     expect(server.state.queues["orders"]?.paused).toBe(false);
@@ -203,7 +203,7 @@ describe("resume-queue, run as the runner runs it", () => {
     await pausedQueues(server, "orders");
     const run = await resume(server, { "queue-name": "orders,ghost", "if-missing": "warn" });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
+    expect(run.stdout).toContain("::warning::queue ghost not found; skipped");
     expect(run.summary).toContain("| queue | ghost | not found |");
     const quiet = await resume(server, { "queue-name": "orders,ghost", "if-missing": "ignore" });
     expect(quiet.exitCode).toBe(0);
@@ -218,7 +218,7 @@ describe("resume-queue, run as the runner runs it", () => {
     expect(run.stdout).toContain(
       "::warning::input if-missing skip is deprecated and will be removed; use warn, which does the same",
     );
-    expect(run.stdout).toContain("::warning::queue ghost does not exist; skipped");
+    expect(run.stdout).toContain("::warning::queue ghost not found; skipped");
   });
 
   it("catches a missing queue even when resume answers 200", async () => {
@@ -226,7 +226,7 @@ describe("resume-queue, run as the runner runs it", () => {
     server.inject("POST /v2/queues/:name/resume", { kind: "status", status: 200, body: "" });
     const run = await resume(server, { "queue-name": "ghost" });
     expect(run.exitCode).toBe(1);
-    expect(errorLines(run)[0]).toMatch(/queue not found: ghost/);
+    expect(errorLines(run)[0]).toMatch(/not found: queue ghost/);
   });
 
   it("survives transient faults with the outputs of a clean run", async () => {

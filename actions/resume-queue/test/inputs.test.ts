@@ -1,7 +1,7 @@
-import { ConfigurationError, NotFoundError, type ResumeOutcome, ServerError } from "@stashkit/core";
+import { ConfigurationError, type ResumeOutcome, ServerError } from "@stashkit/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readResumeInputs } from "../src/inputs.ts";
-import { outcomeError, resumedNames, resumeSummary } from "../src/outcomes.ts";
+import { resumedNames, resumeSummary } from "../src/outcomes.ts";
 
 function withInputs(inputs: Record<string, string>, env: Record<string, string> = {}) {
   for (const name of ["QSTASH_TOKEN", "QSTASH_URL"]) vi.stubEnv(name, "");
@@ -113,13 +113,6 @@ describe("outcomes", () => {
 
   it("lists the resumed queues", () => {
     expect(resumedNames(outcomes)).toEqual(["a"]);
-  });
-
-  it("fails with the first failure before anything about missing queues", () => {
-    expect(outcomeError(outcomes, "warn")).toBe(failure);
-    expect(outcomeError(outcomes.slice(0, 2), "fail")).toBeInstanceOf(NotFoundError);
-    expect(outcomeError(outcomes.slice(0, 2), "warn")).toBeUndefined();
-    expect(outcomeError(outcomes.slice(0, 2), "ignore")).toBeUndefined();
   });
 
   it("summarises each queue in a row", () => {

@@ -41,4 +41,4 @@ export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, type StepOptions, templateExpander } from "./step/open-step.ts";
 export { escapeMarkdown, markdownTable, writeSummary } from "./summary.ts";
-export { describeTarget, logLine, readIfMissing, readTargetInputs, TARGET_INPUTS } from "./targets.ts";
+export { logLine, readIfMissing, readTargetInputs, TARGET_INPUTS } from "./targets.ts";

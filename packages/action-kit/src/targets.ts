@@ -1,9 +1,7 @@
 import {
   type IfMissing,
   ONLY_IF_PAUSED_BY,
-  type PauseOutcome,
   parseIfMissing,
-  type ResumeOutcome,
   readTargetSelection,
   SELECTOR_KEYS,
   type SelectedTargets,
@@ -32,13 +30,6 @@ export function readIfMissing(): IfMissing {
   const choice = parseIfMissing(readInput("if-missing"), "if-missing", "input if-missing");
   if (choice.deprecation) warning(choice.deprecation);
   return choice.mode;
-}
-
-/** "queue orders", "schedule nightly", "schedules labelled batch": how log lines name a target. */
-export function describeTarget(o: PauseOutcome | ResumeOutcome): string {
-  if (o.outcome === "missing" && o.by === "label") return `schedules labelled ${o.name}`;
-  if (o.outcome === "missing" && o.by === "destination") return `schedules to ${o.name}*`;
-  return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}`;
 }
 
 /** An info line that no name from an input or an API answer can split into a runner command. */

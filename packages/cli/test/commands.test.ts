@@ -479,7 +479,7 @@ describe("queues", () => {
         "queue billing: already paused; left alone",
         "queue audit: already paused; left alone",
         "schedule nightly: already paused; left alone",
-        "flow-control-key payments: already paused; left alone",
+        "flow-control key payments: already paused; left alone",
         "",
       ]);
 
@@ -542,8 +542,8 @@ describe("queues", () => {
     await createQueue(emulator, s, "reports");
     const run = await cli(["queues", "pause", "reports", "--schedule-label", "nope"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("schedule label nope: matches no schedule");
-    expect(run.stderr).toContain("error: stashkit queues pause: not found: schedule label nope");
+    expect(run.stdout).toContain("schedules labelled nope: not found");
+    expect(run.stderr).toContain("error: stashkit queues pause: not found: schedules labelled nope");
     expect(emulator.state.queues["reports"]?.paused).toBe(true);
     const skipped = await cli([
       "queues",
@@ -555,7 +555,7 @@ describe("queues", () => {
       "skip",
     ]);
     expect(skipped.code, skipped.stderr).toBe(0);
-    expect(skipped.stderr).toContain("warning: schedule label nope not found; skipped");
+    expect(skipped.stderr).toContain("warning: schedules labelled nope not found; skipped");
     expect(emulator.state.queues["reports"]?.paused).toBe(false);
   });
 });

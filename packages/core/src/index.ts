@@ -64,6 +64,12 @@ export {
   ensureSearchIndex,
   oldest,
 } from "./operations/ensure-search-index.ts";
+export {
+  describeTarget,
+  type JudgeOptions,
+  judgeOutcomes,
+  type OutcomeVerdict,
+} from "./operations/judge-outcomes.ts";
 export { type PauseQueuesInput, pauseQueues } from "./operations/pause-queues.ts";
 export {
   pauseFlowControlKeys,
@@ -128,6 +134,7 @@ export {
 } from "./operations/select-schedules.ts";
 export {
   alreadyPausedTargets,
+  DEFAULT_TARGET_CONCURRENCY,
   isPossiblyPaused,
   type MissingBy,
   othersOutcome,

@@ -1,5 +1,6 @@
 // The READMEs' claims about the repository, checked against the repository itself: what a new
 // user tripped over (issue 27) stays fixed, and a figure or list that drifts from the code fails here.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,10 +20,18 @@ import { typeErrors } from "../src/type-check.ts";
 // A type-check of the workspace's declarations took 65 s on a loaded 2-core machine, past the
 // 60 s this was: a limit against hangs, well beyond what the work takes.
 const TYPE_CHECK_TIMEOUT_MS = 600_000;
+// The demo takes ~6 s on a quiet machine; a limit against hangs.
+const DEMO_TIMEOUT_MS = 300_000;
 
 const root = join(import.meta.dirname, "../../..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 const stashkitNames = (text: string) => [...text.matchAll(/`(@stashkit\/[a-z-]+)`/g)].map((m) => m[1]).sort();
+
+/** The environment without FORCE_COLOR, which would colour the demo's headings even into a pipe. */
+function withoutForceColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _, ...rest } = env;
+  return rest;
+}
 
 /** A shell block's commands: comments and blank lines dropped. */
 function commandsOf(block: string): string[] {
@@ -109,6 +118,43 @@ describe("the root README", () => {
     const tryIt = sectionOf(root, "README.md", "Try it").prose;
     expect(actionsNamed(tryIt, actionNames(root))).toEqual(actionsInOrder(join(root, "scripts/demo.mjs")));
   });
+
+  it(
+    "numbers the demo's steps as the demo prints them",
+    () => {
+      const demo = spawnSync(process.execPath, [join(root, "scripts/demo.mjs")], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...withoutForceColor(process.env), NO_COLOR: "1" },
+        timeout: DEMO_TIMEOUT_MS,
+      });
+      expect(demo.status, demo.stderr).toBe(0);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is dropped
+      const text = demo.stdout.replace(/\u001b\[[0-9;]*m/g, "");
+      const printed = [...text.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1]));
+      const tryIt = read("README.md").split("\n## Try it\n")[1]?.split("\n## ")[0] ?? "";
+      const listed = [...tryIt.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1]));
+      expect(printed.length).toBeGreaterThan(5);
+      expect(listed).toEqual(printed);
+      const count = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+      ];
+      expect(tryIt).toContain(`prints ${count[printed.length]} numbered steps`);
+    },
+    DEMO_TIMEOUT_MS,
+  );
 
   it("gives the size of the actions' bundles as they are, to 0.1 MB", () => {
     const stated = /bundle \(`dist\/`[^)]*\) is about (\d+\.\d)(?:–(\d+\.\d))? MB/.exec(prose);

@@ -40,6 +40,11 @@ export interface Step<Client, Names extends string = string> {
    */
   redactor: Redactor;
   /**
+   * The options of any other client the step builds (the data plane's): its limits, deadline,
+   * logger, user agent and redactor, as the step's own client has them.
+   */
+  clientOptions: ClientOptions;
+  /**
    * The client, built on first use, after the body has checked its own inputs: a missing
    * credential is reported only once every other input is known to be good. Asynchronous because
    * the client's module loads then: a step that refuses an input never loads the client, its
@@ -117,17 +122,18 @@ export async function openStep<Names extends string, Client>(
           : `${title}: still running ${GRACE_MS / 1000} s after timeout-seconds (${limits.timeoutSeconds} s) passed; stopping`,
       );
       let client: Promise<Client> | undefined;
+      const clientOptions = { ...stepClientOptions(action, limits, deadline), redactor };
       await body({
         context,
         credentials,
         limits,
         deadline,
         redactor,
+        clientOptions,
         client: () => {
           client ??= (async () => {
             requireCredentials(api.credentials, credentials);
-            const shared = stepClientOptions(action, limits, deadline);
-            return api.build(credentials, { baseUrl, ...shared, redactor });
+            return api.build(credentials, { baseUrl, ...clientOptions });
           })();
           return client;
         },

@@ -1,8 +1,8 @@
 import {
   alreadyPausedTargets,
+  describeTarget,
   type IfMissing,
-  NotFoundError,
-  othersOutcome,
+  judgeOutcomes,
   type PauseOutcome,
   parseIfMissing,
   pausedTargets,
@@ -52,9 +52,8 @@ export function command(mode: Mode) {
     const targets = readTargets(flags, mode);
     const ifMissing = parseIfMissing(flags.ifMissing ?? "", "--if-missing");
     const client = messagingClient(flags, context);
-    const input = { ...targets, concurrency: 8 };
     const work: Promise<Outcome[]> =
-      mode === "pause" ? pauseTargets(client, input) : resumeTargets(client, input);
+      mode === "pause" ? pauseTargets(client, targets) : resumeTargets(client, targets);
     const label = `${mode === "pause" ? "pausing" : "resuming"} ${describeTargets(targets)}`;
     const outcomes = await context.terminal.progress(label, work);
     const report = outcomesReport(mode, outcomes, ifMissing.mode);
@@ -68,20 +67,11 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
   const paused = outcomes as PauseOutcome[];
   const done = mode === "pause" ? pausedTargets(paused) : resumedTargets(outcomes as ResumeOutcome[]);
   const alreadyPaused = alreadyPausedTargets(paused);
-  const warnings: string[] = [];
-  for (const o of outcomes) {
-    if (o.outcome === "resumed" && o.paused)
-      warnings.push(`${what(o)} still reports paused; resuming can take up to a minute to take effect`);
-    if (o.outcome === "missing" && ifMissing === "warn") warnings.push(`${what(o)} not found; skipped`);
-  }
-  const missing = outcomes.filter((o) => o.outcome === "missing");
-  const failed = outcomes.find((o) => o.outcome === "failed");
-  const failure =
-    failed?.outcome === "failed"
-      ? failed.error
-      : missing.length > 0 && ifMissing === "fail"
-        ? new NotFoundError(missingMessage(mode, outcomes, missing))
-        : undefined;
+  // Core's verdict, the actions' too; the CLI adds how to make a missing queue.
+  const advice = outcomes.some((o) => o.outcome === "missing" && o.kind === "queue")
+    ? "; stashkit queues create <name> makes a queue"
+    : "";
+  const { warnings, failure } = judgeOutcomes(outcomes, ifMissing, { mode, surface: "flag", advice });
   const lines = outcomes.map(describe);
   if (outcomes.length === 0) lines.push(`nothing to ${mode}`);
   return {
@@ -109,17 +99,6 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
     warnings,
     ...(failure ? { failure } : {}),
   };
-}
-
-/**
- * "not found: queue ghost; 2 others were paused": what the others' outcomes really were (core's
- * rule, the actions' too), and how to make a missing queue.
- */
-function missingMessage(mode: Mode, outcomes: Outcome[], missing: Outcome[]): string {
-  const create = missing.some((o) => o.kind === "queue")
-    ? "; stashkit queues create <name> makes a queue"
-    : "";
-  return `not found: ${missing.map(what).join(", ")}; ${othersOutcome(mode, outcomes)}. Pass --if-missing warn or ignore to go on without them${create}`;
 }
 
 /** `paused` and `already-paused` as the pause-queue action writes them (`paused` is what `--only-if-paused-by` takes), and a count. */
@@ -162,25 +141,19 @@ function queueNames(targets: Target[]): string[] {
   return targets.filter((t) => t.kind === "queue").map((t) => t.name);
 }
 
-function what(o: Outcome): string {
-  if (o.outcome === "missing" && o.by === "label") return `schedule label ${o.name}`;
-  if (o.outcome === "missing" && o.by === "destination") return `schedule destination prefix ${o.name}`;
-  return `${o.kind} ${o.name}`;
-}
-
 function describe(o: Outcome): string {
   switch (o.outcome) {
     case "resumed":
-      return `${what(o)}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`;
+      return `${describeTarget(o)}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`;
     case "paused":
-      return `${what(o)}: paused (lag: ${o.lag ?? "unknown"})`;
+      return `${describeTarget(o)}: paused (lag: ${o.lag ?? "unknown"})`;
     case "alreadyPaused":
-      return `${what(o)}: already paused; left alone`;
+      return `${describeTarget(o)}: already paused; left alone`;
     case "missing":
-      return `${what(o)}: ${o.by === "label" || o.by === "destination" ? "matches no schedule" : "not found"}`;
+      return `${describeTarget(o)}: not found`;
     case "failed":
       return "possiblyPaused" in o
-        ? `${what(o)}: possibly paused (${o.error.message}); counted as paused by this command`
-        : `${what(o)}: ${o.error.message}`;
+        ? `${describeTarget(o)}: possibly paused (${o.error.message}); counted as paused by this command`
+        : `${describeTarget(o)}: ${o.error.message}`;
   }
 }

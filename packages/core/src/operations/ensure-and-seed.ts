@@ -1,46 +1,12 @@
 import type { ManagementClient } from "../clients/management-client.ts";
-import type { FromIndexOptions } from "../clients/search-index-data.ts";
 import { IndexLookupError } from "../errors/index.ts";
 import type { SearchIndex } from "../schemas/search-index.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { type EnsureResult, type EnsureSearchIndexInput, ensureSearchIndex } from "./ensure-search-index.ts";
+import { ensureSearchIndex } from "./ensure-search-index.ts";
 import type { SeedPlan } from "./seed-plan.ts";
+import type { EnsureAndSeedInput, EnsureAndSeedResult } from "./seed-report.ts";
 
-/** One SDK index filled (or found filled) after the ensure. */
-export interface SeededIndex {
-  index: string;
-  /** The source's SDK index, for a clone. */
-  from?: string;
-  written: number;
-  /** false: a finished seed was recorded before, and nothing was written. */
-  seeded: boolean;
-  ms: number;
-}
-
-export interface SeedReport {
-  written: number;
-  indexes: SeededIndex[];
-}
-
-export interface EnsureAndSeedInput extends EnsureSearchIndexInput {
-  /** What to put into the index once it exists (`checkSeedPlan`); none: the ensure alone. */
-  seed?: SeedPlan | undefined;
-  /** The data plane's client options: retries, logger, redactor (the ensured index's tokens go into it). */
-  dataOptions?: FromIndexOptions;
-  /** Called as soon as the index is ensured, before any seeding: hand the index over even if a seed fails. */
-  onEnsured?: (result: EnsureResult) => void;
-  /** The clone source's tokens, to mask before anything is logged. */
-  onSecrets?: (secrets: string[]) => void;
-  /** Runs each phase ("Seed myapp-pr-7 / movies"): a log group, a spinner. Default: runs it. */
-  phase?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
-  /** Documents written so far in one SDK index. */
-  onProgress?: (index: string, written: number) => void;
-}
-
-export interface EnsureAndSeedResult {
-  ensured: EnsureResult;
-  seeded: SeedReport;
-}
+export type { EnsureAndSeedInput, EnsureAndSeedResult, SeededIndex, SeedReport } from "./seed-report.ts";
 
 /**
  * The one-step preview: ensures the index (race-safe, `ensureSearchIndex`), then fills it from

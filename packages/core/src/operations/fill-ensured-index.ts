@@ -4,8 +4,8 @@ import type { SearchIndex } from "../schemas/search-index.ts";
 import { seedDocuments } from "../seed-files/read-seed-files.ts";
 import { Deadline } from "../transport/deadline.ts";
 import { cloneSearchIndex } from "./clone-search-index.ts";
-import type { EnsureAndSeedInput, SeededIndex, SeedReport } from "./ensure-and-seed.ts";
 import type { SeedPlan } from "./seed-plan.ts";
+import type { EnsureAndSeedInput, SeededIndex, SeedReport } from "./seed-report.ts";
 import { seedSearchIndex } from "./seed-search-index.ts";
 import { waitUntilIndexed } from "./wait-until-indexed.ts";
 

@@ -2,11 +2,11 @@ import type { MessagingClient } from "../clients/messaging-client.ts";
 import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { type PauseOutcome, sendPause, settle } from "./targets.ts";
+import { DEFAULT_TARGET_CONCURRENCY, type PauseOutcome, sendPause, settle } from "./targets.ts";
 
 export interface PauseQueuesInput extends CallOptions {
   names: readonly string[];
-  /** How many queues are worked on at once. Default 8. */
+  /** How many queues are worked on at once. Default `DEFAULT_TARGET_CONCURRENCY` (8). */
   concurrency?: number;
 }
 
@@ -29,5 +29,7 @@ export function pauseQueue(client: MessagingClient, name: string, call: CallOpti
 export async function pauseQueues(client: MessagingClient, input: PauseQueuesInput): Promise<PauseOutcome[]> {
   const names = input.names.map((name) => validateQueueName(name, "queue name"));
   const call = { signal: input.signal, deadline: input.deadline };
-  return mapWithConcurrency(names, input.concurrency ?? 8, (name) => pauseQueue(client, name, call));
+  return mapWithConcurrency(names, input.concurrency ?? DEFAULT_TARGET_CONCURRENCY, (name) =>
+    pauseQueue(client, name, call),
+  );
 }

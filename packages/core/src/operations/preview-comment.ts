@@ -1,6 +1,6 @@
 import { escapeMarkdown, markdownTable } from "../lib/markdown.ts";
 import type { SearchIndex } from "../schemas/search-index.ts";
-import type { SeedReport } from "./ensure-and-seed.ts";
+import type { SeedReport } from "./seed-report.ts";
 
 /**
  * The hidden first line that finds a preview's comment again on the next push: one comment per

@@ -8,13 +8,13 @@ import {
   type ScheduleSelection,
   validateScheduleSelection,
 } from "./select-schedules.ts";
-import type { PauseOutcome, ResumeOutcome } from "./targets.ts";
+import { DEFAULT_TARGET_CONCURRENCY, type PauseOutcome, type ResumeOutcome } from "./targets.ts";
 
 export interface TargetsInput extends CallOptions {
   queues?: readonly string[];
   schedules?: ScheduleSelection;
   flowControlKeys?: readonly string[];
-  /** How many targets are worked on at once, all kinds together. Default 8. */
+  /** How many targets are worked on at once, all kinds together. Default `DEFAULT_TARGET_CONCURRENCY` (8). */
   concurrency?: number;
 }
 
@@ -53,7 +53,9 @@ export async function runTargets<O extends PauseOutcome | ResumeOutcome>(
     ),
     ...(input.flowControlKeys ?? []).map((key) => () => work.flowControlKey(client, key, call)),
   ];
-  const outcomes = await mapWithConcurrency(jobs, input.concurrency ?? 8, (run) => run());
+  const outcomes = await mapWithConcurrency(jobs, input.concurrency ?? DEFAULT_TARGET_CONCURRENCY, (run) =>
+    run(),
+  );
   const scheduleEnd = outcomes.length - (input.flowControlKeys?.length ?? 0);
   const unselected =
     "matched" in selected

@@ -3,6 +3,12 @@ import type { Target } from "../schemas/target.ts";
 
 export type { Target } from "../schemas/target.ts";
 
+/**
+ * How many targets a pause or a resume works on at once unless told otherwise: the actions'
+ * and the CLI's, said once here.
+ */
+export const DEFAULT_TARGET_CONCURRENCY = 8;
+
 /** How a missing target was asked for: by its name or id, or by a schedule label or destination prefix that matched none. */
 export type MissingBy = "name" | "id" | "label" | "destination";
 

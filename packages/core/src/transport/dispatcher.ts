@@ -1,18 +1,11 @@
 import type { Dispatcher } from "undici";
-import type { ExchangeFunction } from "./exchange.ts";
+import type { ExchangeFunction, UndiciDispatcher } from "./exchange.ts";
 import { fetchExchange } from "./fetch-exchange.ts";
 import { nodeHttpExchange } from "./node-http.ts";
 
-export type Environment = Record<string, string | undefined>;
+export type { UndiciDispatcher } from "./exchange.ts";
 
-/**
- * An undici `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent` ...), described here by the one
- * method requests go through instead of by undici's own type: undici's declarations need Node's
- * (`@types/node`), and the published declarations must type-check in a project without them.
- */
-export interface UndiciDispatcher {
-  dispatch(options: never, handler: never): boolean;
-}
+export type Environment = Record<string, string | undefined>;
 
 /**
  * How the API's requests go out (`exchange`), and a fetch with, when it needs one, the undici

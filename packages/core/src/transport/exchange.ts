@@ -19,3 +19,12 @@ export interface ExchangeAnswer {
 
 /** Sends one exchange and reads its answer, at most `limit` bytes of body. */
 export type ExchangeFunction = (url: string, exchange: Exchange, limit: number) => Promise<ExchangeAnswer>;
+
+/**
+ * An undici `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent` ...), described here by the one
+ * method requests go through instead of by undici's own type: undici's declarations need Node's
+ * (`@types/node`), and the published declarations must type-check in a project without them.
+ */
+export interface UndiciDispatcher {
+  dispatch(options: never, handler: never): boolean;
+}

@@ -1,5 +1,4 @@
-import type { UndiciDispatcher } from "./dispatcher.ts";
-import type { ExchangeFunction } from "./exchange.ts";
+import type { ExchangeFunction, UndiciDispatcher } from "./exchange.ts";
 import { readBody } from "./read-body.ts";
 
 /**
