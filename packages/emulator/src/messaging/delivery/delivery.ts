@@ -126,11 +126,12 @@ export class Delivery {
   /** A queue's head: messages between retries hold their slot; new ones need a free slot. */
   #scanQueue(name: string, parallelism: number, now: number, later: (at: number | undefined) => void): void {
     let busy = 0;
-    for (const message of this.#options.messages.waiting(name)) {
-      if (this.#flying.has(message.id)) {
+    for (const entry of this.#options.messages.waitingEntries(name)) {
+      if (this.#flying.has(entry.key)) {
         busy++;
         continue;
       }
+      const message = entry.value;
       if (message.retried > 0) {
         busy++;
         this.#consider(message, now, later);
