@@ -132,13 +132,8 @@ export class Delivery {
         continue;
       }
       const message = entry.value;
-      if (message.retried > 0) {
-        busy++;
-        this.#consider(message, now, later);
-        continue;
-      }
-      if (busy >= parallelism) break;
-      if (this.#consider(message, now, later) === "started") busy++;
+      if (message.retried === 0 && busy >= parallelism) break;
+      if (this.#consider(message, now, later) === "started" || message.retried > 0) busy++;
     }
   }
 
