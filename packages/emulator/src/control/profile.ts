@@ -1,11 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { ApiProfile } from "../http/api.ts";
-import { HttpError } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
 import { SnapshotError } from "../state/snapshot-error.ts";
 import { UnknownAreaError } from "../state/unknown-area-error.ts";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
 import type { EmulatorControls } from "./controls.ts";
+import { controlErrors } from "./errors.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./routes.ts";
 
 /**
@@ -24,7 +25,7 @@ export function controlProfile(
     routes: controlRoutes(controls),
     ownsPath: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
     unrouted: (method, path) =>
-      new HttpError(404, `no control route ${method} ${path.slice(CONTROL_PREFIX.length)}`),
+      controlErrors.notFound("control route", `${method} ${path.slice(CONTROL_PREFIX.length)}`),
     authenticate({ req }) {
       const refusal = controlRefusal(
         {
@@ -36,7 +37,7 @@ export function controlProfile(
         },
         policy,
       );
-      if (refusal) throw new HttpError(refusal.status, refusal.reason);
+      if (refusal) throw controlErrors.refused(refusal);
       return undefined;
     },
     renderError(error) {

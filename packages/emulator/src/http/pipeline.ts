@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ApiProfile, RequestFacts, Route } from "./api.ts";
 import { redactedAuthorization } from "./auth.ts";
+import { type HttpError, httpErrors } from "./errors.ts";
 import type { RateDecision, RateLimiter } from "./rate-limit.ts";
-import { HttpError, type Reply, readBody, send } from "./reply.ts";
+import { type Reply, readBody, send } from "./reply.ts";
 import { appendBounded, type RequestLogEntry, type RequestTally } from "./request-log.ts";
 import { Router } from "./router.ts";
 import { type SitePolicy, siteRefusal } from "./site-guard.ts";
@@ -123,7 +124,7 @@ class Pipeline {
       this.#log(entry);
       this.#parts.tally.record(profile?.name ?? null, false);
     }
-    const error = new HttpError(403, reason);
+    const error = httpErrors.forbiddenSite(reason);
     const reply = profile ? profile.renderError(error) : { status: 403, json: { error: reason } };
     entry.status = reply.status;
     send(res, reply);
@@ -154,7 +155,7 @@ class Pipeline {
     }
     if (refused) {
       entry.rateLimited = true;
-      const limited = decorated(profile, profile.renderError(tooManyRequests(rate)), rate);
+      const limited = decorated(profile, profile.renderError(httpErrors.tooManyRequests(rate)), rate);
       entry.status = limited.status;
       send(res, limited);
       return;
@@ -202,13 +203,7 @@ function unroutedError(
 ): HttpError {
   const method = facts.req.method ?? "GET";
   if (profile.unrouted) return profile.unrouted(method, facts.path, status);
-  return new HttpError(status, status === 404 ? "not found" : "method not allowed");
-}
-
-function tooManyRequests(rate: RateDecision): HttpError {
-  return new HttpError(429, `too many requests: this API serves ${rate.limit} per second`, {
-    "retry-after": String(rate.retryAfterSeconds),
-  });
+  return httpErrors.unrouted(status);
 }
 
 /** What the API adds to its answers; the answer's own headers (a fault's) win. */
