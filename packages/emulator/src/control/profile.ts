@@ -41,14 +41,13 @@ export function controlProfile(
       return undefined;
     },
     renderError(error) {
-      if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
-      if (
+      // A setting, an area or a snapshot the caller named or gave that the emulator cannot use.
+      const refused =
         error instanceof InvalidSettingError ||
         error instanceof UnknownAreaError ||
-        error instanceof SnapshotError
-      ) {
-        return { status: 400, json: { error: error.message } };
-      }
+        error instanceof SnapshotError;
+      const answer = refused ? controlErrors.invalidRequest(error.message) : error;
+      if (answer instanceof HttpError) return { status: answer.status, json: { error: answer.message } };
       throw error;
     },
   };

@@ -95,11 +95,9 @@ class Pipeline {
       // A path no API owns: logged and counted, answered in no API's words.
       this.#log(entry);
       this.#parts.tally.record(null, false);
-      entry.status = target.unrouted;
-      send(res, {
-        status: target.unrouted,
-        json: { error: target.unrouted === 404 ? "not found" : "method not allowed" },
-      });
+      const error = httpErrors.unrouted(target.unrouted);
+      entry.status = error.status;
+      send(res, { status: error.status, json: { error: error.message } });
       return;
     }
     if (target.profile.emulated) this.#log(entry);
@@ -125,7 +123,9 @@ class Pipeline {
       this.#parts.tally.record(profile?.name ?? null, false);
     }
     const error = httpErrors.forbiddenSite(reason);
-    const reply = profile ? profile.renderError(error) : { status: 403, json: { error: reason } };
+    const reply = profile
+      ? profile.renderError(error)
+      : { status: error.status, json: { error: error.message } };
     entry.status = reply.status;
     send(res, reply);
   }
