@@ -108,6 +108,16 @@ export class SqliteTable<T> implements Table<T> {
     }
   }
 
+  dropOldest(count: number): number {
+    if (count <= 0) return 0;
+    this.#db.write();
+    const gone = this.#sql(
+      `DELETE FROM "${this.#name}" WHERE pos IN (SELECT pos FROM "${this.#name}" ORDER BY pos LIMIT ?) RETURNING grp`,
+    ).all(count) as unknown as { grp: string }[];
+    for (const { grp } of gone) this.#counted(grp, -1);
+    return gone.length;
+  }
+
   deleteGroup(group: string): number {
     this.#db.write();
     const result = this.#sql(`DELETE FROM "${this.#name}" WHERE grp = ?`).run(group);
