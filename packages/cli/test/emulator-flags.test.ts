@@ -1,4 +1,4 @@
-import { declaredOptions } from "@stashkit/emulator";
+import { declaredOptions } from "@stashkit/emulator/internal";
 import { expect, it } from "vitest";
 import { FLAGS } from "../src/commands/emulator.flags.ts";
 
