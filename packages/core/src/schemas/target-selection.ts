@@ -10,8 +10,11 @@ export interface TargetSelector {
 }
 
 /**
- * The lists that name what to pause or resume, the same in the actions and the CLI: adding a
- * selector here adds the input and the flag's reading and checking everywhere.
+ * The lists that name what to pause or resume, the same in the actions and the CLI. An entry here
+ * is read from the actions' inputs and checked on both surfaces, but it is not the only edit: its
+ * field in `SelectedTargets` (`readTargetLists`, `countTargets`), the operations that act on it,
+ * the CLI's `TARGET_FLAGS` and `lists` (`commands/queues.ts`), and the input in both actions'
+ * `action.yml` (CONTRIBUTING, "An input the CLI also gets"); tests fail while one is missing.
  */
 // size: table
 export const TARGET_SELECTORS = {
