@@ -1,11 +1,12 @@
-// CONTRIBUTING's recipes, held to the repository: every file a step names exists, and three recipes
+// CONTRIBUTING's recipes, held to the repository: every file a step names exists, and four recipes
 // are walked with a toy in a copy of the repository (issue 40): their steps, and no more, make the
 // package's tests and type-check pass, and leaving a step out makes one fail.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locate, pathsNamed, recipeSteps } from "../src/recipes.ts";
-import { copyRepository } from "../src/repo-copy.ts";
+import { copyRepository, type RepoCopy } from "../src/repo-copy.ts";
 import { API_WALK } from "../src/walks/api.ts";
+import { COMMAND_WALK } from "../src/walks/command.ts";
 import { INPUT_WALK } from "../src/walks/input.ts";
 import { ROUTE_WALK } from "../src/walks/route.ts";
 import { runCheck, undo, type Walk } from "../src/walks/walk.ts";
@@ -40,7 +41,29 @@ describe.each(RECIPES)("CONTRIBUTING's %s", (heading, folders) => {
   });
 });
 
-describe.each([ROUTE_WALK, INPUT_WALK, API_WALK])(
+/** Runs what the walk's checks read (a build); it must pass. */
+function prepare(copy: RepoCopy, walk: Walk): void {
+  for (const step of walk.prepare ?? []) {
+    const { passed, report } = runCheck(copy, step);
+    expect(passed, report).toBe(true);
+  }
+}
+
+/** Leaves a step (or part of it) out, runs the check, and does the step again. */
+function without(copy: RepoCopy, walk: Walk, omission: Walk["omissions"][number]): void {
+  const step = walk.steps[omission.step];
+  const check = walk.checks[omission.check];
+  if (step === undefined || check === undefined)
+    throw new Error(`no step ${omission.step} or check ${omission.check}`);
+  undo(root, copy, omission.files ?? step.files);
+  prepare(copy, walk);
+  const { passed, report } = runCheck(copy, check);
+  expect(passed, `without step ${omission.step}, this passed:\n${report}`).toBe(false);
+  step.apply(copy);
+  prepare(copy, walk);
+}
+
+describe.each([ROUTE_WALK, INPUT_WALK, COMMAND_WALK, API_WALK])(
   "CONTRIBUTING's $heading, walked with a toy",
   (walk: Walk) => {
     it("has a walked or skipped step for each numbered step, and each names what the walk writes", () => {
@@ -58,20 +81,12 @@ describe.each([ROUTE_WALK, INPUT_WALK, API_WALK])(
         const copy = copyRepository(root);
         try {
           for (const step of Object.values(walk.steps)) step.apply(copy);
-          for (const check of [...(walk.prepare ?? []), ...walk.checks]) {
+          prepare(copy, walk);
+          for (const check of walk.checks) {
             const { passed, report } = runCheck(copy, check);
             expect(passed, report).toBe(true);
           }
-          for (const { step: number, check, files } of walk.omissions) {
-            const step = walk.steps[number];
-            const run = walk.checks[check];
-            if (step === undefined || run === undefined)
-              throw new Error(`no step ${number} or check ${check}`);
-            undo(root, copy, files ?? step.files);
-            const { passed, report } = runCheck(copy, run);
-            expect(passed, `without step ${number}, this passed:\n${report}`).toBe(false);
-            step.apply(copy);
-          }
+          for (const omission of walk.omissions) without(copy, walk, omission);
         } finally {
           copy.remove();
         }
