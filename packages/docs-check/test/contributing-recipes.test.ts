@@ -1,4 +1,4 @@
-// CONTRIBUTING's recipes, held to the repository: every file a step names exists, and four recipes
+// CONTRIBUTING's recipes, held to the repository: every file a step names exists, and five recipes
 // are walked with a toy in a copy of the repository (issue 40): their steps, and no more, make the
 // package's tests and type-check pass, and leaving a step out makes one fail.
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import { API_WALK } from "../src/walks/api.ts";
 import { COMMAND_WALK } from "../src/walks/command.ts";
 import { INPUT_WALK } from "../src/walks/input.ts";
 import { ROUTE_WALK } from "../src/walks/route.ts";
+import { STORE_WALK } from "../src/walks/store.ts";
 import { runCheck, undo, type Walk } from "../src/walks/walk.ts";
 
 const root = join(import.meta.dirname, "../../..");
@@ -63,7 +64,7 @@ function without(copy: RepoCopy, walk: Walk, omission: Walk["omissions"][number]
   prepare(copy, walk);
 }
 
-describe.each([ROUTE_WALK, INPUT_WALK, COMMAND_WALK, API_WALK])(
+describe.each([COMMAND_WALK, INPUT_WALK, ROUTE_WALK, STORE_WALK, API_WALK])(
   "CONTRIBUTING's $heading, walked with a toy",
   (walk: Walk) => {
     it("has a walked or skipped step for each numbered step, and each names what the walk writes", () => {
