@@ -1,10 +1,11 @@
-// CONTRIBUTING's recipes, held to the repository: every file a step names exists, and five recipes
+// CONTRIBUTING's recipes, held to the repository: every file a recipe names exists, and five recipes
 // are walked with a toy in a copy of the repository (issue 40): their steps, and no more, make the
 // package's tests and type-check pass, and leaving a step out makes one fail.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locate, pathsNamed, recipeSteps } from "../src/recipes.ts";
 import { copyRepository, type RepoCopy } from "../src/repo-copy.ts";
+import { sectionOf } from "../src/sections.ts";
 import { API_WALK } from "../src/walks/api.ts";
 import { COMMAND_WALK } from "../src/walks/command.ts";
 import { INPUT_WALK } from "../src/walks/input.ts";
@@ -30,7 +31,7 @@ const RECIPES: [string, string[]][] = [
 ];
 
 describe.each(RECIPES)("CONTRIBUTING's %s", (heading, folders) => {
-  it("names files and folders that exist", () => {
+  it("names files and folders that exist, in its numbered steps and around them", () => {
     const steps = recipeSteps(root, GUIDE, heading);
     expect(steps.length).toBeGreaterThan(1);
     const missing = steps.flatMap((step, i) =>
@@ -38,6 +39,8 @@ describe.each(RECIPES)("CONTRIBUTING's %s", (heading, folders) => {
         .filter((path) => locate(root, path, folders) === undefined)
         .map((path) => `step ${i + 1}: ${path}`),
     );
+    const around = pathsNamed(sectionOf(root, GUIDE, heading).prose.replace(/\s+/g, " "));
+    missing.push(...around.filter((path) => locate(root, path, folders) === undefined));
     expect(missing).toEqual([]);
   });
 });

@@ -11,10 +11,11 @@ export interface TargetSelector {
 
 /**
  * The lists that name what to pause or resume, the same in the actions and the CLI. An entry here
- * is read from the actions' inputs and checked on both surfaces, but it is not the only edit: its
- * field in `SelectedTargets` (`readTargetLists`, `countTargets`), the operations that act on it,
- * the CLI's `TARGET_FLAGS` and `lists` (`commands/queues.ts`), and the input in both actions'
- * `action.yml` (CONTRIBUTING, "An input the CLI also gets"); tests fail while one is missing.
+ * names a list's input and flag and checks its values, and action-kit reads every input listed;
+ * the rest is written by hand: its field in `SelectedTargets` (filled in `readTargetLists`,
+ * counted in `countTargets`), the operations that act on it, the CLI's `TARGET_FLAGS` and `lists`
+ * (`commands/queues.ts`), and the input in both actions' `action.yml` (CONTRIBUTING, "An input
+ * the CLI also gets"). Tests fail while the flag or an input is missing, not while the rest is.
  */
 // size: table
 export const TARGET_SELECTORS = {
