@@ -83,7 +83,7 @@ function handle(copy: string): RepoCopy {
       const result = spawnSync(command, args, {
         cwd: at(folder),
         encoding: "utf8",
-        env: { ...process.env, CI: "true", FORCE_COLOR: "0" },
+        env: { ...ownEnvironment(), CI: "true", FORCE_COLOR: "0" },
         maxBuffer: 64 * 1024 * 1024,
       });
       return { status: result.status, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
@@ -114,4 +114,14 @@ function mirrorNodeModules(from: string, to: string): void {
     else if (stat.isDirectory()) mirrorNodeModules(source, target);
     else cpSync(source, target);
   }
+}
+
+/**
+ * This process's environment without what vitest and the project's test runs set for this run
+ * (`VITEST_*`, `STASHKIT_*`: a report path, a store), which would steer the copy's own runs.
+ */
+function ownEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(?:VITEST|STASHKIT_)|^NODE_ENV$|^TEST$/.test(name)),
+  );
 }
