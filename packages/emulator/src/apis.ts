@@ -64,9 +64,10 @@ export interface ApiModule {
 }
 
 /**
- * Every emulated API, in route-matching order. Adding an API is its folder (a profile, a route
- * table, a store area) and one line here; the pipeline, the state, the request counts and
- * snapshots follow from this list. The control API is mounted after them by the server.
+ * Every emulated API, in route-matching order. Adding an API is its folder (a store area, a route
+ * table, an error factory, a profile), its import and entry here, and its factory's name in
+ * `test/error-factories.test.ts`; the pipeline, the state, the request counts and snapshots
+ * follow from this list. The control API is mounted after them by the server.
  */
 export const APIS = [messagingApi, managementApi, searchDataApi] as const satisfies readonly ApiModule[];
 

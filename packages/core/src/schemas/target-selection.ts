@@ -10,8 +10,12 @@ export interface TargetSelector {
 }
 
 /**
- * The lists that name what to pause or resume, the same in the actions and the CLI: adding a
- * selector here adds the input and the flag's reading and checking everywhere.
+ * The lists that name what to pause or resume, the same in the actions and the CLI. An entry here
+ * names a list's input and flag and checks its values, and action-kit reads every input listed;
+ * the rest is written by hand: its field in `SelectedTargets` (filled in `readTargetLists`,
+ * counted in `countTargets`), the operations that act on it, the CLI's `TARGET_FLAGS` and `lists`
+ * (`commands/queues.ts`), and the input in both actions' `action.yml` (CONTRIBUTING, "An input
+ * the CLI also gets"). Tests fail while the flag or an input is missing, not while the rest is.
  */
 // size: table
 export const TARGET_SELECTORS = {
