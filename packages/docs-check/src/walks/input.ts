@@ -20,7 +20,8 @@ export function parseToyLevel(text: string | undefined, name: string): ToyLevel 
 `;
 
 const RULE_TEST = `import { expect, it } from "vitest";
-import { ConfigurationError, parseToyLevel } from "../src/index.ts";
+import { ConfigurationError } from "../src/index.ts";
+import { parseToyLevel } from "../src/internal.ts";
 
 it("reads a toy level, low by default, and names the input of a bad one", () => {
   expect(parseToyLevel(undefined, "toy-level")).toBe("low");
@@ -50,13 +51,13 @@ export const INPUT_WALK: Walk = {
   steps: {
     1: {
       names: "packages/core/src/schemas/<rule>.ts",
-      files: [`${CORE}/src/schemas/toy-level.ts`, `${CORE}/src/index.ts`],
+      files: [`${CORE}/src/schemas/toy-level.ts`, `${CORE}/src/internal.ts`],
       apply(copy) {
         copy.write(`${CORE}/src/schemas/toy-level.ts`, RULE);
-        const index = copy.read(`${CORE}/src/index.ts`);
+        const internal = copy.read(`${CORE}/src/internal.ts`);
         copy.write(
-          `${CORE}/src/index.ts`,
-          `${index}export { parseToyLevel, TOY_LEVELS, type ToyLevel } from "./schemas/toy-level.ts";\n`,
+          `${CORE}/src/internal.ts`,
+          `${internal}export { parseToyLevel, TOY_LEVELS, type ToyLevel } from "./schemas/toy-level.ts";\n`,
         );
       },
     },
@@ -75,7 +76,7 @@ export const INPUT_WALK: Walk = {
         );
         copy.write(
           `${CLI}/src/commands/queues-resume.ts`,
-          `import { parseToyLevel } from "@stashkit/core";\n${copy
+          `import { parseToyLevel } from "@stashkit/core/internal";\n${copy
             .read(`${CLI}/src/commands/queues-resume.ts`)
             .replace(
               '= command("resume");',
@@ -98,8 +99,8 @@ export const INPUT_WALK: Walk = {
         const inputs = `${ACTION}/src/inputs.ts`;
         copy.replace(
           inputs,
-          "import type { IfMissing,",
-          'import { parseToyLevel } from "@stashkit/core";\nimport type { IfMissing,',
+          'import type { IfMissing } from "@stashkit/core/internal";',
+          'import { type IfMissing, parseToyLevel } from "@stashkit/core/internal";',
         );
         copy.replace(inputs, "  maskEndpoint: boolean;\n", "  maskEndpoint: boolean;\n  toyLevel: string;\n");
         copy.replace(
@@ -139,7 +140,10 @@ export const INPUT_WALK: Walk = {
   },
   // The CLI and the action read core's build. The action's bundle (step 3's `pnpm run build`) is
   // not made here: the checks read its sources, and check-dist holds the committed bundle to them.
-  prepare: [{ folder: CORE, command: "npx", args: ["tsc", "-p", "tsconfig.build.json"] }],
+  prepare: [
+    { folder: ".", command: "node", args: ["scripts/api-report.mjs", "--write"] },
+    { folder: CORE, command: "npx", args: ["tsc", "-p", "tsconfig.build.json"] },
+  ],
   checks: [
     { folder: CORE, command: "npx", args: ["vitest", "run", "test/toy-level.test.ts"] },
     { folder: CLI, command: "npx", args: ["vitest", "run", "test/flags.test.ts"] },
@@ -147,6 +151,7 @@ export const INPUT_WALK: Walk = {
     { folder: "scripts", command: "npx", args: ["vitest", "run", "test/actions-metadata.test.ts"] },
     { folder: CLI, command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
     { folder: ACTION, command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
+    { folder: ".", command: "node", args: ["scripts/api-report.mjs"] },
   ],
   // Without the flag, commander refuses --toy-level; without the input, the action reads no toy level.
   omissions: [
