@@ -3,7 +3,8 @@
 # forks-base (the commit as it is) and forks-NAME (the same commit with bench/forks/NAME.patch,
 # the fork taken out), then runs the bench from the base with the variant as its --baseline:
 # "ours" is the code with the fork, "ours before (--baseline)" the code without it. The fork buys
-# (baseline ms - ours ms); a ratio above 1 means the fork costs time.
+# (baseline ms - ours ms); a ratio above 1 means the fork costs time. The last column gives each
+# side's median CPU time (user + system), less swayed than wall time by a busy machine.
 #
 #   bench/forks/measure.sh NAME [COMMIT]      NAME: actions-core | fetch | zod-only | cli-flags | passes
 #
@@ -31,6 +32,9 @@ prepare() { # dir [patch]
 prepare /tmp/forks-base
 prepare "/tmp/forks-$name" "$patch"
 
+# The bench of this checkout runs in the base copy (its bench/src replaced): it times the base's
+# code with the variant as --baseline, and reports each side's CPU time beside its wall time.
+cp -r "$repo/bench/src/." /tmp/forks-base/bench/src/
 echo "fork: $name, commit $commit; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 node /tmp/forks-base/bench/src/run.ts --baseline="/tmp/forks-$name" --against=baseline \
   --only="${ONLY:-S1,C1,S4}" --pairs="${PAIRS:-15}"
