@@ -41,21 +41,23 @@ export interface ListedEntry {
  * and `listedEntriesSchema` (in `search-index-schemas.ts`) is built from.
  */
 export const LISTED_ENTRY: Readonly<Record<"id" | "name", ServerValueKind>> = { id: "id", name: "name" };
-const LISTED_CHECKS = Object.entries(LISTED_ENTRY).map(
-  ([field, kind]) => [field, SERVER_VALUE_CHECKS[kind]] as const,
-);
+const LISTED_FIELDS = Object.keys(LISTED_ENTRY) as (keyof typeof LISTED_ENTRY)[];
+const LISTED_CHECKS = LISTED_FIELDS.map((field) => SERVER_VALUE_CHECKS[LISTED_ENTRY[field]]);
 
 /**
  * What `listedEntriesSchema` checks of one entry, as a plain function for the common case of a
  * listing with nothing wrong in it: zod copying every field of 20,000 entries cost more than
- * parsing their JSON (bench S5: 175 ms of 560, issue 40). A listing with any entry that fails
- * this goes through the schema, whose issues say what is wrong.
+ * parsing their JSON (bench S5: 80-175 ms, issue 40). A listing with any entry that fails this
+ * goes through the schema, whose issues say what is wrong. (An indexed loop: iterating
+ * `Object.entries` with destructuring took twice as long over 20,000 entries.)
  */
 export function isListedEntry(value: unknown): value is ListedEntry {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  for (const [field, check] of LISTED_CHECKS) {
-    const fieldValue = (value as Record<string, unknown>)[field];
-    if (typeof fieldValue !== "string" || !check(fieldValue)) return false;
+  for (let n = 0; n < LISTED_FIELDS.length; n++) {
+    const fieldValue = (value as Record<string, unknown>)[LISTED_FIELDS[n] as string];
+    if (typeof fieldValue !== "string" || !(LISTED_CHECKS[n] as (text: string) => boolean)(fieldValue)) {
+      return false;
+    }
   }
   return true;
 }
