@@ -6,7 +6,10 @@
 # (baseline ms - ours ms); a ratio above 1 means the fork costs time. The last column gives each
 # side's median CPU time (user + system), less swayed than wall time by a busy machine.
 #
-#   bench/forks/measure.sh NAME [COMMIT]      NAME: actions-core | fetch | zod-only | cli-flags | passes
+#   bench/forks/measure.sh NAME [COMMIT]      NAME: a patch's name (actions-core, fetch, zod-only,
+#                                             zod-pick, cli-flags, passes, passes-shake, passes-eager,
+#                                             passes-ascii, passes-nom); bench/README.md, "Start-up
+#                                             forks (issue 40)", says what each takes out
 #
 # COMMIT defaults to 851a152 (main before issue 40's item 2), which the patches apply to. ONLY
 # picks the scenarios (default S1,C1,S4; zod-only is worth running with S5 too), PAIRS the pairs
