@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Checks what npm would publish of @stashkit/core and @stashkit/emulator (`npm pack --dry-run`:
-// compiled JavaScript, type declarations, README, CHANGELOG, LICENSE, the emulator's command; no
-// sources, tests or maps), then installs the packed tarballs into a new project from the registry,
-// the way a user would, runs ensureSearchIndex against the emulator from that install, and
-// starts the installed `stashkit-emulator` command.
+// compiled JavaScript, type declarations, README, CHANGELOG, LICENSE, the emulator's command, every
+// file package.json "exports" names; no sources, tests or maps), then installs the packed tarballs
+// into a new project from the registry, the way a user would, runs ensureSearchIndex against the
+// emulator from that install, loads core's internal entry (ci-context imports it), and starts the
+// installed `stashkit-emulator` command.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -32,9 +33,15 @@ for (const name of ["core", "emulator"]) {
   const unexpected = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
   const kb = (listing.unpackedSize / 1024).toFixed(0);
   console.log(`@stashkit/${name}: ${files.length} files, ${kb} kB unpacked`);
-  if (unexpected.length > 0 || !files.includes("dist/index.js") || !files.includes("dist/index.d.ts")) {
+  // Every entry of package.json "exports" (core's ./internal too: ci-context imports it).
+  const { exports } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const entries = Object.values(exports).flatMap((entry) =>
+    Object.values(entry).map((file) => file.replace(/^\.\//, "")),
+  );
+  const missing = entries.filter((file) => !files.includes(file));
+  if (unexpected.length > 0 || missing.length > 0) {
     console.error(
-      `check-package: @stashkit/${name} would publish unexpected files: ${unexpected.join(", ") || "(missing dist/index)"}`,
+      `check-package: @stashkit/${name} would publish unexpected files: ${unexpected.join(", ") || "none"}; missing entries: ${missing.join(", ") || "none"}`,
     );
     process.exit(1);
   }
@@ -57,7 +64,9 @@ npm(["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
 writeFileSync(
   join(project, "smoke.mjs"),
   `import { ensureSearchIndex, ManagementClient, restUrl } from "@stashkit/core";
+import { STEP_LIMITS } from "@stashkit/core/internal";
 import { startEmulator } from "@stashkit/emulator";
+if (typeof STEP_LIMITS !== "object") throw new Error("@stashkit/core/internal did not load");
 const emulator = await startEmulator();
 const client = new ManagementClient({ email: emulator.account.email, apiKey: emulator.account.apiKey, baseUrl: emulator.url });
 const first = await ensureSearchIndex(client, { name: "smoke", region: "eu-west-1" });

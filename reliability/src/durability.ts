@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_ACCOUNT } from "@stashkit/emulator";
+import { DEFAULT_ACCOUNT } from "@stashkit/emulator/internal";
 import { basicAuthorization } from "@stashkit/testing";
 import { root } from "./environment.ts";
 import { check, type Scenario } from "./suite.ts";

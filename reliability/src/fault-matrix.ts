@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { DEFAULT_MESSAGING_TOKEN, type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { type Fault, type RunningEmulator, startEmulator } from "@stashkit/emulator";
+import { DEFAULT_MESSAGING_TOKEN } from "@stashkit/emulator/internal";
 import { type ActionRun, basicAuthorization, temporaryFolder } from "@stashkit/testing";
 import { credentialSecrets, freePort, indexSecrets, runBundle, withEmulator } from "./environment.ts";
 import { type Operation, outputsOf } from "./operation.ts";

@@ -90,13 +90,13 @@ describe.each(actions)("actions/%s follows core's rules", (name) => {
   const { inputs } = readActionMetadata(join(root, "actions", name));
 
   it("defaults timeout-seconds and max-attempts as core's STEP_LIMITS", async () => {
-    const { STEP_LIMITS } = await import("../../packages/core/dist/index.js");
+    const { STEP_LIMITS } = await import("../../packages/core/dist/internal.js");
     expect(inputs["timeout-seconds"]?.default).toBe(String(STEP_LIMITS.timeoutSeconds.default));
     expect(inputs["max-attempts"]?.default).toBe(String(STEP_LIMITS.maxAttempts.default));
   });
 
   it("takes core's if-missing values and target inputs, when it has them", async () => {
-    const { IF_MISSING, TARGET_SELECTORS } = await import("../../packages/core/dist/index.js");
+    const { IF_MISSING, TARGET_SELECTORS } = await import("../../packages/core/dist/internal.js");
     const ifMissing = inputs["if-missing"];
     if (ifMissing === undefined) return;
     for (const value of IF_MISSING) expect(ifMissing.description).toContain(value);

@@ -7,15 +7,8 @@ import {
   readRequired,
   type Step,
 } from "@stashkit/action-kit";
-import {
-  type ProtectRule,
-  refuseProtected,
-  SEARCH_PLANS,
-  type SearchPlan,
-  type SearchRegion,
-  validatePlan,
-  validateRegion,
-} from "@stashkit/core";
+import { type ProtectRule, refuseProtected, type SearchPlan, type SearchRegion } from "@stashkit/core";
+import { SEARCH_PLANS, validatePlan, validateRegion } from "@stashkit/core/internal";
 
 export interface EnsureInputs {
   name: string;

@@ -1,9 +1,5 @@
-import {
-  ENSURE_RESULT_FIELDS,
-  type EnsureResult,
-  ensureResultFields,
-  type ResultField,
-} from "@stashkit/core";
+import type { EnsureResult } from "@stashkit/core";
+import { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "@stashkit/core/internal";
 
 /** The step's outputs by name: core's result fields of an ensure, the same the CLI writes. */
 export type EnsureOutputs = Record<string, string>;

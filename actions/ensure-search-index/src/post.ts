@@ -1,5 +1,5 @@
 import { runManagementStep } from "@stashkit/action-kit";
-import { deleteById } from "@stashkit/core";
+import { deleteById } from "@stashkit/core/internal";
 import { ephemeralIndex } from "./ephemeral-state.ts";
 import { reportEphemeralDeleted } from "./report.ts";
 

@@ -1,7 +1,8 @@
 // What main loads only when a seed is asked for, behind one dynamic import: the seed file
 // reader and its checks are a chunk of their own that most steps never compile (bench S1).
 import { readBoolean, readChoice, readInput, type Step } from "@stashkit/action-kit";
-import { checkSeedPlan, SEED_WHEN, type SeedPlan } from "@stashkit/core";
+import { checkSeedPlan, type SeedPlan } from "@stashkit/core";
+import { SEED_WHEN } from "@stashkit/core/internal";
 
 /**
  * Reads the seeding inputs and checks every document of every seed file (core's rules, the

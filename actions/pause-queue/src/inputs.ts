@@ -1,5 +1,5 @@
 import { readChoice, readIfMissing, readInput, readTargetInputs } from "@stashkit/action-kit";
-import type { IfMissing, SelectedTargets } from "@stashkit/core";
+import type { IfMissing, SelectedTargets } from "@stashkit/core/internal";
 
 export const RESUME_AFTER_JOB = ["never", "success", "always"] as const;
 export type ResumeAfterJob = (typeof RESUME_AFTER_JOB)[number];

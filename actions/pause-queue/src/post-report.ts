@@ -1,5 +1,6 @@
 import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { describeTarget, judgeOutcomes, type ResumeOutcome, type Target } from "@stashkit/core";
+import type { ResumeOutcome, Target } from "@stashkit/core";
+import { describeTarget, judgeOutcomes } from "@stashkit/core/internal";
 import type { PostInputs } from "./inputs.ts";
 
 const RESUME_PATH = { queue: "queues", schedule: "schedules", "flow-control-key": "flowControl" } as const;

@@ -1,11 +1,6 @@
 import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import {
-  alreadyPausedTargets,
-  describeTarget,
-  judgeOutcomes,
-  type PauseOutcome,
-  pausedTargets,
-} from "@stashkit/core";
+import { type PauseOutcome, pausedTargets } from "@stashkit/core";
+import { alreadyPausedTargets, describeTarget, judgeOutcomes } from "@stashkit/core/internal";
 import type { PauseInputs } from "./inputs.ts";
 
 const waiting = (lag: number | undefined) => (lag === undefined ? "" : `, ${lag} waiting`);

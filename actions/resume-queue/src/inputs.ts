@@ -1,5 +1,6 @@
 import { readBoolean, readIfMissing, readTargetInputs } from "@stashkit/action-kit";
-import type { IfMissing, TargetsInput } from "@stashkit/core";
+import type { TargetsInput } from "@stashkit/core";
+import type { IfMissing } from "@stashkit/core/internal";
 
 export interface ResumeInputs {
   targets: TargetsInput;

@@ -1,5 +1,6 @@
 import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { describeTarget, judgeOutcomes, type ResumeOutcome, resumedTargets } from "@stashkit/core";
+import type { ResumeOutcome } from "@stashkit/core";
+import { describeTarget, judgeOutcomes, resumedTargets } from "@stashkit/core/internal";
 import type { ResumeInputs } from "./inputs.ts";
 
 /** One log line per target, in the order reported. */

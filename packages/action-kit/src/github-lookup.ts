@@ -4,7 +4,7 @@ import {
   gitHubGraphqlUrl,
   type PullRequestLookup,
 } from "@stashkit/ci-context";
-import { httpStackFor } from "@stashkit/core";
+import { httpStackFor } from "@stashkit/core/internal";
 import type { Step } from "./step/open-step.ts";
 
 type GitHubStep = Pick<Step<unknown>, "context" | "deadline" | "redactor">;

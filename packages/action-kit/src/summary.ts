@@ -1,7 +1,7 @@
 import * as core from "./runner/commands.ts";
 
 // Written once in core: the pull request comment escapes its values by the same rule.
-export { escapeMarkdown, markdownTable } from "@stashkit/core";
+export { escapeMarkdown, markdownTable } from "@stashkit/core/internal";
 
 /**
  * Appends to the job summary when the runner supports one. Local runners and older servers

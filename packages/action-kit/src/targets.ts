@@ -7,7 +7,7 @@ import {
   type SelectedTargets,
   TARGET_SELECTORS,
   type TargetLists,
-} from "@stashkit/core";
+} from "@stashkit/core/internal";
 import { readInput } from "./inputs.ts";
 import { info, warning } from "./runner/commands.ts";
 

@@ -1,19 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isForkPullRequest, readGitHubContext } from "@stashkit/ci-context";
 import { AuthenticationError, ConfigurationError } from "@stashkit/core";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import {
-  attemptTimeoutMs,
-  escapeMarkdown,
-  failureLine,
-  isForkPullRequest,
-  markdownTable,
-  readGitHubContext,
-  readList,
-  readWholeNumber,
-  runStep,
-} from "../src/index.ts";
+import { failureLine, runStep } from "../src/failure.ts";
+import { escapeMarkdown, markdownTable, readList, readWholeNumber } from "../src/index.ts";
+import { attemptTimeoutMs } from "../src/step/limits.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
 const madeFolders: string[] = [];

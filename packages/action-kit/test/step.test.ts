@@ -1,4 +1,5 @@
-import { basicCredential, ManagementClient, type MessagingClient } from "@stashkit/core";
+import { ManagementClient, type MessagingClient } from "@stashkit/core";
+import { basicCredential } from "@stashkit/core/internal";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readInput, runManagementStep, runMessagingStep, runner, type Step } from "../src/index.ts";
 

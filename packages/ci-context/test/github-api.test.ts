@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, connect, type Socket } from "node:net";
-import { ConfigurationError, httpStackFor } from "@stashkit/core";
+import { ConfigurationError } from "@stashkit/core";
+import { httpStackFor } from "@stashkit/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   closedPullRequests,

@@ -1,19 +1,21 @@
 import {
   type ClientOptions,
-  clientLimits,
-  DEFAULT_MANAGEMENT_URL,
-  DEFAULT_MESSAGING_URL,
   type Deadline,
   IndexLookupError,
   type Logger,
-  MANAGEMENT_URL_ENV,
   ManagementClient,
   MessagingClient,
-  parseBaseUrl,
   type Redactor,
   type SearchIndex,
   SearchIndexData,
 } from "@stashkit/core";
+import {
+  clientLimits,
+  DEFAULT_MANAGEMENT_URL,
+  DEFAULT_MESSAGING_URL,
+  MANAGEMENT_URL_ENV,
+  parseBaseUrl,
+} from "@stashkit/core/internal";
 import type { CommandContext } from "./context.ts";
 import { managementCredentials, messagingToken } from "./options/credentials.ts";
 

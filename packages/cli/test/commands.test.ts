@@ -174,7 +174,7 @@ describe("search ensure", () => {
       UPSTASH_SEARCH_REST_READONLY_TOKEN: index?.read_only_token,
     });
     // The ensure-search-index action's outputs, by core's names: the same fields in both.
-    const { ENSURE_RESULT_FIELDS } = await import("@stashkit/core");
+    const { ENSURE_RESULT_FIELDS } = await import("@stashkit/core/internal");
     expect(Object.keys(env).sort()).toEqual(ENSURE_RESULT_FIELDS.map((f) => f.env).sort());
     expect(env["UPSTASH_SEARCH_INDEX_REGION"]).toBe("eu-west-1");
   });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { declaredOptions } from "@stashkit/emulator";
+import { declaredOptions } from "@stashkit/emulator/internal";
 import { expect, it } from "vitest";
 import { BIN, cleanEnv, runCli } from "./cli.ts";
 

@@ -1,4 +1,4 @@
-import { STEP_LIMITS, TARGET_SELECTORS } from "@stashkit/core";
+import { STEP_LIMITS, TARGET_SELECTORS } from "@stashkit/core/internal";
 import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";

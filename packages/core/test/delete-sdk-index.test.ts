@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deleteSdkIndex, pruneSdkIndexes, readSeedMarker, seedSearchIndex } from "../src/index.ts";
+import { deleteSdkIndex, pruneSdkIndexes, seedSearchIndex } from "../src/index.ts";
+import { readSeedMarker } from "../src/operations/seed-marker.ts";
 import { documents, indexWithData } from "./search-data-helpers.ts";
 
 describe("deleteSdkIndex and pruneSdkIndexes", () => {

@@ -4,9 +4,9 @@ import {
   AuthenticationError,
   ensureSearchIndex,
   IndexMismatchError,
-  oldest,
   type SearchIndex,
 } from "../src/index.ts";
+import { oldest } from "../src/operations/ensure-search-index.ts";
 import { capturedClock, caught, emulator, managementClient } from "./helpers.ts";
 
 const wanted = { name: "myapp-pr-7", region: "eu-west-1", type: "free" } as const;

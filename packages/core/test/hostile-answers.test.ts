@@ -6,10 +6,9 @@ import {
   deleteSearchIndex,
   ResponseValidationError,
   resumeQueues,
-  validateIndexId,
-  validateIndexName,
-  validateQueueName,
 } from "../src/index.ts";
+import { validateQueueName } from "../src/internal.ts";
+import { validateIndexId, validateIndexName } from "../src/schemas/inputs.ts";
 import { MAX_RESPONSE_BYTES } from "../src/transport/read-body.ts";
 import { caught, emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeTarget,
-  judgeOutcomes,
-  NotFoundError,
-  type PauseOutcome,
-  type ResumeOutcome,
-  ServerError,
-} from "../src/index.ts";
+import { NotFoundError, type PauseOutcome, type ResumeOutcome, ServerError } from "../src/index.ts";
+import { describeTarget, judgeOutcomes } from "../src/internal.ts";
 
 // The if-missing verdict the actions and the CLI share: one rule, the same words from both.
 describe("judgeOutcomes", () => {

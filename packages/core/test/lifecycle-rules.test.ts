@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   ConfigurationError,
-  isOlderThan,
   judgeCandidates,
   parseMaxAge,
   previewCommentBody,
@@ -11,6 +10,7 @@ import {
   pruneReasonText,
   refuseProtected,
 } from "../src/index.ts";
+import { isOlderThan } from "../src/schemas/max-age.ts";
 import { caught } from "./helpers.ts";
 
 describe("parseMaxAge", () => {

@@ -8,12 +8,12 @@ import {
   checkSeedFiles,
   cloneSearchIndex,
   ensureSearchIndex,
-  readSeedMarker,
   SearchIndexData,
   ServerError,
   seedDocuments,
   seedSearchIndex,
 } from "../src/index.ts";
+import { readSeedMarker } from "../src/operations/seed-marker.ts";
 import { caught, emulator, managementClient } from "./helpers.ts";
 import { documents, indexWithData, inNamespace, seen } from "./search-data-helpers.ts";
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../src/index.ts";
 import {
-  ConfigurationError,
   clientLimits,
   ensureResultFields,
   IF_MISSING,
   parseIfMissing,
   readTargetSelection,
   STEP_LIMITS,
-} from "../src/index.ts";
+} from "../src/internal.ts";
 
 // The rules the CLI and the actions both follow: one surface's words and checks are the other's.
 describe("the rules the CLI and the actions share", () => {

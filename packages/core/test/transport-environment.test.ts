@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { type ForwardProxyMode, startForwardProxy } from "@stashkit/testing";
 import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
-import { ConnectionError, destroyProxyAgents, userAgent, VERSION } from "../src/index.ts";
+import { ConnectionError, destroyProxyAgents, VERSION } from "../src/index.ts";
+import { userAgent } from "../src/transport/user-agent.ts";
 import { caught, emulator, managementClient, messagingClient, onCleanup } from "./helpers.ts";
 
 async function forwardProxy(mode: ForwardProxyMode = "forward") {

@@ -52,6 +52,27 @@ it("core's Hello, emulator makes the new npm project an ES module project before
   expect(commands.slice(init + 1)).toContain("npm pkg set type=module");
 });
 
+it("core's README names every value its public entry exports (api-report.md lists the entry)", () => {
+  // Types are there for the signatures that use them; a function, class or constant exported from
+  // `@stashkit/core` and never named in the README belongs in `@stashkit/core/internal` or nowhere.
+  const report = read("packages/core/api-report.md");
+  const entry = report.slice(
+    report.indexOf("## `@stashkit/core` "),
+    report.indexOf("## `@stashkit/core/internal`"),
+  );
+  const values = [...entry.matchAll(/^- `([^`]+)`: (?:class|function|const|enum)$/gm)].map(
+    (match) => match[1] ?? "",
+  );
+  expect(values.length).toBeGreaterThan(50);
+  const readme = read("packages/core/README.md");
+  const named = new Set(
+    [...readme.matchAll(/```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g)].flatMap(
+      (match) => (match[1] ?? match[2] ?? "").match(/[A-Za-z_$][\w$]*/g) ?? [],
+    ),
+  );
+  expect(values.filter((name) => !named.has(name))).toEqual([]);
+});
+
 describe("core's declarations, which its README says need neither @types/node nor undici's types", () => {
   const dist = join(root, "packages/core/dist");
 

@@ -9,13 +9,13 @@ import {
 } from "./apis.ts";
 import { Clock } from "./clock/clock.ts";
 import { createControls, type EmulatorControls } from "./control/controls.ts";
+import { controlErrors } from "./control/errors.ts";
 import { controlProfile } from "./control/profile.ts";
 import type { EmulatorState } from "./emulator-state.ts";
 import { applyFault } from "./faults/apply.ts";
 import { FaultScript, faultPhase } from "./faults/fault.ts";
 import { createPipeline, type PendingFault } from "./http/pipeline.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
-import { HttpError } from "./http/reply.ts";
 import {
   DEFAULT_REQUEST_LOG_LIMIT,
   type RequestCounts,
@@ -25,6 +25,7 @@ import {
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import { managementArea } from "./management/store.ts";
 import { DestinationFaults } from "./messaging/delivery/destination-faults.ts";
+import { messagingErrors } from "./messaging/errors.ts";
 import type { WorkflowTesting } from "./messaging/workflow/harness.ts";
 import {
   DEFAULT_ACCOUNT,
@@ -174,10 +175,10 @@ function leversOf(mounted: readonly MountedApi[]): ApiLevers {
 
 /** Without the messaging API there is no run to test: every call names the missing run. */
 function noWorkflows(): WorkflowTesting {
-  const missing = (runId: string) => new HttpError(404, `no workflow run "${runId}"`);
+  const missing = (runId: string) => messagingErrors.notFound("workflow run", runId);
   return {
     start: () => {
-      throw new HttpError(404, "no workflow API is mounted");
+      throw controlErrors.notMounted("workflow API");
     },
     settle: (runId) => Promise.reject(missing(runId)),
     steps: (runId) => {

@@ -1,38 +1,19 @@
+// The public API: what README.md documents, and the types its signatures name (api-report.md
+// lists them). What only the workspace's CLI and test helpers use is in internal.ts.
 export type { ApiName } from "./apis.ts";
-export { CONTROL_TOKEN_HEADER } from "./control/access.ts";
 export type { EmulatorControls } from "./control/controls.ts";
 export type { ResetOptions, RestoreOptions, SnapshotSource } from "./control/restore.ts";
-export { CONTROL_PREFIX } from "./control/routes.ts";
 export type { SearchEnv } from "./control/search-env.ts";
 export { SeedFileError } from "./control/seed-file-error.ts";
 export type { SeedRequest } from "./control/seed-request.ts";
 export type { EmulatorState } from "./emulator-state.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
-export { parseFaultSpec } from "./faults/fault.ts";
 export type { RequestCounts, RequestLogEntry, ServedAndRefused } from "./http/request-log.ts";
-export type {
-  IndexStore,
-  SearchIndexRecord,
-  SearchPlan,
-  SearchRegion,
-  StoredIndex,
-} from "./management/store.ts";
+export type { IndexStore, SearchPlan, SearchRegion, StoredIndex } from "./management/store.ts";
 export type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
 export type { StoredQueue } from "./messaging/queues/store.ts";
 
-export {
-  type Account,
-  DEFAULT_ACCOUNT,
-  DEFAULT_MESSAGING_TOKEN,
-  type EmulatorOptions,
-  type ManagementErrorStyle,
-} from "./options/emulator-options.ts";
-export {
-  type DeclaredOption,
-  declaredOptions,
-  type FlagValues,
-  optionsFromFlags,
-} from "./options/option-list.ts";
+export type { Account, EmulatorOptions, ManagementErrorStyle } from "./options/emulator-options.ts";
 export { type EmulatorSettings, InvalidSettingError } from "./options/settings.ts";
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { type ControlRequestFacts, controlRefusal } from "../src/control/access.ts";
-import { CONTROL_TOKEN_HEADER, type RunningEmulator } from "../src/index.ts";
+import { CONTROL_TOKEN_HEADER, type ControlRequestFacts, controlRefusal } from "../src/control/access.ts";
+import type { RunningEmulator } from "../src/index.ts";
 import { emulator, management } from "./helpers.ts";
 import { startBin } from "./start-bin.ts";
 

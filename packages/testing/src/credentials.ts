@@ -1,4 +1,4 @@
-import { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN } from "@stashkit/emulator";
+import { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN } from "@stashkit/emulator/internal";
 
 export interface ManagementAccount {
   email: string;

@@ -1,9 +1,5 @@
-import {
-  ConfigurationError,
-  managementCredentialForms,
-  messagingCredentialForms,
-  withPercentEncoded,
-} from "@stashkit/core";
+import { ConfigurationError, managementCredentialForms } from "@stashkit/core";
+import { messagingCredentialForms, withPercentEncoded } from "@stashkit/core/internal";
 import { readWithEnvFallback } from "../inputs.ts";
 import { registerSecrets } from "../secrets.ts";
 

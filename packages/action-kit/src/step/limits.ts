@@ -1,4 +1,5 @@
-import { type ClientOptions, clientLimits, Deadline, STEP_LIMITS, type StepLimits } from "@stashkit/core";
+import { type ClientOptions, Deadline } from "@stashkit/core";
+import { clientLimits, STEP_LIMITS, type StepLimits } from "@stashkit/core/internal";
 import { readWholeNumber } from "../inputs.ts";
 import { actionsLogger } from "../logger.ts";
 

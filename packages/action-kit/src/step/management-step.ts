@@ -1,4 +1,5 @@
-import { DEFAULT_MANAGEMENT_URL, type ManagementClient } from "@stashkit/core";
+import type { ManagementClient } from "@stashkit/core";
+import { DEFAULT_MANAGEMENT_URL } from "@stashkit/core/internal";
 import { MANAGEMENT_CREDENTIALS } from "./credentials.ts";
 import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-step.ts";
 

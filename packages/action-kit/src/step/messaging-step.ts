@@ -1,4 +1,5 @@
-import { DEFAULT_MESSAGING_URL, type MessagingClient } from "@stashkit/core";
+import type { MessagingClient } from "@stashkit/core";
+import { DEFAULT_MESSAGING_URL } from "@stashkit/core/internal";
 import { MESSAGING_CREDENTIALS } from "./credentials.ts";
 import { type ApiWiring, openStep, type Step, type StepOptions } from "./open-step.ts";
 

@@ -10,9 +10,9 @@ import {
   type Deadline,
   destroyProxyAgents,
   expandNameTemplate,
-  parseBaseUrl,
   Redactor,
 } from "@stashkit/core";
+import { parseBaseUrl } from "@stashkit/core/internal";
 import { runStep } from "../failure.ts";
 import { readInput, readWithEnvFallback } from "../inputs.ts";
 import * as core from "../runner/commands.ts";

@@ -1,4 +1,4 @@
-import { parseBaseUrl } from "@stashkit/core";
+import { parseBaseUrl } from "@stashkit/core/internal";
 import { type GitHubAccess, GitHubRequestError, gitHubRequest } from "./github-request.ts";
 import { graphqlAnswer, PullRequestLookupError, type PullRequestsAnswer } from "./graphql-answer.ts";
 

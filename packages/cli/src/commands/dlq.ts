@@ -1,10 +1,5 @@
-import {
-  actOnDlq,
-  type DlqMessage,
-  listDlqMessages,
-  MAX_DLQ_MESSAGES,
-  requireSelection,
-} from "@stashkit/core";
+import { actOnDlq, type DlqMessage, listDlqMessages, requireSelection } from "@stashkit/core";
+import { MAX_DLQ_MESSAGES } from "@stashkit/core/internal";
 import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";

@@ -1,4 +1,4 @@
-import { declaredOptions } from "@stashkit/emulator";
+import { declaredOptions } from "@stashkit/emulator/internal";
 import type { FlagSpec } from "../options/flags.ts";
 
 /**

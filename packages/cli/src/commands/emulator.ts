@@ -1,4 +1,5 @@
-import { declaredOptions, InvalidSettingError, optionsFromFlags, startEmulator } from "@stashkit/emulator";
+import { InvalidSettingError, startEmulator } from "@stashkit/emulator";
+import { declaredOptions, optionsFromFlags } from "@stashkit/emulator/internal";
 import { UsageError } from "../usage-error.ts";
 
 /**

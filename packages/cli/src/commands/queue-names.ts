@@ -1,4 +1,4 @@
-import { splitList, validateQueueName } from "@stashkit/core";
+import { splitList, validateQueueName } from "@stashkit/core/internal";
 import { UsageError } from "../usage-error.ts";
 
 /** The positional queue names (commas separate too), each checked before anything is sent. */

@@ -1,20 +1,22 @@
 import {
+  type PauseOutcome,
+  pausedTargets,
+  pauseTargets,
+  type ResumeOutcome,
+  resumeTargets,
+  type Target,
+} from "@stashkit/core";
+import {
   alreadyPausedTargets,
   describeTarget,
   type IfMissing,
   judgeOutcomes,
-  type PauseOutcome,
   parseIfMissing,
-  pausedTargets,
-  pauseTargets,
-  type ResumeOutcome,
   readTargetSelection,
   resumedTargets,
-  resumeTargets,
   type SelectedTargets,
-  type Target,
   type TargetLists,
-} from "@stashkit/core";
+} from "@stashkit/core/internal";
 import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";

@@ -1,4 +1,5 @@
-import { cloneSearchIndex, preferSmallHeap, refuseProtected, SEED_WHEN } from "@stashkit/core";
+import { cloneSearchIndex, refuseProtected } from "@stashkit/core";
+import { preferSmallHeap, SEED_WHEN } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";

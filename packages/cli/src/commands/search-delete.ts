@@ -1,10 +1,5 @@
-import {
-  deleteById,
-  deleteSearchIndex,
-  type ManagementClient,
-  NotFoundError,
-  type ProtectRule,
-} from "@stashkit/core";
+import { deleteSearchIndex, type ManagementClient, NotFoundError, type ProtectRule } from "@stashkit/core";
+import { deleteById } from "@stashkit/core/internal";
 import { managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nameExpander } from "../options/run-values.ts";

@@ -2,16 +2,18 @@ import {
   checkSeedPlan,
   type EnsureResult,
   ensureAndSeedSearchIndex,
-  ensureResultFields,
   refuseProtected,
   restUrl,
-  SEARCH_PLANS,
-  SEED_WHEN,
   type SeedPlanNames,
   type SeedReport,
+} from "@stashkit/core";
+import {
+  ensureResultFields,
+  SEARCH_PLANS,
+  SEED_WHEN,
   validatePlan,
   validateRegion,
-} from "@stashkit/core";
+} from "@stashkit/core/internal";
 import { dataPlaneOptions, managementClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { booleanFlag, nonEmpty, oneOf } from "../options/common.ts";

@@ -1,11 +1,5 @@
-import {
-  exportDocumentLines,
-  IndexLookupError,
-  SEED_MARKER_NAMESPACE,
-  type SearchIndexData,
-  sdkIndexesWithDocuments,
-  validateNamespace,
-} from "@stashkit/core";
+import { exportDocumentLines, IndexLookupError, type SearchIndexData } from "@stashkit/core";
+import { SEED_MARKER_NAMESPACE, sdkIndexesWithDocuments, validateNamespace } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty } from "../options/common.ts";

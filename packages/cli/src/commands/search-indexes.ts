@@ -1,4 +1,4 @@
-import { SEED_MARKER_NAMESPACE } from "@stashkit/core";
+import { SEED_MARKER_NAMESPACE } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { Positional } from "../options/flags.ts";

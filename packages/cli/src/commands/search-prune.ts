@@ -1,16 +1,15 @@
 import { closedPullRequests, gitHubGraphqlUrl, type PullRequestLookup } from "@stashkit/ci-context";
 import {
   expandNameTemplate,
-  httpStackFor,
   type MaxAge,
   type Placeholder,
   parseMaxAge,
   pruneSdkIndexes,
   pruneSearchIndexes,
   refuseProtected,
-  TEMPLATE_PLACEHOLDERS,
   templateMatcher,
 } from "@stashkit/core";
+import { httpStackFor, TEMPLATE_PLACEHOLDERS } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { parseGitHubSource } from "../github/github-source.ts";

@@ -1,11 +1,5 @@
-import {
-  checkSeedFiles,
-  preferSmallHeap,
-  refuseProtected,
-  SEED_WHEN,
-  seedDocuments,
-  seedSearchIndex,
-} from "@stashkit/core";
+import { checkSeedFiles, refuseProtected, seedDocuments, seedSearchIndex } from "@stashkit/core";
+import { preferSmallHeap, SEED_WHEN } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";

@@ -1,4 +1,4 @@
-import { STEP_LIMITS } from "@stashkit/core";
+import { STEP_LIMITS } from "@stashkit/core/internal";
 import { UsageError } from "../usage-error.ts";
 import type { COMMON_FLAGS } from "./flag-sets.ts";
 import type { FlagValues } from "./flags.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "../http/reply.ts";
+import { controlErrors } from "./errors.ts";
 
 const UNIT_MS = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1_000, ms: 1 } as const;
 
@@ -11,19 +11,19 @@ export function clockAdvanceMs(rawBody: Buffer): number {
     body = undefined;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new HttpError(400, 'body must be a JSON object such as {"minutes": 1}');
+    throw controlErrors.invalidRequest('body must be a JSON object such as {"minutes": 1}');
   }
   let total = 0;
   for (const [name, value] of Object.entries(body)) {
     const unit = UNIT_MS[name as keyof typeof UNIT_MS];
     if (unit === undefined) {
-      throw new HttpError(400, `unknown field "${name}"; use days, hours, minutes, seconds or ms`);
+      throw controlErrors.invalidRequest(`unknown field "${name}"; use days, hours, minutes, seconds or ms`);
     }
     if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-      throw new HttpError(400, `${name} must be a number of 0 or more`);
+      throw controlErrors.invalidRequest(`${name} must be a number of 0 or more`);
     }
     total += value * unit;
   }
-  if (total === 0) throw new HttpError(400, 'say how far to move the clock, e.g. {"minutes": 1}');
+  if (total === 0) throw controlErrors.invalidRequest('say how far to move the clock, e.g. {"minutes": 1}');
   return total;
 }

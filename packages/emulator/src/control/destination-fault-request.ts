@@ -1,5 +1,5 @@
-import { HttpError } from "../http/reply.ts";
 import type { DestinationFault } from "../messaging/delivery/destination-faults.ts";
+import { controlErrors } from "./errors.ts";
 
 /**
  * A destination fault as given (in code or `POST /__stashkit/destination-faults`), checked: a
@@ -7,25 +7,27 @@ import type { DestinationFault } from "../messaging/delivery/destination-faults.
  */
 export function checkedFault(raw: unknown): DestinationFault {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    throw new HttpError(
-      400,
+    throw controlErrors.invalidRequest(
       'expected {"destination": "https://app/api", "times": 2, "status"?: 500, "body"?: "…"}',
     );
   }
   const { destination, times, status, body } = raw as Record<string, unknown>;
   if (typeof destination !== "string" || !/^https?:\/\//.test(destination)) {
-    throw new HttpError(400, "destination must be an http(s) URL");
+    throw controlErrors.invalidRequest("destination must be an http(s) URL");
   }
   if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1) {
-    throw new HttpError(400, "times must be a whole number of 1 or more");
+    throw controlErrors.invalidRequest("times must be a whole number of 1 or more");
   }
   if (
     status !== undefined &&
     (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599)
   ) {
-    throw new HttpError(400, "status must be an HTTP status from 100 to 599 (leave it out: unreachable)");
+    throw controlErrors.invalidRequest(
+      "status must be an HTTP status from 100 to 599 (leave it out: unreachable)",
+    );
   }
-  if (body !== undefined && typeof body !== "string") throw new HttpError(400, "body must be a string");
+  if (body !== undefined && typeof body !== "string")
+    throw controlErrors.invalidRequest("body must be a string");
   return {
     destination,
     times,

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { ApiProfile } from "../http/api.ts";
-import { HttpError } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
 import { SnapshotError } from "../state/snapshot-error.ts";
 import { UnknownAreaError } from "../state/unknown-area-error.ts";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "./access.ts";
 import type { EmulatorControls } from "./controls.ts";
+import { controlErrors } from "./errors.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./routes.ts";
 
 /**
@@ -24,7 +25,7 @@ export function controlProfile(
     routes: controlRoutes(controls),
     ownsPath: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
     unrouted: (method, path) =>
-      new HttpError(404, `no control route ${method} ${path.slice(CONTROL_PREFIX.length)}`),
+      controlErrors.notFound("control route", `${method} ${path.slice(CONTROL_PREFIX.length)}`),
     authenticate({ req }) {
       const refusal = controlRefusal(
         {
@@ -36,18 +37,17 @@ export function controlProfile(
         },
         policy,
       );
-      if (refusal) throw new HttpError(refusal.status, refusal.reason);
+      if (refusal) throw controlErrors.refused(refusal);
       return undefined;
     },
     renderError(error) {
-      if (error instanceof HttpError) return { status: error.status, json: { error: error.message } };
-      if (
+      // A setting, an area or a snapshot the caller named or gave that the emulator cannot use.
+      const refused =
         error instanceof InvalidSettingError ||
         error instanceof UnknownAreaError ||
-        error instanceof SnapshotError
-      ) {
-        return { status: 400, json: { error: error.message } };
-      }
+        error instanceof SnapshotError;
+      const answer = refused ? controlErrors.invalidRequest(error.message) : error;
+      if (answer instanceof HttpError) return { status: answer.status, json: { error: answer.message } };
       throw error;
     },
   };

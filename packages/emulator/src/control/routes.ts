@@ -1,10 +1,11 @@
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
 import type { Route, RouteContext } from "../http/api.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { ok, type Reply } from "../http/reply.ts";
 import { del, get, patch, post } from "../http/route-table.ts";
 import { parseSettingsPatch } from "../options/settings.ts";
 import { clockAdvanceMs } from "./clock-request.ts";
 import type { EmulatorControls } from "./controls.ts";
+import { controlErrors } from "./errors.ts";
 import type { ResetOptions } from "./restore.ts";
 import type { SeedRequest } from "./seed-request.ts";
 import { workflowControlRoutes } from "./workflow-routes.ts";
@@ -76,11 +77,11 @@ function resetRequest(context: RouteContext): ResetOptions {
   const body = context.rawBody.length === 0 ? {} : jsonObject(context);
   const area = context.query.get("area") ?? body["area"];
   if (area !== undefined && typeof area !== "string") {
-    throw new HttpError(400, '"area" must be the name of a store area');
+    throw controlErrors.invalidRequest('"area" must be the name of a store area');
   }
   const to = body["to"];
   if (to !== undefined && (to === null || typeof to !== "object" || Array.isArray(to))) {
-    throw new HttpError(400, '"to" must be a snapshot, as GET /__stashkit/export gives it');
+    throw controlErrors.invalidRequest('"to" must be a snapshot, as GET /__stashkit/export gives it');
   }
   return { area, ...(to === undefined ? {} : { to: to as Record<string, unknown>, from: "(request body)" }) };
 }
@@ -105,11 +106,12 @@ function imported(controls: EmulatorControls<unknown, unknown>, context: RouteCo
   try {
     snapshot = JSON.parse(context.rawBody.toString("utf8"));
   } catch {
-    throw new HttpError(400, "the body must be a snapshot: JSON, as GET /__stashkit/export gives it");
+    throw controlErrors.invalidRequest(
+      "the body must be a snapshot: JSON, as GET /__stashkit/export gives it",
+    );
   }
   if (snapshot === null || typeof snapshot !== "object" || Array.isArray(snapshot)) {
-    throw new HttpError(
-      400,
+    throw controlErrors.invalidRequest(
       "the body must be a snapshot: a JSON object, as GET /__stashkit/export gives it",
     );
   }
@@ -127,13 +129,13 @@ function injectFaults(controls: EmulatorControls<unknown, unknown>, context: Rou
   const route = body["route"];
   const faults = body["faults"];
   if (typeof route !== "string" || !Array.isArray(faults)) {
-    throw new HttpError(400, 'expected {"route": "POST /v2/search", "faults": [...]}');
+    throw controlErrors.invalidRequest('expected {"route": "POST /v2/search", "faults": [...]}');
   }
   let parsed: Fault[];
   try {
     parsed = faults.map((f: unknown) => (typeof f === "string" ? parseFaultSpec(f) : (f as Fault)));
   } catch (error) {
-    throw new HttpError(400, (error as Error).message);
+    throw controlErrors.invalidRequest((error as Error).message);
   }
   controls.inject(route, ...parsed);
   return ok(controls.pendingFaults());
@@ -152,5 +154,5 @@ function jsonObject(context: RouteContext): Record<string, unknown> {
   } catch {
     // fall through to the error below
   }
-  throw new HttpError(400, "body must be a JSON object");
+  throw controlErrors.invalidRequest("body must be a JSON object");
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { HttpError } from "../http/reply.ts";
 import type { SeedSearchIndexes } from "../management/seed.ts";
 import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../management/store.ts";
 import type { Account } from "../options/emulator-options.ts";
+import { controlErrors } from "./errors.ts";
 
 /** What a caller asks to seed; everything but `count` has a default. */
 export interface SeedRequest {
@@ -39,23 +39,20 @@ export function resolveSeedRequest(input: unknown, accounts: readonly Account[])
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "unrecognized_keys") {
-      throw new HttpError(
-        400,
+      throw controlErrors.invalidRequest(
         `unknown seed field "${issue.keys[0]}"; fields are ${Object.keys(ACCEPTS).join(", ")}`,
       );
     }
     const field = String(issue?.path[0] ?? "");
     const accepts = Object.hasOwn(ACCEPTS, field) ? ACCEPTS[field] : undefined;
-    throw new HttpError(
-      400,
+    throw controlErrors.invalidRequest(
       accepts ? `seed field "${field}" must be ${accepts}` : 'expected {"count": N, "namePrefix": "…"}',
     );
   }
   const { account, ...seed } = parsed.data;
   const owner = account === undefined ? accounts[0] : accounts.find((a) => a.email === account);
   if (!owner) {
-    throw new HttpError(
-      400,
+    throw controlErrors.invalidRequest(
       `seed field "account" must be one of ${accounts.map((a) => a.email).join(", ")}`,
     );
   }

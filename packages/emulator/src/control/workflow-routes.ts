@@ -1,8 +1,9 @@
 import type { Route, RouteContext } from "../http/api.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { ok, type Reply } from "../http/reply.ts";
 import { del, get, post } from "../http/route-table.ts";
 import { RUN_STATES, type RunState } from "../messaging/workflow/records.ts";
 import type { EmulatorControls } from "./controls.ts";
+import { controlErrors } from "./errors.ts";
 
 type Levers = Pick<
   EmulatorControls,
@@ -50,11 +51,11 @@ function startRun(levers: Levers, context: RouteContext) {
   const body = jsonObject(context);
   const { url, headers, workflowRunId } = body;
   if (typeof url !== "string" || !/^https?:\/\//.test(url))
-    throw new HttpError(400, "url must be an http(s) URL");
+    throw controlErrors.invalidRequest("url must be an http(s) URL");
   if (headers !== undefined && !isStringMap(headers))
-    throw new HttpError(400, "headers must be an object of strings");
+    throw controlErrors.invalidRequest("headers must be an object of strings");
   if (workflowRunId !== undefined && (typeof workflowRunId !== "string" || workflowRunId === "")) {
-    throw new HttpError(400, "workflowRunId must be a non-empty string");
+    throw controlErrors.invalidRequest("workflowRunId must be a non-empty string");
   }
   return levers.workflows.start(url, {
     ...(body["body"] === undefined ? {} : { body: body["body"] }),
@@ -72,7 +73,7 @@ function stateFilter(context: RouteContext): { state?: RunState } {
   const state = context.query.get("state");
   if (state === null) return {};
   if (!(RUN_STATES as readonly string[]).includes(state)) {
-    throw new HttpError(400, `state must be one of ${RUN_STATES.join(", ")}`);
+    throw controlErrors.invalidRequest(`state must be one of ${RUN_STATES.join(", ")}`);
   }
   return { state: state as RunState };
 }
@@ -82,7 +83,7 @@ function timeout(context: RouteContext): { timeoutMs?: number } {
   const { timeoutMs } = jsonObject(context);
   if (timeoutMs === undefined) return {};
   if (typeof timeoutMs !== "number" || !Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
-    throw new HttpError(400, "timeoutMs must be a whole number of 1 or more");
+    throw controlErrors.invalidRequest("timeoutMs must be a whole number of 1 or more");
   }
   return { timeoutMs };
 }
@@ -108,5 +109,5 @@ function jsonObject(context: RouteContext): Record<string, unknown> {
   } catch {
     // fall through to the error below
   }
-  throw new HttpError(400, "body must be a JSON object");
+  throw controlErrors.invalidRequest("body must be a JSON object");
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import type { HttpError } from "./errors.ts";
 import type { RateDecision } from "./rate-limit.ts";
-import type { HttpError, Reply } from "./reply.ts";
+import type { Reply } from "./reply.ts";
 
 /** What authentication and the rate limit see of a request: the route it matched, never the body. */
 export interface RequestFacts<P = unknown> {

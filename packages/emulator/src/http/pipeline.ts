@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ApiProfile, RequestFacts, Route } from "./api.ts";
 import { redactedAuthorization } from "./auth.ts";
+import { type HttpError, httpErrors } from "./errors.ts";
 import type { RateDecision, RateLimiter } from "./rate-limit.ts";
-import { HttpError, type Reply, readBody, send } from "./reply.ts";
+import { type Reply, readBody, send } from "./reply.ts";
 import { appendBounded, type RequestLogEntry, type RequestTally } from "./request-log.ts";
 import { Router } from "./router.ts";
 import { type SitePolicy, siteRefusal } from "./site-guard.ts";
@@ -94,11 +95,9 @@ class Pipeline {
       // A path no API owns: logged and counted, answered in no API's words.
       this.#log(entry);
       this.#parts.tally.record(null, false);
-      entry.status = target.unrouted;
-      send(res, {
-        status: target.unrouted,
-        json: { error: target.unrouted === 404 ? "not found" : "method not allowed" },
-      });
+      const error = httpErrors.unrouted(target.unrouted);
+      entry.status = error.status;
+      send(res, { status: error.status, json: { error: error.message } });
       return;
     }
     if (target.profile.emulated) this.#log(entry);
@@ -123,8 +122,10 @@ class Pipeline {
       this.#log(entry);
       this.#parts.tally.record(profile?.name ?? null, false);
     }
-    const error = new HttpError(403, reason);
-    const reply = profile ? profile.renderError(error) : { status: 403, json: { error: reason } };
+    const error = httpErrors.forbiddenSite(reason);
+    const reply = profile
+      ? profile.renderError(error)
+      : { status: error.status, json: { error: error.message } };
     entry.status = reply.status;
     send(res, reply);
   }
@@ -154,7 +155,7 @@ class Pipeline {
     }
     if (refused) {
       entry.rateLimited = true;
-      const limited = decorated(profile, profile.renderError(tooManyRequests(rate)), rate);
+      const limited = decorated(profile, profile.renderError(httpErrors.tooManyRequests(rate)), rate);
       entry.status = limited.status;
       send(res, limited);
       return;
@@ -202,13 +203,7 @@ function unroutedError(
 ): HttpError {
   const method = facts.req.method ?? "GET";
   if (profile.unrouted) return profile.unrouted(method, facts.path, status);
-  return new HttpError(status, status === 404 ? "not found" : "method not allowed");
-}
-
-function tooManyRequests(rate: RateDecision): HttpError {
-  return new HttpError(429, `too many requests: this API serves ${rate.limit} per second`, {
-    "retry-after": String(rate.retryAfterSeconds),
-  });
+  return httpErrors.unrouted(status);
 }
 
 /** What the API adds to its answers; the answer's own headers (a fault's) win. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { httpErrors } from "./errors.ts";
 
 /** What a route handler answers; the server turns it into bytes (possibly after a fault rewrites it). */
 export interface Reply {
@@ -9,18 +10,6 @@ export interface Reply {
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;
-}
-
-/** A handler throws this for an error answer; the API's own error style is applied when it is sent. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = "HttpError";
-    this.status = status;
-    this.headers = headers;
-  }
 }
 
 export function ok(json?: unknown): Reply {
@@ -49,17 +38,17 @@ export async function readBody(req: IncomingMessage, limit = 1024 * 1024): Promi
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw new HttpError(413, "request body too large");
+    if (size > limit) throw httpErrors.bodyTooLarge();
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
 }
 
 export function parseJsonBody(raw: Buffer): unknown {
-  if (raw.length === 0) throw new HttpError(400, "request body is empty; expected JSON");
+  if (raw.length === 0) throw httpErrors.bodyEmpty();
   try {
     return JSON.parse(raw.toString("utf8"));
   } catch {
-    throw new HttpError(400, "request body is not valid JSON");
+    throw httpErrors.bodyNotJson();
   }
 }

@@ -1,4 +1,5 @@
-import { HttpError, type Reply } from "../http/reply.ts";
+import { controlErrors } from "../control/errors.ts";
+import type { Reply } from "../http/reply.ts";
 import type { StoredIndex } from "../management/store.ts";
 
 /** What the page's buttons act through: the emulator's own address and credentials. */
@@ -31,7 +32,7 @@ export const MESSAGING_ACTION_NAMES = Object.keys(MESSAGING_ACTIONS);
  */
 export async function messagingAction(target: ActionTarget, action: string, id: string): Promise<Reply> {
   const request = Object.hasOwn(MESSAGING_ACTIONS, action) ? MESSAGING_ACTIONS[action] : undefined;
-  if (!request) throw new HttpError(404, `no inspector action "${action}"`);
+  if (!request) throw controlErrors.notFound("inspector action", action);
   const { method, path } = request(encodeURIComponent(id));
   const response = await fetch(`${target.url()}${path}`, {
     method,
@@ -49,7 +50,8 @@ export async function searchIndex(target: ActionTarget, id: string, rawBody: Buf
   } catch {
     query = undefined;
   }
-  if (typeof query !== "string") throw new HttpError(400, 'expected {"query": "words to look for"}');
+  if (typeof query !== "string")
+    throw controlErrors.invalidRequest('expected {"query": "words to look for"}');
   const response = await fetch(`${target.url()}/search/${encodeURIComponent(index.endpoint)}/search`, {
     method: "POST",
     headers: { authorization: `Bearer ${index.token}`, "content-type": "application/json" },
@@ -66,7 +68,7 @@ export function revealToken(target: ActionTarget, id: string): Reply {
 
 function existingIndex(target: ActionTarget, id: string): StoredIndex {
   const found = target.indexes().find((entry) => entry.index.id === id);
-  if (!found) throw new HttpError(404, `no search index with id "${id}"`);
+  if (!found) throw controlErrors.notFound("search index", id);
   return found;
 }
 

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "../control/access.ts";
+import { controlErrors } from "../control/errors.ts";
 import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
+import { ok, type Reply } from "../http/reply.ts";
 import { get, post } from "../http/route-table.ts";
 import {
   type ActionTarget,
@@ -91,7 +93,7 @@ function authenticate(facts: RequestFacts<undefined>, policy: ControlAccessPolic
   const refusal = controlRefusal(accessFacts(facts.req), policy);
   if (refusal === undefined) return undefined;
   if (refusal.status === 401 && facts.req.method === "GET" && PAGE_FILES.has(facts.path)) return undefined;
-  throw new HttpError(refusal.status, refusal.reason);
+  throw controlErrors.refused(refusal);
 }
 
 export function accessFacts(req: IncomingMessage) {

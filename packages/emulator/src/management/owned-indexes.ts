@@ -1,7 +1,7 @@
 import type { RouteContext } from "../http/api.ts";
-import { HttpError } from "../http/reply.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/setting-declarations.ts";
+import { managementErrors } from "./errors.ts";
 import type { IndexStore, StoredIndex } from "./store.ts";
 
 /** A management request: its principal is the account that HTTP Basic authenticated. */
@@ -27,7 +27,7 @@ export function ownedIndexes(store: IndexStore, context: ManagementContext): Sto
 export function ownedIndex(store: IndexStore, context: ManagementContext): StoredIndex {
   const owner = ownerOf(context);
   const found = store.get(context.params["id"] ?? "");
-  if (found?.owner !== owner) throw new HttpError(404, "search index not found");
+  if (found?.owner !== owner) throw managementErrors.notFound("search index");
   return found;
 }
 
@@ -40,21 +40,21 @@ export function refuseDuplicateName(
 ): void {
   if (settings.duplicateNames !== "reject") return;
   if (ownedIndexes(store, context).some((entry) => entry.index.name === name)) {
-    throw new HttpError(settings.duplicateStatus, `search index with name "${name}" already exists`);
+    throw managementErrors.alreadyExists("search index", name, settings.duplicateStatus);
   }
 }
 
 /** A JSON object body, or a 400 saying which fields it needs. */
 export function objectBody(body: unknown, fields: string): Record<string, unknown> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new HttpError(400, `request body must be a JSON object with ${fields}`);
+    throw managementErrors.notAnObject(fields);
   }
   return body as Record<string, unknown>;
 }
 
 export function nonEmptyString(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new HttpError(400, `${field} is required and must be a non-empty string`);
+    throw managementErrors.missingField(field);
   }
   return value;
 }

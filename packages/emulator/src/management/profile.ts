@@ -1,9 +1,11 @@
 import type { ApiProfile, RequestFacts } from "../http/api.ts";
 import { sameSecret } from "../http/auth.ts";
-import { HttpError, type Reply } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Reply } from "../http/reply.ts";
 import type { Account, ManagementErrorStyle } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/setting-declarations.ts";
 import type { Stores } from "../state/stores.ts";
+import { managementErrors } from "./errors.ts";
 import type { ManagementSettings } from "./owned-indexes.ts";
 import { managementRoutes } from "./routes.ts";
 import { type IndexStore, managementArea } from "./store.ts";
@@ -49,14 +51,14 @@ export function managementProfile(parts: ManagementProfileParts): ApiProfile<Acc
 /** HTTP Basic with the account email as user name and the API key as password. */
 function requireBasic(facts: RequestFacts<Account>, accounts: readonly Account[]): Account {
   const encoded = /^Basic\s+(.+)$/i.exec(facts.req.headers.authorization ?? "")?.[1]?.trim();
-  if (!encoded) throw new HttpError(401, "Unauthorized");
+  if (!encoded) throw managementErrors.unauthorized();
   const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  if (colon < 0) throw new HttpError(401, "Unauthorized");
+  if (colon < 0) throw managementErrors.unauthorized();
   const email = decoded.slice(0, colon);
   const apiKey = decoded.slice(colon + 1);
   const account = accounts.find((a) => a.email === email && sameSecret(a.apiKey, apiKey));
-  if (!account) throw new HttpError(401, "Unauthorized");
+  if (!account) throw managementErrors.unauthorized();
   return account;
 }
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { HttpError, ok, parseJsonBody } from "../http/reply.ts";
+import { ok, parseJsonBody } from "../http/reply.ts";
 import { answeredIndex } from "./endpoint-form.ts";
+import { managementErrors } from "./errors.ts";
 import { newSearchIndex } from "./new-index.ts";
 import {
   type ManagementContext,
@@ -52,10 +53,10 @@ function validateCreateBody(body: unknown): { name: string; region: SearchRegion
   const { name, region, type } = objectBody(body, "name, region and type");
   nonEmptyString(name, "name");
   if (!SEARCH_REGIONS.includes(region as SearchRegion)) {
-    throw new HttpError(400, `region must be one of ${SEARCH_REGIONS.join(", ")}`);
+    throw managementErrors.notOneOf("region", SEARCH_REGIONS);
   }
   if (!SEARCH_PLANS.includes(type as SearchPlan)) {
-    throw new HttpError(400, `type must be one of ${SEARCH_PLANS.join(", ")}`);
+    throw managementErrors.notOneOf("type", SEARCH_PLANS);
   }
   return { name: name as string, region: region as SearchRegion, type: type as SearchPlan };
 }

@@ -1,4 +1,5 @@
-import { HttpError, ok } from "../http/reply.ts";
+import { ok } from "../http/reply.ts";
+import { managementErrors } from "./errors.ts";
 import { throughputTimestamp } from "./new-index.ts";
 import { type ManagementContext, ownedIndex, ownedIndexes } from "./owned-indexes.ts";
 import type { IndexStore } from "./store.ts";
@@ -38,7 +39,7 @@ export function searchStatsHandlers(store: IndexStore) {
       ownedIndex(store, context);
       const period = context.query.get("period") ?? "1h";
       if (!Object.hasOwn(PERIODS, period)) {
-        throw new HttpError(400, `period must be one of ${PERIOD_NAMES.join(", ")}`);
+        throw managementErrors.notOneOf("period", PERIOD_NAMES);
       }
       return ok(zeroIndexStats(PERIODS[period as Period], new Date()));
     },

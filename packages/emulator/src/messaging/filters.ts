@@ -1,4 +1,4 @@
-import { HttpError } from "../http/reply.ts";
+import { messagingErrors } from "./errors.ts";
 import type { StoredMessage } from "./messages/record.ts";
 
 /**
@@ -25,7 +25,7 @@ export function date(query: URLSearchParams, name: string): number | undefined {
   const text = query.get(name);
   if (text === null || text === "") return undefined;
   if (!/^\d+$/.test(text))
-    throw new HttpError(400, `${name} must be a Unix time in milliseconds, got "${text}"`);
+    throw messagingErrors.invalidParameter(name, `must be a Unix time in milliseconds, got "${text}"`);
   return Number(text);
 }
 
@@ -100,7 +100,7 @@ export function count(query: URLSearchParams, fallback: number, max: number): nu
   if (text === null || text === "") return fallback;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1 || value > max) {
-    throw new HttpError(400, `count must be a whole number from 1 to ${max}, got "${text}"`);
+    throw messagingErrors.invalidParameter("count", `must be a whole number from 1 to ${max}, got "${text}"`);
   }
   return value;
 }

@@ -1,9 +1,11 @@
 import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
 import { bearerToken, sameSecret } from "../http/auth.ts";
+import { HttpError } from "../http/errors.ts";
 import type { RateDecision } from "../http/rate-limit.ts";
-import { HttpError, type Reply } from "../http/reply.ts";
+import type { Reply } from "../http/reply.ts";
 import { messagingArea } from "./area.ts";
 import { createMessaging, type MessagingDeps } from "./engine.ts";
+import { messagingErrors } from "./errors.ts";
 import { eventArea } from "./events/store.ts";
 import { messagingRoutes } from "./routes.ts";
 import { urlGroupArea } from "./url-groups/store.ts";
@@ -38,10 +40,10 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
 function requireToken(facts: RequestFacts<undefined>, tokens: readonly string[]): undefined {
   const presented = bearerToken(facts.req) ?? facts.query.get("qstash_token") ?? undefined;
   if (presented === undefined || presented === "") {
-    throw new HttpError(401, "Unauthorized: missing token");
+    throw messagingErrors.unauthorized("missing token");
   }
   if (!tokens.some((token) => sameSecret(token, presented))) {
-    throw new HttpError(401, "Unauthorized: invalid token");
+    throw messagingErrors.unauthorized("invalid token");
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "../http/reply.ts";
+import { messagingErrors } from "./errors.ts";
 
 /**
  * The query parameters each list or bulk route of the messaging API takes: the document's, and
@@ -92,9 +92,9 @@ export const WORKFLOW_RUN_PARAMETERS: readonly string[] = [
 export function refuseUnknownParameters(query: URLSearchParams, known: readonly string[]): void {
   for (const name of new Set(query.keys())) {
     if (known.includes(name) || (CREDENTIAL as readonly string[]).includes(name)) continue;
-    throw new HttpError(
-      400,
-      `unknown filter "${clipped(name)}": this route takes ${known.filter((n) => n !== "api").join(", ")}`,
+    throw messagingErrors.unknownParameter(
+      clipped(name),
+      known.filter((n) => n !== "api"),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
 import { InvalidSettingError } from "./invalid-setting.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DocumentAnswer, RangeAnswer, SearchHit } from "./answer-schemas.ts";
-import { DataPlaneError } from "./data-plane-error.ts";
 import type { DatabaseLimits, SearchDatabase, WriteTiming } from "./database.ts";
+import { searchDataErrors } from "./errors.ts";
 import type { FilterNode } from "./filter/ast.ts";
 import { matchesFilter } from "./filter/evaluate.ts";
 import { parseFilter } from "./filter/parser.ts";
@@ -117,8 +117,7 @@ function reset({ database, namespace, all }: DataRequest): string {
 }
 
 function deleteNamespace({ database, namespace, namespaceGiven }: DataRequest): string {
-  if (!namespaceGiven)
-    throw new DataPlaneError(400, "Name the namespace to delete: delete-namespace/{namespace}");
+  if (!namespaceGiven) throw searchDataErrors.namespaceRequired();
   database.deleteNamespace(namespace);
   return "Success";
 }
@@ -128,10 +127,7 @@ function parseCursor(cursor: string): number {
   if (cursor === "") return 0;
   const position = Number(cursor);
   if (!/^[0-9]+$/.test(cursor) || !Number.isSafeInteger(position)) {
-    throw new DataPlaneError(
-      400,
-      `Invalid cursor "${cursor}": use "0" or a nextCursor from an earlier range`,
-    );
+    throw searchDataErrors.invalidCursor(cursor);
   }
   return position;
 }
@@ -151,7 +147,7 @@ function parseFilterOrRefuse(filter: string): FilterNode {
   try {
     return parseFilter(filter);
   } catch (error) {
-    if (error instanceof FilterSyntaxError) throw new DataPlaneError(400, error.message);
+    if (error instanceof FilterSyntaxError) throw searchDataErrors.invalidFilter(error);
     throw error;
   }
 }
@@ -162,5 +158,5 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.outp
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-  throw new DataPlaneError(400, `Invalid request body${where}: ${issue?.message ?? "not accepted"}`);
+  throw searchDataErrors.invalidBody(issue?.message ?? "not accepted", where);
 }

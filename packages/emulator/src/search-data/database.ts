@@ -1,12 +1,12 @@
 import { LimitReached, type Limits } from "../options/limits.ts";
 import type { InfoAnswer } from "./answer-schemas.ts";
-import { DataPlaneError } from "./data-plane-error.ts";
 import type {
   DocumentTables,
   NamespaceRow,
   SizedDocument,
   StoredDocument,
 } from "./documents/document-tables.ts";
+import { searchDataErrors } from "./errors.ts";
 import { Namespace } from "./namespace.ts";
 import { idText, type UpsertDocument } from "./request-schemas.ts";
 
@@ -78,26 +78,17 @@ export class SearchDatabase {
   /** Checks the whole batch against the limits, then stores it; a refused batch changes nothing. */
   upsert(name: string, documents: UpsertDocument[], limits: DatabaseLimits, timing: WriteTiming): void {
     if (documents.length > limits.maxWritesPerRequest) {
-      throw new DataPlaneError(
-        400,
-        `Too many documents in one request: ${documents.length}, this index takes at most ${limits.maxWritesPerRequest}`,
-      );
+      throw searchDataErrors.tooManyInRequest(documents.length, limits.maxWritesPerRequest);
     }
     const existing = this.#tables.namespace(this.#indexId, name);
     if (!existing && name !== DEFAULT_NAMESPACE && this.#namespaceCount() >= MAX_NAMESPACES) {
-      throw new DataPlaneError(
-        400,
-        `Namespace limit reached: a database holds at most ${MAX_NAMESPACES} namespaces`,
-      );
+      throw searchDataErrors.namespaceLimit(MAX_NAMESPACES);
     }
     const sized = documents.map(sizeDocument);
     const namespace = existing ? this.#open(existing) : undefined;
     const added = new Set(sized.map(({ document }) => document.id).filter((id) => !namespace?.has(id))).size;
     if (this.documentCount + added > limits.maxDocuments) {
-      throw new DataPlaneError(
-        400,
-        `Document limit reached: this index holds at most ${limits.maxDocuments} documents`,
-      );
+      throw searchDataErrors.documentLimit(limits.maxDocuments);
     }
     this.#withinBudget(existing === undefined ? 1 : 0, added);
     const row = existing ?? this.#tables.createNamespace(this.#indexId, name);
@@ -122,9 +113,9 @@ export class SearchDatabase {
   }
 
   deleteNamespace(name: string): void {
-    if (name === DEFAULT_NAMESPACE) throw new DataPlaneError(400, "The default namespace cannot be deleted");
+    if (name === DEFAULT_NAMESPACE) throw searchDataErrors.defaultNamespaceKept();
     const row = this.#tables.namespace(this.#indexId, name);
-    if (!row) throw new DataPlaneError(400, `Namespace "${name}" does not exist`);
+    if (!row) throw searchDataErrors.notFound("Namespace", name);
     this.#tables.emptyNamespace(row.id, true);
   }
 
@@ -184,10 +175,7 @@ function sizeDocument(input: UpsertDocument): SizedDocument {
       : { id, content: input.content, metadata: input.metadata },
   );
   if (sized.bytes > MAX_DOCUMENT_BYTES) {
-    throw new DataPlaneError(
-      400,
-      `Document "${id}" is ${sized.bytes} bytes as JSON; a document may have at most ${MAX_DOCUMENT_BYTES}`,
-    );
+    throw searchDataErrors.documentTooLarge(id, sized.bytes, MAX_DOCUMENT_BYTES);
   }
   return sized;
 }

@@ -1,10 +1,11 @@
 import type { ApiProfile, RequestFacts, RouteContext } from "../http/api.ts";
 import { bearerToken } from "../http/auth.ts";
-import { HttpError, ok, type Reply } from "../http/reply.ts";
+import { HttpError } from "../http/errors.ts";
+import { ok, type Reply } from "../http/reply.ts";
 import type { IndexStore, SearchIndexRecord } from "../management/store.ts";
 import { accessOf, type DataAccess } from "./access.ts";
-import { DataPlaneError } from "./data-plane-error.ts";
 import { type DataRoute, dataRoute } from "./data-routes.ts";
+import { searchDataErrors } from "./errors.ts";
 import { DATA_PLANE_PREFIX, dataPlaneRoutes, endpointInPath } from "./routes.ts";
 import type { SearchDocuments } from "./search-documents.ts";
 
@@ -46,8 +47,8 @@ export function dataPlaneProfile(parts: DataPlaneParts): ApiProfile<DataPrincipa
     ownsPath: (path) => path.startsWith(`${DATA_PLANE_PREFIX}/`),
     unrouted: (_method, path, status) =>
       status === 404
-        ? new HttpError(404, `Unknown route ${path.split("/").slice(3).join("/") || "(none)"}`)
-        : new HttpError(405, "Method not allowed: use POST"),
+        ? searchDataErrors.unknownRoute(path.split("/").slice(3).join("/"))
+        : searchDataErrors.methodNotAllowed(),
     authenticate: (facts) => authenticate(parts.indexes, facts),
     renderError,
     rateLimit(facts) {
@@ -92,16 +93,16 @@ function handle(
 function authenticate(indexes: IndexStore, facts: RequestFacts<DataPrincipal>): DataPrincipal {
   const endpoint = endpointOf(facts);
   const token = bearerToken(facts.req);
-  if (token === undefined) throw new HttpError(401, "Unauthorized: missing bearer token");
+  if (token === undefined) throw searchDataErrors.unauthorized("missing bearer token");
   for (const { index } of indexes.withEndpoint(endpoint)) {
     const access = accessOf(index, token);
     if (!access) continue;
     if (access === "read-only" && facts.route?.writes) {
-      throw new HttpError(401, "Unauthorized: the read-only token cannot write");
+      throw searchDataErrors.unauthorized("the read-only token cannot write");
     }
     return { index, access };
   }
-  throw new HttpError(401, "Unauthorized: invalid token");
+  throw searchDataErrors.unauthorized("invalid token");
 }
 
 function endpointOf(facts: RequestFacts<DataPrincipal>): string {
@@ -114,12 +115,11 @@ function jsonBody(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString("utf8"));
   } catch {
-    throw new DataPlaneError(400, "Invalid request body: not JSON");
+    throw searchDataErrors.invalidBody("not JSON");
   }
 }
 
 function renderError(error: unknown): Reply {
-  if (error instanceof DataPlaneError) return { status: error.status, json: { error: error.message } };
   if (error instanceof HttpError)
     return { status: error.status, headers: error.headers, json: { error: error.message } };
   throw error;

@@ -2,9 +2,12 @@ import type { Position, Table } from "./table.ts";
 
 /** A cursor this API did not give. */
 export class CursorError extends Error {
+  readonly cursor: string;
+
   constructor(cursor: string) {
     super(`cursor "${cursor}" is not one this API gave`);
     this.name = "CursorError";
+    this.cursor = cursor;
   }
 }
 

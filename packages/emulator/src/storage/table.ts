@@ -43,6 +43,8 @@ export interface Table<T> {
    * batches and may show an entry as it was when its batch was read.
    */
   scan(options?: ScanOptions): IterableIterator<TableEntry<T>>;
+  /** Removes the `count` entries put first (across groups), as a log drops its oldest; answers how many went. */
+  dropOldest(count: number): number;
   /** Removes every entry of the group; answers how many there were. */
   deleteGroup(group: string): number;
   clear(): void;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { HttpError } from "../../src/http/errors.ts";
 import { DEFAULT_LIMITS } from "../../src/options/limits.ts";
 import {
   deleteAnswerSchema,
@@ -7,7 +8,6 @@ import {
   rangeAnswerSchema,
   searchAnswerSchema,
 } from "../../src/search-data/answer-schemas.ts";
-import { DataPlaneError } from "../../src/search-data/data-plane-error.ts";
 import { dataRoute } from "../../src/search-data/data-routes.ts";
 import { type DatabaseLimits, MAX_NAMESPACES, type SearchDatabase } from "../../src/search-data/database.ts";
 import { persistedDocumentsSchema, SearchDocuments } from "../../src/search-data/search-documents.ts";
@@ -41,11 +41,11 @@ function harness(options: { limits?: DatabaseLimits; indexingDelayMs?: number } 
   return { database, call, advance: (ms: number) => (now += ms) };
 }
 
-function refusal(run: () => unknown): DataPlaneError {
+function refusal(run: () => unknown): HttpError {
   try {
     run();
   } catch (error) {
-    if (error instanceof DataPlaneError) return error;
+    if (error instanceof HttpError) return error;
     throw error;
   }
   throw new Error("expected a refusal");

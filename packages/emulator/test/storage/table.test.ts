@@ -74,6 +74,21 @@ describe.each(ENGINES)("a table %s", (_name, makeEngine) => {
     expect(rows.count()).toBe(250);
   });
 
+  it("drops the entries put first, across groups, as a log drops its oldest", () => {
+    const rows = table();
+    rows.put("a", { n: 1 }, "g");
+    rows.put("b", { n: 2 }, "h");
+    rows.put("c", { n: 3 }, "g");
+    rows.put("a", { n: 4 }, "g");
+    expect(rows.dropOldest(0)).toBe(0);
+    expect(rows.dropOldest(2)).toBe(2);
+    expect(keys(rows)).toEqual(["c"]);
+    expect(rows.count("g")).toBe(1);
+    expect(rows.count("h")).toBe(0);
+    expect(rows.dropOldest(5)).toBe(1);
+    expect(rows.count()).toBe(0);
+  });
+
   it("deletes one key, a group, or everything, and counts follow", () => {
     const rows = table();
     rows.put("a", { n: 1 }, "g");

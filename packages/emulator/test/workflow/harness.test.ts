@@ -142,7 +142,7 @@ describe("the Workflow testing API", () => {
 
     const missing = await ctl.post("/workflows/runs/wfr_nope/settle", {});
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ error: 'no workflow run "wfr_nope"' });
+    expect(missing.json).toEqual({ error: 'workflow run "wfr_nope" not found' });
     expect((await ctl.get("/workflows/runs?state=DONE")).status).toBe(400);
     expect((await ctl.post("/workflows/runs", { url: "ftp://x" })).json).toEqual({
       error: "url must be an http(s) URL",

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { compileRetryDelay } from "./retry-delay-grammar.ts";
 
 /** Retries of a message that sets no `Upstash-Retries` (documented). */
@@ -30,17 +30,17 @@ export function retryDelayExpression(expression: string): (retried: number) => n
   try {
     compiled = compileRetryDelay(expression);
   } catch (error) {
-    throw new HttpError(
-      400,
-      `Upstash-Retry-Delay "${expression}" is not an expression: ${(error as Error).message}`,
+    throw messagingErrors.invalidHeader(
+      "Upstash-Retry-Delay",
+      `"${expression}" is not an expression: ${(error as Error).message}`,
     );
   }
   const evaluate = (retried: number): number => {
     const value = compiled(retried);
     if (!Number.isFinite(value) || value < 0) {
-      throw new HttpError(
-        400,
-        `Upstash-Retry-Delay "${expression}" must give a number of milliseconds from \`retried\`: it gave ${value}`,
+      throw messagingErrors.invalidHeader(
+        "Upstash-Retry-Delay",
+        `"${expression}" must give a number of milliseconds from \`retried\`: it gave ${value}`,
       );
     }
     return Math.min(value, MAX_DELAY_SECONDS * 1000);

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/reply.ts";
+import { HttpError } from "../../http/errors.ts";
 import type { StoredFollowUp, StoredMessage } from "../messages/record.ts";
 import { canonicalHeaderName, headerMap } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";

@@ -126,18 +126,14 @@ export class Delivery {
   /** A queue's head: messages between retries hold their slot; new ones need a free slot. */
   #scanQueue(name: string, parallelism: number, now: number, later: (at: number | undefined) => void): void {
     let busy = 0;
-    for (const message of this.#options.messages.waiting(name)) {
-      if (this.#flying.has(message.id)) {
+    for (const entry of this.#options.messages.waitingEntries(name)) {
+      if (this.#flying.has(entry.key)) {
         busy++;
         continue;
       }
-      if (message.retried > 0) {
-        busy++;
-        this.#consider(message, now, later);
-        continue;
-      }
-      if (busy >= parallelism) break;
-      if (this.#consider(message, now, later) === "started") busy++;
+      const message = entry.value;
+      if (message.retried === 0 && busy >= parallelism) break;
+      if (this.#consider(message, now, later) === "started" || message.retried > 0) busy++;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { dlqView } from "../messages/views.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
@@ -48,7 +49,7 @@ export function dlqHandlers(store: DlqStore, publish: Publish, runs: RunLookup) 
 function existingEntry(store: DlqStore, context: RouteContext): StoredDlqMessage {
   const dlqId = context.params["id"] ?? "";
   const entry = store.get(dlqId);
-  if (!entry) throw new HttpError(404, `DLQ message "${dlqId}" not found`);
+  if (!entry) throw messagingErrors.notFound("DLQ message", dlqId);
   return entry;
 }
 

@@ -1,6 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError } from "../../http/reply.ts";
 import { CursorError } from "../../storage/page.ts";
+import { messagingErrors } from "../errors.ts";
 import { count, messageFilter, values } from "../filters.ts";
 import { DLQ_PARAMETERS, refuseUnknownParameters } from "../query-parameters.ts";
 import type { DlqStore, StoredDlqMessage } from "./store.ts";
@@ -40,7 +40,7 @@ export function selectEntries(store: DlqStore, runs: RunLookup, context: RouteCo
     const page = store.page(accept, cursor, limit, newestFirst);
     return { entries: page.entries, cursor: page.next === undefined ? {} : { cursor: page.next } };
   } catch (error) {
-    if (error instanceof CursorError) throw new HttpError(400, error.message);
+    if (error instanceof CursorError) throw messagingErrors.invalidCursor(error.cursor);
     throw error;
   }
 }

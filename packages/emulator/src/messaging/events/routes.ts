@@ -1,6 +1,7 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
 import { CursorError } from "../../storage/page.ts";
+import { messagingErrors } from "../errors.ts";
 import { count, date, destinationFilter, values } from "../filters.ts";
 import { LOG_PARAMETERS, refuseUnknownParameters } from "../query-parameters.ts";
 import { EVENT_STATES, type EventStore, type StoredEvent } from "./store.ts";
@@ -26,7 +27,7 @@ export function eventHandlers(log: EventStore) {
     try {
       found = log.page(request);
     } catch (error) {
-      if (error instanceof CursorError) throw new HttpError(400, error.message);
+      if (error instanceof CursorError) throw messagingErrors.invalidCursor(error.cursor);
       throw error;
     }
     return ok({
@@ -96,7 +97,7 @@ function wantedStates(given: string[]): Set<string> | undefined {
       aliases[state] ?? ((EVENT_STATES as readonly string[]).includes(state) ? [state] : undefined);
     if (matches === undefined) {
       const known = [...EVENT_STATES, ...Object.keys(aliases)].join(", ");
-      throw new HttpError(400, `state must be one of ${known}, got "${state.slice(0, 40)}"`);
+      throw messagingErrors.invalidParameter("state", `must be one of ${known}, got "${state.slice(0, 40)}"`);
     }
     for (const match of matches) wanted.add(match);
   }

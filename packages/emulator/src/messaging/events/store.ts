@@ -74,11 +74,7 @@ class EventTable implements EventStore {
       "events",
       `the message log keeps the newest ${kept} events; older ones are dropped from now on`,
     );
-    let left = excess;
-    for (const entry of this.#table.scan()) {
-      if (left-- === 0) break;
-      this.#table.delete(entry.key);
-    }
+    this.#table.dropOldest(excess);
   }
 
   page(request: Parameters<EventStore["page"]>[0]) {

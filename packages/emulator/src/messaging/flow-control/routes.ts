@@ -1,7 +1,8 @@
 import type { Clock } from "../../clock/clock.ts";
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
 import type { Delivery } from "../delivery/delivery.ts";
+import { messagingErrors } from "../errors.ts";
 import type { FlowControlLimits } from "../messages/record.ts";
 import type { MessageStore } from "../queues/store.ts";
 import type { FlowControl } from "./flow-control.ts";
@@ -19,7 +20,7 @@ export function flowControlHandlers(parts: FlowControlParts) {
   const { clock, flow, delivery } = parts;
   const key = (context: RouteContext): string => {
     const name = context.params["key"] ?? "";
-    if (name === "") throw new HttpError(400, "flow-control key is required");
+    if (name === "") throw messagingErrors.missingParameter("flow-control key");
     return name;
   };
 
@@ -29,7 +30,7 @@ export function flowControlHandlers(parts: FlowControlParts) {
 
   const get = (context: RouteContext) => {
     const record = flow.get(key(context));
-    if (!record) throw new HttpError(404, `flow-control key "${key(context)}" not found`);
+    if (!record) throw messagingErrors.notFound("flow-control key", key(context));
     return ok(view(record));
   };
 
@@ -68,7 +69,7 @@ function pinnedLimits(query: URLSearchParams): FlowControlLimits {
     const text = query.get(name);
     if (text === null || text === "") continue;
     if (!/^\d+$/.test(text) || Number(text) < 1) {
-      throw new HttpError(400, `${name} must be a whole number of 1 or more, got "${text}"`);
+      throw messagingErrors.invalidParameter(name, `must be a whole number of 1 or more, got "${text}"`);
     }
     limits[name] = Number(text);
   }

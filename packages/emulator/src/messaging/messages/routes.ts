@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok } from "../../http/reply.ts";
+import { ok } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import type { EventLog } from "../events/event-log.ts";
 import { count, messageFilter, values } from "../filters.ts";
 import { CANCEL_PARAMETERS, refuseUnknownParameters } from "../query-parameters.ts";
@@ -13,12 +14,12 @@ export function messageHandlers(messages: MessageStore, events: EventLog) {
   return {
     get(context: RouteContext) {
       const message = messages.get(id(context));
-      if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
+      if (!message) throw messagingErrors.notFound("message", id(context));
       return ok(messageView(message));
     },
     cancel(context: RouteContext) {
       const message = messages.get(id(context));
-      if (!message) throw new HttpError(404, `message "${id(context)}" not found`);
+      if (!message) throw messagingErrors.notFound("message", id(context));
       messages.remove(message.id);
       events.record(message, "CANCELLED");
       return ok({ cancelled: 1 });

@@ -1,5 +1,5 @@
-import { HttpError } from "../../http/reply.ts";
 import { EMULATOR_OWN_PREFIX, isOwnPath } from "../delivery/delivery-gate.ts";
+import { messagingErrors } from "../errors.ts";
 
 /**
  * The destination of `/v2/publish/{destination}`, `/v2/enqueue/{queue}/{destination}` and
@@ -36,18 +36,12 @@ export function checkedUrl(url: string): string {
   if (/^https?:\/\/[^/]/.test(url) && URL.canParse(url)) {
     // Refused here with a clear 400; the delivery gate refuses it again at send time.
     if (isOwnPath(new URL(url).pathname)) {
-      throw new HttpError(
-        400,
-        `the emulator does not deliver to ${EMULATOR_OWN_PREFIX}/* (its own control routes)`,
-      );
+      throw messagingErrors.ownDestination(EMULATOR_OWN_PREFIX);
     }
     return url;
   }
   if (/^[A-Za-z0-9._-]+$/.test(url)) {
-    throw new HttpError(
-      404,
-      `URL group "${url}": the emulator schedules to http:// and https:// URLs only (publish, enqueue and batch fan out to URL groups)`,
-    );
+    throw messagingErrors.urlGroupDestination(url);
   }
-  throw new HttpError(400, `destination must be an http:// or https:// URL, got "${url}"`);
+  throw messagingErrors.invalidDestination(url);
 }

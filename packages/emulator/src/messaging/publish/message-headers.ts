@@ -1,5 +1,6 @@
-import { HttpError } from "../../http/reply.ts";
+import { HttpError } from "../../http/errors.ts";
 import { retryDelayExpression } from "../delivery/backoff.ts";
+import { messagingErrors } from "../errors.ts";
 import type { FlowControlLimits } from "../messages/record.ts";
 import { checkedUrl } from "./destination.ts";
 import { isTimeInRange, parseDuration } from "./durations.ts";
@@ -124,7 +125,7 @@ function followUp(bag: HeaderBag, name: string): FollowUp | undefined {
   try {
     return { url: checkedUrl(url), headers };
   } catch (error) {
-    if (error instanceof HttpError) throw new HttpError(400, `${canonical(name)}: ${error.message}`);
+    if (error instanceof HttpError) throw messagingErrors.inHeader(canonical(name), error);
     throw error;
   }
 }
@@ -139,7 +140,10 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   if (method !== undefined) {
     const upper = method.toUpperCase();
     if (!(METHODS as readonly string[]).includes(upper)) {
-      throw new HttpError(400, `Upstash-Method must be one of ${METHODS.join(", ")}, got "${method}"`);
+      throw messagingErrors.invalidHeader(
+        "Upstash-Method",
+        `must be one of ${METHODS.join(", ")}, got "${method}"`,
+      );
     }
     read.method = upper;
   }
@@ -147,21 +151,31 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   const retries = single(bag, "upstash-retries");
   if (retries !== undefined) {
     if (!/^\d+$/.test(retries) || Number(retries) > MAX_RETRIES) {
-      throw new HttpError(
-        400,
-        `Upstash-Retries must be a whole number from 0 to ${MAX_RETRIES}, got "${clip(retries)}"`,
+      throw messagingErrors.invalidHeader(
+        "Upstash-Retries",
+        `must be a whole number from 0 to ${MAX_RETRIES}, got "${clip(retries)}"`,
       );
     }
     read.retries = Number(retries);
   }
+  readTiming(bag, read);
 
+  const retryDelay = single(bag, "upstash-retry-delay");
+  if (retryDelay !== undefined && retryDelay !== "") {
+    retryDelayExpression(retryDelay);
+    read.retryDelayExpression = retryDelay;
+  }
+}
+
+/** When it is delivered and how long the destination may take: delay, not-before, timeout. */
+function readTiming(bag: HeaderBag, read: MessageHeaders): void {
   const delay = single(bag, "upstash-delay");
   if (delay !== undefined) {
     const ms = parseDuration(delay);
     if (ms === undefined) {
-      throw new HttpError(
-        400,
-        `Upstash-Delay must look like 50s, 10m, 2h, 1d or 1d10h30m (no longer than a date can hold), got "${clip(delay)}"`,
+      throw messagingErrors.invalidHeader(
+        "Upstash-Delay",
+        `must look like 50s, 10m, 2h, 1d or 1d10h30m (no longer than a date can hold), got "${clip(delay)}"`,
       );
     }
     read.delayMs = ms;
@@ -170,9 +184,9 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   const notBefore = single(bag, "upstash-not-before");
   if (notBefore !== undefined) {
     if (!/^\d+$/.test(notBefore) || !isTimeInRange(Number(notBefore) * 1000)) {
-      throw new HttpError(
-        400,
-        `Upstash-Not-Before must be a Unix time in seconds that a date can hold, got "${clip(notBefore)}"`,
+      throw messagingErrors.invalidHeader(
+        "Upstash-Not-Before",
+        `must be a Unix time in seconds that a date can hold, got "${clip(notBefore)}"`,
       );
     }
     // Documented: when both are given, Upstash-Not-Before takes precedence.
@@ -183,15 +197,12 @@ function readDelivery(bag: HeaderBag, read: MessageHeaders): void {
   if (timeout !== undefined) {
     const ms = parseDuration(timeout);
     if (ms === undefined || ms === 0) {
-      throw new HttpError(400, `Upstash-Timeout must look like 5s, 2m or 1h, got "${clip(timeout)}"`);
+      throw messagingErrors.invalidHeader(
+        "Upstash-Timeout",
+        `must look like 5s, 2m or 1h, got "${clip(timeout)}"`,
+      );
     }
     read.timeoutMs = ms;
-  }
-
-  const retryDelay = single(bag, "upstash-retry-delay");
-  if (retryDelay !== undefined && retryDelay !== "") {
-    retryDelayExpression(retryDelay);
-    read.retryDelayExpression = retryDelay;
   }
 }
 
@@ -216,9 +227,9 @@ function readGrouping(bag: HeaderBag, read: MessageHeaders): void {
   if (deduplicationId !== undefined && deduplicationId !== "") read.deduplicationId = deduplicationId;
   const contentBased = single(bag, "upstash-content-based-deduplication");
   if (contentBased !== undefined && contentBased !== "true" && contentBased !== "false") {
-    throw new HttpError(
-      400,
-      `Upstash-Content-Based-Deduplication must be true or false, got "${contentBased}"`,
+    throw messagingErrors.invalidHeader(
+      "Upstash-Content-Based-Deduplication",
+      `must be true or false, got "${contentBased}"`,
     );
   }
   read.contentBasedDeduplication = contentBased === "true";
@@ -253,24 +264,24 @@ export function parseFlowControlValue(text: string): FlowControlLimits {
     if (name === "period") {
       const ms = parseDuration(value);
       if (ms === undefined || ms < 1000) {
-        throw new HttpError(
-          400,
-          `Upstash-Flow-Control-Value period must be a duration such as 1s or 1m, got "${value}"`,
+        throw messagingErrors.invalidHeader(
+          "Upstash-Flow-Control-Value",
+          `period must be a duration such as 1s or 1m, got "${value}"`,
         );
       }
       limits.period = Math.floor(ms / 1000);
     } else if (name === "parallelism" || name === "rate") {
       if (!/^\d+$/.test(value) || Number(value) < 1) {
-        throw new HttpError(
-          400,
-          `Upstash-Flow-Control-Value ${name} must be a whole number of 1 or more, got "${value}"`,
+        throw messagingErrors.invalidHeader(
+          "Upstash-Flow-Control-Value",
+          `${name} must be a whole number of 1 or more, got "${value}"`,
         );
       }
       limits[name] = Number(value);
     } else {
-      throw new HttpError(
-        400,
-        `Upstash-Flow-Control-Value accepts parallelism, rate and period (e.g. "parallelism=1, rate=10, period=1s"), got "${trimmed}"`,
+      throw messagingErrors.invalidHeader(
+        "Upstash-Flow-Control-Value",
+        `accepts parallelism, rate and period (e.g. "parallelism=1, rate=10, period=1s"), got "${trimmed}"`,
       );
     }
   }

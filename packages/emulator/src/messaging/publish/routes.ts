@@ -1,5 +1,7 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, parseJsonBody } from "../../http/reply.ts";
+import { HttpError } from "../../http/errors.ts";
+import { ok, parseJsonBody } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import type { NewMessage } from "../messages/message-book.ts";
 import { validQueueName } from "../queues/queue-names.ts";
 import type { MessageStore } from "../queues/store.ts";
@@ -48,8 +50,7 @@ export function publishHandlers(
     batch(context: RouteContext) {
       const entries = parseJsonBody(context.rawBody);
       if (!Array.isArray(entries) || entries.length === 0) {
-        throw new HttpError(
-          400,
+        throw messagingErrors.invalidBody(
           "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
         );
       }
@@ -92,7 +93,7 @@ function fanOut(
   message: Omit<NewMessage, "destination">,
 ): PublishAnswer[] {
   const group = groups.get(name);
-  if (!group || group.endpoints.length === 0) throw new HttpError(404, `URL group "${name}" not found`);
+  if (!group || group.endpoints.length === 0) throw messagingErrors.notFound("URL group", name);
   return group.endpoints.map((endpoint) =>
     publish({
       ...message,
@@ -107,24 +108,23 @@ function fanOut(
 
 function batchEntry(entry: unknown, index: number): BatchEntry {
   if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
-    throw new HttpError(400, `batch entry ${index} must be an object`);
+    throw messagingErrors.invalidBody(`batch entry ${index} must be an object`);
   }
   const { destination, body, headers, queue } = entry as Record<string, unknown>;
   if (typeof destination !== "string")
-    throw new HttpError(400, `batch entry ${index}: destination is required`);
+    throw messagingErrors.invalidField(`batch entry ${index}: destination`, "is required");
 
   if (headers !== undefined && (headers === null || typeof headers !== "object" || Array.isArray(headers))) {
-    throw new HttpError(400, `batch entry ${index}: headers must be an object of strings`);
+    throw messagingErrors.invalidField(`batch entry ${index}: headers`, "must be an object of strings");
   }
   if (queue !== undefined && typeof queue !== "string") {
-    throw new HttpError(400, `batch entry ${index}: queue must be a string`);
+    throw messagingErrors.invalidField(`batch entry ${index}: queue`, "must be a string");
   }
   let settings: MessageHeaders;
   try {
     settings = readMessageHeaders(lowerCaseHeaders((headers ?? {}) as Record<string, unknown>));
   } catch (error) {
-    if (error instanceof HttpError)
-      throw new HttpError(error.status, `batch entry ${index}: ${error.message}`);
+    if (error instanceof HttpError) throw messagingErrors.inBatchEntry(index, error);
     throw error;
   }
   return {

@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import { ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { validQueueName } from "./queue-names.ts";
 import type { MessageStore, QueueStore, StoredQueue } from "./store.ts";
 
@@ -13,7 +14,7 @@ export function queueHandlers(queues: QueueStore, messages: MessageStore, delive
   const existing = (context: RouteContext): StoredQueue => {
     const name = validQueueName(context.params["name"]);
     const queue = queues.get(name);
-    if (!queue) throw new HttpError(404, `queue "${name}" not found`);
+    if (!queue) throw messagingErrors.notFound("queue", name);
     return queue;
   };
 
@@ -55,16 +56,17 @@ export function queueHandlers(queues: QueueStore, messages: MessageStore, delive
 }
 
 function upsertQueue(queues: QueueStore, body: unknown): void {
-  if (body === null || typeof body !== "object") throw new HttpError(400, "body must be a JSON object");
+  if (body === null || typeof body !== "object")
+    throw messagingErrors.invalidBody("body must be a JSON object");
   const fields = body as Record<string, unknown>;
   const name = validQueueName(fields["queueName"]);
   const parallelism = fields["parallelism"] ?? 1;
   if (typeof parallelism !== "number" || !Number.isInteger(parallelism) || parallelism < 1) {
-    throw new HttpError(400, "parallelism must be an integer greater than 0");
+    throw messagingErrors.invalidField("parallelism", "must be an integer greater than 0");
   }
   const paused = fields["paused"];
   if (paused !== undefined && typeof paused !== "boolean")
-    throw new HttpError(400, "paused must be a boolean");
+    throw messagingErrors.invalidField("paused", "must be a boolean");
   const now = Date.now();
   const queue = queues.get(name) ?? { name, createdAt: now, updatedAt: now, parallelism, paused: false };
   queues.put({ ...queue, parallelism, paused: paused ?? queue.paused, updatedAt: now });

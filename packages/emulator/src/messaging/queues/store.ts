@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LimitReached, type Limits } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type RecordStore, recordStore } from "../../storage/record-store.ts";
-import { type Table, valuesOf } from "../../storage/table.ts";
+import { type Table, type TableEntry, valuesOf } from "../../storage/table.ts";
 import type { StoredMessage } from "../messages/record.ts";
 
 export const storedQueue = z.looseObject({
@@ -32,6 +32,8 @@ export interface MessageStore {
   remove(id: string): boolean;
   /** The messages waiting in a queue, oldest first; `undefined`: those outside any queue. */
   waiting(queueName: string | undefined): IterableIterator<StoredMessage>;
+  /** The same as entries keyed by id, each message read only when its `value` is. */
+  waitingEntries(queueName: string | undefined): IterableIterator<TableEntry<StoredMessage>>;
   /** How many wait in the queue (its lag); `undefined`: outside any queue. */
   count(queueName: string | undefined): number;
   /** Every waiting message. */
@@ -115,6 +117,11 @@ class MessageTable implements MessageStore {
 
   waiting(queueName: string | undefined): IterableIterator<StoredMessage> {
     return valuesOf(this.#messages.scan({ group: queueName ?? OUTSIDE_QUEUES }));
+  }
+
+  /** The messages waiting in a queue as entries keyed by id. */
+  waitingEntries(queueName: string | undefined): IterableIterator<TableEntry<StoredMessage>> {
+    return this.#messages.scan({ group: queueName ?? OUTSIDE_QUEUES });
   }
 
   count(queueName: string | undefined): number {

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { HttpError } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 
 // Loaded the first time a cron expression is read, not at start.
 const require = createRequire(import.meta.url);
@@ -19,9 +19,9 @@ export function parseCron(expression: string): CronSchedule {
   const zone = match?.[1];
   const pattern = match?.[2] ?? "";
   if (pattern.split(/\s+/).length !== 5) {
-    throw new HttpError(
-      400,
-      `Upstash-Cron must have 5 fields (minute hour day-of-month month day-of-week), optionally after CRON_TZ=<zone>; got "${expression}"`,
+    throw messagingErrors.invalidHeader(
+      "Upstash-Cron",
+      `must have 5 fields (minute hour day-of-month month day-of-week), optionally after CRON_TZ=<zone>; got "${expression}"`,
     );
   }
   let cron: import("croner").Cron;
@@ -30,9 +30,9 @@ export function parseCron(expression: string): CronSchedule {
     cron = new croner.Cron(pattern, { mode: "5-part", timezone: zone ?? "Etc/UTC", paused: true });
     cron.nextRun(new Date(0));
   } catch (error) {
-    throw new HttpError(
-      400,
-      `Upstash-Cron "${expression}" is not a valid cron expression: ${(error as Error).message}`,
+    throw messagingErrors.invalidHeader(
+      "Upstash-Cron",
+      `"${expression}" is not a valid cron expression: ${(error as Error).message}`,
     );
   }
   return {

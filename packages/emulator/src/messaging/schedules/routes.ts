@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../clock/clock.ts";
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
 import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
+import { messagingErrors } from "../errors.ts";
 import { bodyFields, headerMap, labelFields } from "../messages/views.ts";
 import { destinationUrl } from "../publish/destination.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
@@ -18,7 +19,7 @@ export function scheduleHandlers(store: ScheduleStore, clock: Clock, scheduler: 
   const existing = (context: RouteContext): StoredSchedule => {
     const id = context.params["id"] ?? "";
     const schedule = store.get(id);
-    if (!schedule) throw new HttpError(404, `schedule "${id}" not found`);
+    if (!schedule) throw messagingErrors.notFound("schedule", id);
     return schedule;
   };
 
@@ -70,14 +71,10 @@ function newSchedule(
 ): StoredSchedule {
   const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
   const settings = readMessageHeaders(context.req.headers as HeaderBag);
-  if (settings.cron === undefined)
-    throw new HttpError(400, 'the Upstash-Cron header is required, e.g. "*/5 * * * *"');
+  if (settings.cron === undefined) throw messagingErrors.missingHeader("Upstash-Cron", '"*/5 * * * *"');
   const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
   if (!SCHEDULE_ID.test(scheduleId)) {
-    throw new HttpError(
-      400,
-      "Schedule ID is invalid. Schedule IDs can only contain alphanumeric characters, hyphens, periods, and underscores.",
-    );
+    throw messagingErrors.invalidName("Schedule ID");
   }
   const queueName = settings.queueName === undefined ? undefined : validQueueName(settings.queueName);
   const earlier = store.get(scheduleId);

@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import { ok, parseJsonBody, type Reply } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { checkedUrl } from "../publish/destination.ts";
 import type { StoredEndpoint, StoredUrlGroup, UrlGroupStore } from "./store.ts";
 
@@ -10,17 +11,12 @@ export const URL_GROUP_NAME = /^[A-Za-z0-9._-]+$/;
 export function urlGroupHandlers(store: UrlGroupStore, now: () => number) {
   const name = (context: RouteContext): string => {
     const value = context.params["name"] ?? "";
-    if (!URL_GROUP_NAME.test(value)) {
-      throw new HttpError(
-        400,
-        `URL group name must use letters, digits, "-", "_" and "." only, got "${value}"`,
-      );
-    }
+    if (!URL_GROUP_NAME.test(value)) throw messagingErrors.invalidName("URL group name");
     return value;
   };
   const existing = (context: RouteContext): StoredUrlGroup => {
     const group = store.get(name(context));
-    if (!group) throw new HttpError(404, `URL group "${name(context)}" not found`);
+    if (!group) throw messagingErrors.notFound("URL group", name(context));
     return group;
   };
   return {
@@ -76,17 +72,17 @@ function endpointList(raw: Buffer, urlRequired: boolean): StoredEndpoint[] {
   const body = parseJsonBody(raw) as { endpoints?: unknown } | null;
   const list = body?.endpoints;
   if (!Array.isArray(list) || list.length === 0) {
-    throw new HttpError(400, "body must be {endpoints: [{name?, url}]} with at least one endpoint");
+    throw messagingErrors.invalidBody("body must be {endpoints: [{name?, url}]} with at least one endpoint");
   }
   return list.map((entry: unknown, index) => {
     const { name, url } = (entry ?? {}) as { name?: unknown; url?: unknown };
     if (name !== undefined && typeof name !== "string")
-      throw new HttpError(400, `endpoint ${index}: name must be a string`);
+      throw messagingErrors.invalidField(`endpoint ${index}: name`, "must be a string");
     if (url === undefined && (urlRequired || name === undefined)) {
-      throw new HttpError(400, `endpoint ${index}: url is required`);
+      throw messagingErrors.invalidField(`endpoint ${index}: url`, "is required");
     }
     if (url !== undefined && typeof url !== "string")
-      throw new HttpError(400, `endpoint ${index}: url must be a string`);
+      throw messagingErrors.invalidField(`endpoint ${index}: url`, "must be a string");
     return {
       ...(name === undefined ? {} : { name }),
       url: url === undefined ? "" : checkedUrl(url),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../clock/clock.ts";
-import { HttpError } from "../../http/reply.ts";
 import type { Delivery } from "../delivery/delivery.ts";
+import { messagingErrors } from "../errors.ts";
 import { dueAt, type StoredMessage } from "../messages/record.ts";
 import { readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
@@ -159,7 +159,7 @@ export class WorkflowHarness {
 
   #existing(runId: string): StoredRun {
     const run = this.#parts.runs.get(runId);
-    if (!run) throw new HttpError(404, `no workflow run "${runId}"`);
+    if (!run) throw messagingErrors.notFound("workflow run", runId);
     return run;
   }
 

@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
-import { HttpError, ok, type Reply } from "../../http/reply.ts";
+import { ok, type Reply } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { count, values } from "../filters.ts";
 import { refuseUnknownParameters, WORKFLOW_RUN_PARAMETERS } from "../query-parameters.ts";
 import type { MessageStore } from "../queues/store.ts";
@@ -26,7 +27,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
   const existing = (context: RouteContext): StoredRun => {
     const runId = context.params["id"] ?? "";
     const run = runs.get(runId);
-    if (!run) throw new HttpError(404, `workflow run "${runId}" not found`);
+    if (!run) throw messagingErrors.notFound("workflow run", runId);
     return run;
   };
   return {
@@ -48,7 +49,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
     /** The run's history, for the SDK's lazy fetch of a step it was not sent. */
     steps(context: RouteContext): Reply {
       const run = existing(context);
-      if (run.state !== "RUN_STARTED") throw new HttpError(404, `workflow run "${run.runId}" has ended`);
+      if (run.state !== "RUN_STARTED") throw messagingErrors.runEnded(run.runId);
       return ok(
         runs.history(run.runId).map(({ messageId, body, callType }) => ({ messageId, body, callType })),
       );
@@ -70,7 +71,7 @@ export function workflowHandlers(parts: WorkflowRouteParts) {
 export function eventWaitHandlers(waits: Waits) {
   const eventId = (context: RouteContext): string => {
     const id = context.params["eventId"] ?? "";
-    if (id === "") throw new HttpError(400, "event id is required");
+    if (id === "") throw messagingErrors.missingParameter("event id");
     return id;
   };
   return {
@@ -111,8 +112,7 @@ function selectRuns(all: StoredRun[], query: URLSearchParams): StoredRun[] {
 function offset(query: URLSearchParams): number {
   const text = query.get("cursor") ?? "";
   const start = text === "" ? 0 : Number(text);
-  if (!Number.isInteger(start) || start < 0)
-    throw new HttpError(400, `cursor "${text}" is not one this API gave`);
+  if (!Number.isInteger(start) || start < 0) throw messagingErrors.invalidCursor(text);
   return start;
 }
 

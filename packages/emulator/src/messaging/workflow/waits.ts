@@ -1,5 +1,7 @@
 import { type Clock, ClockTimer } from "../../clock/clock.ts";
-import { HttpError, parseJsonBody } from "../../http/reply.ts";
+import { HttpError } from "../../http/errors.ts";
+import { parseJsonBody } from "../../http/reply.ts";
+import { messagingErrors } from "../errors.ts";
 import { parseDuration } from "../publish/durations.ts";
 import { lowerCaseHeaders, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
@@ -44,16 +46,16 @@ export class Waits {
     const step = body?.["step"];
     const url = body?.["url"];
     if (step === null || typeof step !== "object" || typeof url !== "string") {
-      throw new HttpError(400, "wait body must be a JSON object with url and step");
+      throw messagingErrors.invalidBody("wait body must be a JSON object with url and step");
     }
     const headers = flatHeaders(body?.["timeoutHeaders"]);
     const runId = headers["upstash-workflow-runid"] ?? "";
     const run = this.#parts.runs.get(runId);
-    if (run?.state !== "RUN_STARTED") throw new HttpError(400, `workflow run "${runId}" is not running`);
+    if (run?.state !== "RUN_STARTED") throw messagingErrors.runNotRunning(runId);
     const timeout = String(body?.["timeout"] ?? "7d");
     const timeoutMs = parseDuration(timeout);
     if (timeoutMs === undefined)
-      throw new HttpError(400, `timeout must look like 30s, 10m or 7d, got "${timeout}"`);
+      throw messagingErrors.invalidField("timeout", `must look like 30s, 10m or 7d, got "${timeout}"`);
     const now = this.#parts.clock.now();
     const waiter: StoredWaiter = {
       eventId,
@@ -74,7 +76,7 @@ export class Waits {
     try {
       this.#parts.waits.add(waiter);
     } catch (error) {
-      if (error instanceof WaitLimitError) throw new HttpError(400, error.message);
+      if (error instanceof WaitLimitError) throw messagingErrors.waitLimit(error);
       throw error;
     }
     this.plan();

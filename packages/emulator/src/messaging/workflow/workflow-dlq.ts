@@ -1,7 +1,7 @@
-import { HttpError } from "../../http/reply.ts";
 import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
 import { FailureCallbacks } from "../dlq/failure-callback.ts";
 import type { DlqStore, StoredDlqMessage } from "../dlq/store.ts";
+import { messagingErrors } from "../errors.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import type { Publish } from "../publish/publisher.ts";
 import type { StoredRun } from "./records.ts";
@@ -40,7 +40,7 @@ export class WorkflowDlq {
     const candidate = this.#parts.dlq.get(dlqId);
     const entry = candidate?.message.workflow === undefined ? undefined : candidate;
     const run = entry?.message.workflow && this.#parts.runs.get(entry.message.workflow.runId);
-    if (!entry || !run) throw new HttpError(404, `workflow DLQ message "${dlqId}" not found`);
+    if (!entry || !run) throw messagingErrors.notFound("workflow DLQ message", dlqId);
     return { entry, run };
   }
 
@@ -67,7 +67,7 @@ export class WorkflowDlq {
   callFailureFunction(dlqId: string): RunReference {
     const { entry, run } = this.find(dlqId);
     if (run.failureCallback === undefined) {
-      throw new HttpError(400, `workflow run "${run.runId}" has no failure function`);
+      throw messagingErrors.noFailureFunction(run.runId);
     }
     const outcome = {
       ok: false,

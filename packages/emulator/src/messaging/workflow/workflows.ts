@@ -1,8 +1,8 @@
-import { HttpError } from "../../http/reply.ts";
 import type { Attempt, Fate, Prepared } from "../delivery/attempt.ts";
 import { callbackBody, publishFollowUp } from "../delivery/callbacks.ts";
 import { FailureCallbacks } from "../dlq/failure-callback.ts";
 import type { DlqStore } from "../dlq/store.ts";
+import { messagingErrors } from "../errors.ts";
 import type { NewMessage } from "../messages/message-book.ts";
 import type { StoredMessage } from "../messages/record.ts";
 import type { Publish, PublishAnswer } from "../publish/publisher.ts";
@@ -44,7 +44,7 @@ export class Workflows {
     if (tag.invoke) {
       // Refused rather than half done: the invoked run would start, but its result would never
       // reach the invoking run, which would then wait for ever.
-      throw new HttpError(501, "context.invoke is not emulated: the emulator does not run invoked workflows");
+      throw messagingErrors.notEmulated("context.invoke", "the emulator does not run invoked workflows");
     }
     const runs = this.#parts.get("runs");
     const { settings } = input;
@@ -61,9 +61,9 @@ export class Workflows {
       return started ? undefined : { messageId: "", url: input.destination, deduplicated: true };
     }
     const run = runs.get(tag.runId);
-    if (!run) throw new HttpError(400, `workflow run "${tag.runId}" does not exist`);
+    if (!run) throw messagingErrors.stepOfUnknownRun(tag.runId);
     if (tag.callType !== "failureCall" && run.state !== "RUN_STARTED") {
-      throw new HttpError(400, `workflow run "${tag.runId}" is not running (${run.state})`);
+      throw messagingErrors.runNotRunning(tag.runId, run.state);
     }
     if (tag.callType === "step") {
       if (settings.retries === undefined && run.retries !== undefined) settings.retries = run.retries;

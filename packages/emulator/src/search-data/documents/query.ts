@@ -1,4 +1,4 @@
-import { DataPlaneError } from "../data-plane-error.ts";
+import { searchDataErrors } from "../errors.ts";
 import { wordsOf } from "./tokens.ts";
 
 /** The longest query the data plane takes, in characters, and the most words it reads of one. */
@@ -27,10 +27,7 @@ export type NearWords = (word: string, maxDistance: number) => string[];
  */
 export function fullTextQuery(query: string, tag: string, near: NearWords): string | undefined {
   if (query.length > MAX_QUERY_LENGTH) {
-    throw new DataPlaneError(
-      400,
-      `Query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are searched`,
-    );
+    throw searchDataErrors.queryTooLong(query.length, MAX_QUERY_LENGTH);
   }
   const words = [...new Set(wordsOf(query))].slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return undefined;

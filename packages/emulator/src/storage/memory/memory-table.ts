@@ -73,6 +73,16 @@ export class MemoryTable<T> implements Table<T> {
     }
   }
 
+  dropOldest(count: number): number {
+    const keys: string[] = [];
+    for (const [, key] of this.#order.entries()) {
+      if (keys.length >= count) break;
+      keys.push(key);
+    }
+    for (const key of keys) this.delete(key);
+    return keys.length;
+  }
+
   deleteGroup(group: string): number {
     const order = this.#groups.get(group);
     if (!order) return 0;

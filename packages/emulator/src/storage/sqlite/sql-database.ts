@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 
 /** How long changes no answer waits for may wait to share a sync of the file. */
-const GROUP_COMMIT_MS = 5;
+const GROUP_COMMIT_MS = 20;
 
 /**
  * One SQLite connection and the write transaction it has open. Every change goes through

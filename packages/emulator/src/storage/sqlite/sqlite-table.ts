@@ -101,11 +101,21 @@ export class SqliteTable<T> implements Table<T> {
       const parameters = { after, limit, ...(options.group === undefined ? {} : { group: options.group }) };
       const rows = this.#sql(sql).all(parameters) as unknown as Row[];
       for (const row of rows) {
-        yield { key: row.key, group: row.grp, position: row.pos, value: JSON.parse(row.value) as T };
+        yield new StoredEntry<T>(row);
       }
       if (rows.length < limit) return;
       after = (rows[rows.length - 1] as Row).pos;
     }
+  }
+
+  dropOldest(count: number): number {
+    if (count <= 0) return 0;
+    this.#db.write();
+    const gone = this.#sql(
+      `DELETE FROM "${this.#name}" WHERE pos IN (SELECT pos FROM "${this.#name}" ORDER BY pos LIMIT ?) RETURNING grp`,
+    ).all(count) as unknown as { grp: string }[];
+    for (const { grp } of gone) this.#counted(grp, -1);
+    return gone.length;
   }
 
   deleteGroup(group: string): number {
@@ -131,5 +141,32 @@ export class SqliteTable<T> implements Table<T> {
     if (this.#total !== undefined) this.#total += change;
     const count = this.#counts.get(group);
     if (count !== undefined) this.#counts.set(group, count + change);
+  }
+}
+
+/**
+ * An entry whose value is parsed when first read: a scan that only looks at keys (the delivery
+ * loop skipping messages already in flight at a queue's head) parses none of them.
+ */
+class StoredEntry<T> implements TableEntry<T> {
+  readonly key: string;
+  readonly group: string;
+  readonly position: number;
+  #text: string | undefined;
+  #value: T | undefined;
+
+  constructor(row: Row) {
+    this.key = row.key;
+    this.group = row.grp;
+    this.position = row.pos;
+    this.#text = row.value;
+  }
+
+  get value(): T {
+    if (this.#text !== undefined) {
+      this.#value = JSON.parse(this.#text) as T;
+      this.#text = undefined;
+    }
+    return this.#value as T;
   }
 }

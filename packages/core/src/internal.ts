@@ -1,0 +1,33 @@
+// `@stashkit/core/internal`: what the workspace's actions, action-kit and CLI share beyond the
+// public API (index.ts). Not documented as API and without any stability promise: a release may
+// change or remove any of it.
+export { messagingCredentialForms, withPercentEncoded } from "./clients/credential-forms.ts";
+export { DEFAULT_MANAGEMENT_URL, DEFAULT_MESSAGING_URL } from "./clients/default-urls.ts";
+export { basicCredential, MANAGEMENT_URL_ENV } from "./clients/management-client.ts";
+export { escapeMarkdown, markdownTable } from "./lib/markdown.ts";
+export { preferSmallHeap } from "./lib/prefer-small-heap.ts";
+export { sdkIndexesWithDocuments } from "./operations/clone-search-index.ts";
+export { MAX_DLQ_MESSAGES } from "./operations/dead-letters.ts";
+export { deleteById } from "./operations/delete-by-id.ts";
+export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
+export { describeTarget, judgeOutcomes } from "./operations/judge-outcomes.ts";
+export { SEED_MARKER_NAMESPACE } from "./operations/seed-marker.ts";
+export { SEED_WHEN } from "./operations/seed-search-index.ts";
+export { alreadyPausedTargets, resumedTargets } from "./operations/targets.ts";
+export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing.ts";
+export { validatePlan, validateQueueName, validateRegion } from "./schemas/inputs.ts";
+export { validateNamespace } from "./schemas/search-data-inputs.ts";
+export { SEARCH_PLANS } from "./schemas/search-index.ts";
+export { clientLimits, STEP_LIMITS, type StepLimits } from "./schemas/step-limits.ts";
+export {
+  ONLY_IF_PAUSED_BY,
+  readTargetSelection,
+  SELECTOR_KEYS,
+  type SelectedTargets,
+  splitList,
+  TARGET_SELECTORS,
+  type TargetLists,
+} from "./schemas/target-selection.ts";
+export { TEMPLATE_PLACEHOLDERS } from "./templates/placeholders.ts";
+export { parseBaseUrl } from "./transport/base-url.ts";
+export { httpStackFor } from "./transport/dispatcher.ts";
