@@ -11,6 +11,8 @@ export interface Sample {
   ms: number;
   /** Peak resident memory of a Node process, in MB. */
   rssMb: number | undefined;
+  /** CPU time of a Node process, user and system, in ms: less swayed by a busy machine than `ms`. */
+  cpuMs: number | undefined;
   exitCode: number | null;
   output: string;
   /** When the run was timed by phase: the moment each phase ended, in ms since spawn. */
@@ -57,15 +59,18 @@ export async function timeCommand(
     const exitCode = await new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const ms = performance.now() - started;
     let rssMb: number | undefined;
+    let cpuMs: number | undefined;
     try {
-      rssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
+      const [maxRss, user, system] = readFileSync(rssFile, "utf8").split(" ").map(Number);
+      rssMb = Number(maxRss) / 1024;
+      cpuMs = (Number(user) + Number(system)) / 1000;
     } catch {
       rssMb = undefined;
     }
     const output = readFileSync(outputFile, "utf8");
     const phases = options.phases ? phasePoints(phaseFile, spawnedAt, ms) : undefined;
     if (stderr.trim() && exitCode !== 0) process.stderr.write(stderr);
-    return { ms, rssMb, exitCode, output, ...(phases ? { phases } : {}) };
+    return { ms, rssMb, cpuMs, exitCode, output, ...(phases ? { phases } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

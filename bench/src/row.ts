@@ -18,6 +18,9 @@ export interface Row {
   verdict: string;
   note: string | undefined;
   oursRssMb: number;
+  /** Median CPU time (user + system) of each side's Node processes, ms; NaN for a side that is not Node. */
+  oursCpuMs?: number;
+  theirsCpuMs?: number;
   pairs: number;
   oursRequests: Requests;
   theirsRequests: Requests | undefined;

@@ -636,6 +636,12 @@ async function byPhase(scenario: Scenario, other: Side): Promise<NonNullable<Row
   return { pairs: PHASE_PAIRS, ours: medianPhases(mine), theirs: medianPhases(theirs) };
 }
 
+/** The median CPU time of a side's runs; NaN when they are not Node processes (curl, bash). */
+const medianCpu = (samples: Sample[]): number =>
+  samples.length > 0 && samples.every((s) => s.cpuMs !== undefined)
+    ? median(samples.map((s) => s.cpuMs as number))
+    : Number.NaN;
+
 const medianRequests = (samples: { requests: Requests }[]): Requests => ({
   api: median(samples.map((s) => s.requests.api)),
   rateLimited: median(samples.map((s) => s.requests.rateLimited)),
@@ -685,6 +691,8 @@ for (const scenario of SCENARIOS) {
       verdict: verdictOf(judgements, quick),
       note: [other?.note, scenario.describe?.(mine, theirs)].filter(Boolean).join("; ") || undefined,
       oursRssMb,
+      oursCpuMs: medianCpu(mine),
+      theirsCpuMs: medianCpu(theirs),
       pairs,
       oursRequests,
       theirsRequests: theirs.length > 0 ? medianRequests(theirs) : undefined,
@@ -708,6 +716,8 @@ function bundleSize(dir: string): { action: string; bytes: number; entryBytes: n
   return { action: dir.split("/").at(-1) as string, ...actionBundleBytes(dir) };
 }
 
+const cpuFigure = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? "-" : ms.toFixed(0));
+const cpuText = (r: Row) => `${cpuFigure(r.oursCpuMs)}/${cpuFigure(r.theirsCpuMs)}`.padEnd(18);
 const format = (n: number) => (Number.isNaN(n) ? "-" : n.toFixed(0)).padStart(6);
 const requestText = (r: Requests | undefined) =>
   r === undefined
@@ -719,7 +729,7 @@ console.log(
 // The verdict column is as wide as its longest entry ("not judged in quick mode" in a quick run).
 const verdictWidth = Math.max(7, ...rows.map((r) => r.verdict.length));
 console.log(
-  `scen  against                             ours ms  theirs ms  ratio  target                      ${"verdict".padEnd(verdictWidth)}  ours req           theirs req    ours peak RSS`,
+  `scen  against                             ours ms  theirs ms  ratio  target                      ${"verdict".padEnd(verdictWidth)}  ours req           theirs req    ours peak RSS  CPU ms ours/theirs`,
 );
 for (const r of rows) {
   const target = [r.target === undefined ? "" : `≤ ${r.target.toFixed(2)}`, r.ownTarget ?? ""]
@@ -728,7 +738,7 @@ for (const r of rows) {
   const ratio = Number.isNaN(r.ratio) ? "    -" : r.ratio.toFixed(2).padStart(5);
   const notes = [r.pairs !== PAIRS ? `${r.pairs} pairs` : "", r.note ?? ""].filter(Boolean).join("; ");
   console.log(
-    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(verdictWidth)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${Number.isNaN(r.oursRssMb) ? "-" : `${r.oursRssMb.toFixed(0)} MB`}${notes ? `  (${notes})` : ""}`,
+    `${r.scenario.padEnd(4)}  ${r.against.padEnd(34)}  ${format(r.oursMs)}  ${format(r.theirsMs)}  ${ratio}  ${(target || "-").padEnd(26)}  ${r.verdict.padEnd(verdictWidth)}  ${requestText(r.oursRequests).padEnd(17)}  ${requestText(r.theirsRequests).padEnd(12)}  ${(Number.isNaN(r.oursRssMb) ? "-" : `${r.oursRssMb.toFixed(0)} MB`).padEnd(13)}  ${cpuText(r)}${notes ? `  (${notes})` : ""}`,
   );
 }
 // The RSS target is the actions' and the CLI's; E1's figure is the emulator bench's driver script.

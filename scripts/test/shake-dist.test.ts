@@ -54,4 +54,30 @@ describe("scripts/shake-dist.mjs", () => {
       expect(bytes.equals(readFileSync(join(second, name)))).toBe(true);
     }
   });
+
+  it("writes every non-ASCII character as an escape, and the module keeps its values", async () => {
+    const source = [
+      "// a comment with \u2019 and \u2192",
+      "export const text = 'wait\u2026 \u00e4';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the module's own template literal
+      "export const template = `\u2716 ${1 + 1}`;",
+      "export const emoji = '\u{1f600}';",
+      // esbuild copies a regular expression as written: in sources, regular expressions
+      // spell non-ASCII characters as escapes (check-ascii.mjs fails a bundle otherwise).
+      "export const letters = /[\\u00e4\\u00df]/g;",
+      "export const astral = /^\\u{1f600}$/u;",
+      "export const table = { \u00e4: 'ae' };",
+      "",
+    ].join("\n");
+    const dist = shaken({ "index.js": source, "before.mjs": source });
+    expect(readFileSync(join(dist, "index.js"), "utf8")).not.toMatch(/[\u0080-\uffff]/);
+    const before = await import(pathToFileURL(join(dist, "before.mjs")).href);
+    const after = await import(pathToFileURL(join(dist, "index.js")).href);
+    expect(after.text).toBe(before.text);
+    expect(after.template).toBe("\u2716 2");
+    expect(after.emoji).toBe(before.emoji);
+    expect("Stra\u00dfe".replace(after.letters, "-")).toBe("Stra-e");
+    expect(after.astral.test("\u{1f600}")).toBe(true);
+    expect(after.table).toEqual(before.table);
+  });
 });

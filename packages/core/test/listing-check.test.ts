@@ -5,7 +5,8 @@ import { listedEntriesSchema } from "../src/schemas/search-index-schemas.ts";
 import { caught, emulator, managementClient } from "./helpers.ts";
 
 // A listing is checked by a plain function and goes through the zod schema only when an entry
-// fails it: the two must accept exactly the same entries.
+// fails it. Both are made from one declaration (LISTED_ENTRY: each field's kind of value, whose
+// check the schema is built on), and must accept exactly the same entries.
 const ENTRIES: [string, unknown][] = [
   ["a usual entry", { id: "3f2a-uuid", name: "shop-pr-7", region: "eu-west-1", extra: [1] }],
   ["a name with spaces and unicode", { id: "a:b.c_d-e", name: "Shop é ✓ pr 7" }],

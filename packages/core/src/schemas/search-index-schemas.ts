@@ -1,6 +1,7 @@
 import { lazily } from "./lazily.ts";
-import { type ListedEntry, normalizePlan, type SearchIndex } from "./search-index.ts";
+import { LISTED_ENTRY, type ListedEntry, normalizePlan, type SearchIndex } from "./search-index.ts";
 import {
+  SERVER_VALUE_SCHEMAS,
   serverEndpointSchema,
   serverIdSchema,
   serverNameSchema,
@@ -10,8 +11,9 @@ import {
 import * as z from "./zod.ts";
 
 // The zod schemas of `search-index.ts`, in a module of their own: what only checks an input (an
-// action refusing one, bench S4) loads no zod, and a run with nothing wrong checks indexes and
-// listings with the plain functions there.
+// action refusing one, bench S4) loads no zod, and a run with nothing wrong checks a listing with
+// the plain function there (`isListedEntry`, made from the same declaration as
+// `listedEntriesSchema`).
 
 /**
  * The search index as the product reads it. The public schema marks nothing required, so
@@ -47,7 +49,11 @@ export const searchIndexListSchema = lazily(() => z.array(searchIndexSchema()));
 export const listedEntriesSchema = lazily(() =>
   z.array(
     z.pipe(
-      z.looseObject({ id: serverIdSchema(), name: serverNameSchema() }),
+      z.looseObject(
+        Object.fromEntries(
+          Object.entries(LISTED_ENTRY).map(([field, kind]) => [field, SERVER_VALUE_SCHEMAS[kind]()]),
+        ),
+      ),
       z.transform((entry) => entry as ListedEntry),
     ),
   ),

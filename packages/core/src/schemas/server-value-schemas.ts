@@ -8,6 +8,7 @@ import {
   MAX_ID_LENGTH,
   MAX_SERVER_NAME_LENGTH,
   MAX_TOKEN_LENGTH,
+  type ServerValueKind,
 } from "./server-values.ts";
 import * as z from "./zod.ts";
 
@@ -58,3 +59,12 @@ export const serverTextSchema = lazily(() =>
     }),
   ),
 );
+
+/** The schema of each kind of value in `SERVER_VALUE_CHECKS`, each built on that kind's check. */
+export const SERVER_VALUE_SCHEMAS: Record<ServerValueKind, () => z.ZodMiniType<string>> = {
+  id: serverIdSchema,
+  token: serverTokenSchema,
+  endpoint: serverEndpointSchema,
+  name: serverNameSchema,
+  text: serverTextSchema,
+};

@@ -69,3 +69,17 @@ export function isServerEndpoint(value: string): boolean {
 export function isServerText(value: string): boolean {
   return value.length <= MAX_SERVER_NAME_LENGTH && !CONTROL_CHARACTER.test(value);
 }
+
+/**
+ * Each kind of value an answer holds, by the check that accepts it: a declaration of fields names
+ * a kind, and both its plain check and its zod schema (`SERVER_VALUE_SCHEMAS`, built on these
+ * checks) come from that one name.
+ */
+export const SERVER_VALUE_CHECKS = {
+  id: isServerId,
+  token: isServerToken,
+  endpoint: isServerEndpoint,
+  name: isSafeServerName,
+  text: isServerText,
+} as const;
+export type ServerValueKind = keyof typeof SERVER_VALUE_CHECKS;
