@@ -52,6 +52,24 @@ describe("bounds on what grows with use", () => {
     ]);
   });
 
+  it("drops the oldest events a hundredth of the bound at a time: never more than 1% over it", async () => {
+    const { call } = await bounded({ keptEvents: 200 });
+    const held = async () =>
+      ((await call("GET", "/v2/events")).json as { events: { messageId: string }[] }).events;
+    let newest = "";
+    for (let n = 0; n < 260; n++) {
+      // Delayed a day: one CREATED event each, nothing delivered.
+      const answer = await call("POST", "/v2/publish/http://127.0.0.1:9/later", {
+        headers: { "upstash-delay": "1d" },
+        body: `m${n}`,
+      });
+      newest = (answer.json as { messageId: string }).messageId;
+      if (n >= 200) expect((await held()).length).toBeGreaterThanOrEqual(200);
+      expect((await held()).length).toBeLessThanOrEqual(202);
+    }
+    expect((await held())[0]?.messageId).toBe(newest);
+  });
+
   it("keeps the newest ended workflow runs", async () => {
     const { notices, call } = await bounded({ keptEndedRuns: 2 });
     for (const runId of ["wfr_a", "wfr_b", "wfr_c"]) {

@@ -85,11 +85,14 @@ export class Delivery {
     this.pump();
   }
 
-  /** Starts every delivery the state now allows, soon (coalesced: one scan per turn). */
+  /**
+   * Starts every delivery the state now allows, soon: once the answers that arrived together
+   * have all settled (one scan for them all, not one per answer: a scan reads each queue's head).
+   */
   pump(): void {
     if (this.#pumpQueued || this.#stopped) return;
     this.#pumpQueued = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.#pumpQueued = false;
       if (!this.#stopped) this.#scan();
     });
