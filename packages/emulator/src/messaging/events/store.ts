@@ -40,7 +40,7 @@ const storedEvent = z.looseObject({
 export type StoredEvent = z.infer<typeof storedEvent>;
 export type EventState = (typeof EVENT_STATES)[number];
 
-/** The message log behind `GET /v2/events` and `GET /v2/logs`: the newest events (`limits.keptEvents`). */
+/** The message log behind `GET /v2/events` and `GET /v2/logs`: the newest `limits.keptEvents` events (1% more until a trim). */
 export interface EventStore {
   append(event: StoredEvent): void;
   /** A page of the events `accept` lets through, newest first unless `oldestFirst`, from the cursor on. */
