@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 /** Debian's Chromium; `.ci/run` installs it with apt when it is missing. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -53,4 +54,38 @@ export async function openInspector(
 
 export function screenshot(name: string): string {
   return join(SCREENSHOTS, `${name}.png`);
+}
+
+/**
+ * A test file's inspector pages: Chromium launched once for the file, each page's context closed
+ * after its test, which also fails if the page loaded anything from anywhere but the emulator (no
+ * CDN, no fonts). Call at the top of the file; answers `inspect(url)`, a page on the inspector.
+ */
+export function inspectorPages(): (url: string, options?: { otherSite?: boolean }) => Promise<Page> {
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  const foreignRequests: string[][] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const foreign of foreignRequests.splice(0)) expect(foreign).toEqual([]);
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  });
+  // `otherSite`: the page is another site's, whose requests to the emulator are the point.
+  return async (url, { otherSite = false } = {}) => {
+    if (!browser) throw new Error("inspectorPages(): the browser starts in beforeAll");
+    const { page, foreign } = await openInspector(browser, url);
+    pages.push(page);
+    if (!otherSite) foreignRequests.push(foreign);
+    return page;
+  };
+}
+
+/** A section of the inspector, by its accessible name. */
+export function region(page: Page, name: string) {
+  return page.getByRole("region", { name });
 }

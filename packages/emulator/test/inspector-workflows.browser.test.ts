@@ -1,36 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openInspector, screenshot } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { inspectorPages, region, screenshot } from "./browser.ts";
 import { recorder } from "./sdk/helpers.ts";
 import { eventually, indexWithDocuments, publishTo } from "./state-helpers.ts";
 import { withWorkflow, workflowApp } from "./workflow/helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const pages: Page[] = [];
-const foreignRequests: string[][] = [];
-afterEach(async () => {
-  // The page loads nothing from anywhere but the emulator.
-  for (const foreign of foreignRequests.splice(0)) expect(foreign).toEqual([]);
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-async function inspect(url: string): Promise<Page> {
-  const { page, foreign } = await openInspector(browser, url);
-  pages.push(page);
-  foreignRequests.push(foreign);
-  return page;
-}
-
-function region(page: Page, name: string) {
-  return page.getByRole("region", { name });
-}
+const inspect = inspectorPages();
 
 /** The text `toLocaleString` gives in the page: the viewer's date and time. */
 function inPage(page: Page, ms: number): Promise<string> {

@@ -1,35 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openInspector, screenshot } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { inspectorPages, region, screenshot } from "./browser.ts";
 import { destination, emulator, messaging } from "./helpers.ts";
 import { eventually, fillEveryKindOfState, indexWithDocuments, publishTo } from "./state-helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const pages: Page[] = [];
-const foreignRequests: string[][] = [];
-afterEach(async () => {
-  // The page loads nothing from anywhere but the emulator: no CDN, no fonts.
-  for (const foreign of foreignRequests.splice(0)) expect(foreign).toEqual([]);
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-async function inspect(url: string): Promise<Page> {
-  const { page, foreign } = await openInspector(browser, url);
-  pages.push(page);
-  foreignRequests.push(foreign);
-  return page;
-}
-
-function region(page: Page, name: string) {
-  return page.getByRole("region", { name });
-}
+const inspect = inspectorPages();
 
 describe("the inspector, in Chromium", () => {
   it("shows a message published to a paused queue as held", async () => {
@@ -197,9 +171,7 @@ describe("the inspector, in Chromium", () => {
     await messaging(server).upsert({ queueName: "orders" });
     await messaging(server).pause("orders");
     const elsewhere = await destination();
-    const page = await inspect(new URL(elsewhere.url).origin);
-    // This page is the other site: its request to the emulator is the point of the test.
-    foreignRequests.pop();
+    const page = await inspect(new URL(elsewhere.url).origin, { otherSite: true });
     const target = `${server.url}/__stashkit/inspector/queue/orders/resume`;
 
     const status = await page.evaluate(async (url) => {
