@@ -31,9 +31,13 @@ export async function exampleProject(prefix: string, linked: readonly string[] =
   }
   /** Runs the project's tests with its vitest: the exit code and everything printed. */
   async function runTests(): Promise<{ code: number | null; output: string }> {
+    // The example configures the emulator itself: nothing of the caller's QSTASH_* may leak in.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith("QSTASH_")),
+    );
     const child = spawn(process.execPath, [join(vitest, "vitest.mjs"), "run"], {
       cwd: folder,
-      env: { ...process.env, CI: "true", NO_COLOR: "1" },
+      env: { ...env, CI: "true", NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
