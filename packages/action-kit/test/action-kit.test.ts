@@ -1,23 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isForkPullRequest, readGitHubContext } from "@stashkit/ci-context";
 import { AuthenticationError, ConfigurationError } from "@stashkit/core";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { failureLine, runStep } from "../src/failure.ts";
 import { escapeMarkdown, markdownTable, readList, readWholeNumber } from "../src/index.ts";
 import { attemptTimeoutMs } from "../src/step/limits.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -28,7 +20,7 @@ const hints = { credentials: "the token input", credentialInputs: ["token"], for
 
 describe("readGitHubContext", () => {
   it("reads the run from the runner's variables and event file", () => {
-    const dir = madeFolder("ctx-");
+    const dir = temporaryFolder("ctx-");
     const eventPath = join(dir, "event.json");
     writeFileSync(
       eventPath,
@@ -53,7 +45,7 @@ describe("readGitHubContext", () => {
   });
 
   it("tolerates a missing or unreadable event file", () => {
-    const dir = madeFolder("ctx-");
+    const dir = temporaryFolder("ctx-");
     writeFileSync(join(dir, "bad.json"), "{not json");
     expect(readGitHubContext({ GITHUB_EVENT_PATH: join(dir, "bad.json") }).payload).toEqual({});
     expect(readGitHubContext({}).payload).toEqual({});

@@ -1,21 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as actionsCore from "@actions/core";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { runner } from "../src/index.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 /**
  * The runner commands must be what @actions/core emits for the same calls: run one script of
@@ -72,7 +64,7 @@ async function script(api: Api, withSummary: boolean): Promise<string[]> {
 }
 
 function environment(): Record<string, string> {
-  const dir = madeFolder("runner-equivalence-");
+  const dir = temporaryFolder("runner-equivalence-");
   const files: Record<string, string> = {};
   for (const name of ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]) {
     files[name] = join(dir, name.toLowerCase());
@@ -218,7 +210,7 @@ describe("stdout written directly to file descriptor 1 (an action's entry)", () 
     api.setFailed("resume-queue: queue not found: b");
   `;
   const runIn = async (setup: string) => {
-    const dir = madeFolder("runner-direct-");
+    const dir = temporaryFolder("runner-direct-");
     const file = join(dir, "script.mjs");
     writeFileSync(file, `${setup}\n${calls}\n`);
     const child = spawn(process.execPath, [file], { env: { PATH: process.env["PATH"] } });

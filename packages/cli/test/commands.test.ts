@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiEnv,
@@ -19,15 +19,7 @@ import {
 } from "./cli.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 const s = secrets();
 let emulator: RunningEmulator;
@@ -39,7 +31,7 @@ const indexTokens = new Set<string>();
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = madeFolder("stashkit-cli-");
+  dir = temporaryFolder("stashkit-cli-");
 });
 afterAll(() => emulator.stop());
 

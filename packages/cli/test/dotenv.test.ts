@@ -1,26 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import dotenv from "dotenv";
 import { afterAll, describe, expect, it } from "vitest";
 import { dotenvLine } from "../src/output/dotenv.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 // The dotenv package itself (motdotla/dotenv), so the file is read by the parser people use, not
 // by our idea of it.
 
-const dir = madeFolder("stashkit-dotenv-");
+const dir = temporaryFolder("stashkit-dotenv-");
 
 /** What `sh` reads from the file: `. file`, then the variable printed as it is. */
 function shellReads(text: string, name: string): string {

@@ -1,30 +1,13 @@
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEnv, createQueue, emulatorFor, parseDotenv, runCli, secrets } from "./cli.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 const s = secrets();
 let emulator: RunningEmulator;
@@ -32,7 +15,7 @@ let dir: string;
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = madeFolder("stashkit-output-");
+  dir = temporaryFolder("stashkit-output-");
 });
 afterAll(() => emulator.stop());
 

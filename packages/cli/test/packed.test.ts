@@ -1,22 +1,14 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEnv, createQueue, emulatorFor, runCli, secrets } from "./cli.ts";
 import { node22Binary } from "./node22.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 // The packed tarballs, installed by npm into an empty project the way a user installs them (as
 // scripts/check-package.mjs does for core and emulator), then run on Node 22 and on Node 24.
@@ -27,7 +19,7 @@ let project: string;
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  const work = madeFolder("stashkit-cli-packed-");
+  const work = temporaryFolder("stashkit-cli-packed-");
   const tarballs: Record<string, string> = {};
   // The CLI bundles core and ci-context (bundle.mjs); the emulator is a dependency of its own.
   for (const name of ["emulator", "cli"]) {

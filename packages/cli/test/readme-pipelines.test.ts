@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
@@ -19,15 +19,7 @@ import {
 } from "./cli.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 // The root README's GitLab CI and CircleCI examples, parsed and run: each job's script lines in a
 // shell, as the CI system would, with its predefined variables, against the emulator. Installing
@@ -80,7 +72,7 @@ const indexNames = () => emulator.state.indexes.map((stored) => stored.index.nam
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  shims = madeFolder("stashkit-shims-");
+  shims = temporaryFolder("stashkit-shims-");
   writeFileSync(join(shims, "stashkit"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   // `npx --yes @stashkit/cli@0 …` runs the same build.
   writeFileSync(
@@ -130,7 +122,7 @@ describe("the README's GitLab CI pipeline", () => {
     expect(job("preview-search").rules?.[0]?.if).toContain("merge_request_event");
     const dotenv = job("preview-search").artifacts?.reports?.dotenv ?? "";
     expect(dotenv).not.toBe("");
-    const cwd = madeFolder("gitlab-job-");
+    const cwd = temporaryFolder("gitlab-job-");
     const env = ciEnv({
       ...gitlab,
       CI_PIPELINE_SOURCE: "merge_request_event",
@@ -145,7 +137,7 @@ describe("the README's GitLab CI pipeline", () => {
     const index = emulator.state.indexes.find((stored) => stored.index.name === "myapp-mr-5")?.index;
     expect(variables["UPSTASH_SEARCH_REST_TOKEN"]).toBe(index?.token);
     // A second pipeline of the same merge request finds the index.
-    const again = await run("preview-search", env, madeFolder("gitlab-job-"));
+    const again = await run("preview-search", env, temporaryFolder("gitlab-job-"));
     expect(again.code, again.output).toBe(0);
     expect(indexNames().filter((name) => name === "myapp-mr-5")).toHaveLength(1);
     const tests = await run("integration-tests", { ...env, ...variables }, cwd);
@@ -158,7 +150,7 @@ describe("the README's GitLab CI pipeline", () => {
 
   it("prunes the indexes of merge requests no longer open, on a schedule", async () => {
     expect(job("prune-search").rules?.[0]?.if).toContain("schedule");
-    const cwd = madeFolder("gitlab-job-");
+    const cwd = temporaryFolder("gitlab-job-");
     const ensure = (pr: string) =>
       shell(
         ["sh", "-e", "-c"],
@@ -234,7 +226,7 @@ describe("the README's GitLab deploy job", () => {
   async function runDeploy(deployExitCode: number) {
     const job = pipeline["deploy"];
     if (!job?.after_script) throw new Error("no deploy job with an after_script");
-    const cwd = madeFolder("gitlab-deploy-");
+    const cwd = temporaryFolder("gitlab-deploy-");
     const look = [
       'const get = async (path) => (await fetch(process.env.QSTASH_URL + path, { headers: { authorization: "Bearer " + process.env.QSTASH_TOKEN } })).json();',
       'const seen = { orders: (await get("/v2/queues/orders")).paused, digest: (await get("/v2/schedules/digest")).isPaused, cleanup: (await get("/v2/schedules/cleanup")).isPaused };',
@@ -316,7 +308,7 @@ describe("the README's CircleCI job", () => {
     const steps =
       config.jobs["preview-search"]?.steps.flatMap((step) => (step.run ? [step.run.command] : [])) ?? [];
     expect(steps.length).toBeGreaterThan(1);
-    const cwd = madeFolder("circleci-job-");
+    const cwd = temporaryFolder("circleci-job-");
     const bashEnv = join(cwd, ".bash_env");
     writeFileSync(bashEnv, "");
     const env = ciEnv({

@@ -1,21 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEnv, type CliRun, emulatorFor, runCli, secrets } from "./cli.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
-const madeFolders: string[] = [];
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function madeFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
-}
+afterAll(() => removeTemporaryFolders());
 
 const s = secrets();
 let emulator: RunningEmulator;
@@ -24,7 +16,7 @@ const runs: CliRun[] = [];
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
-  dir = madeFolder("stashkit-cli-seed-");
+  dir = temporaryFolder("stashkit-cli-seed-");
 });
 afterAll(() => emulator.stop());
 
