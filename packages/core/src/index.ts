@@ -131,6 +131,7 @@ export {
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
+export type { MessagesResource } from "./resources/messages.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { restUrl } from "./resources/rest-url.ts";
 export type { SchedulesResource } from "./resources/schedules.ts";
@@ -148,15 +149,17 @@ export type {
   SearchIndexesResource,
 } from "./resources/search-indexes.ts";
 export type { NamespaceOptions } from "./resources/search-routes.ts";
+export type { WorkflowRunsResource } from "./resources/workflow-runs.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export { type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
-export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
+export type { DlqMessage, Message, MessageEvent } from "./schemas/messages.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export type { RangePage, SearchDocument, SearchHit, SearchIndexInfo } from "./schemas/search-data.ts";
 export type { DocumentInput } from "./schemas/search-data-inputs.ts";
 export type { SearchIndex, SearchPlan, SearchRegion } from "./schemas/search-index.ts";
 export { parseTargetList, type Target, type TargetKind } from "./schemas/target.ts";
+export type { StepLog, WorkflowRunLog } from "./schemas/workflow-run-log.ts";
 export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export {
   type CheckedSeedFile,

@@ -1,7 +1,9 @@
 import { DlqResource, MessageLogsResource } from "../resources/dead-letters.ts";
 import { FlowControlResource } from "../resources/flow-control.ts";
+import { MessagesResource } from "../resources/messages.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
+import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import {
@@ -15,13 +17,18 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export type { MessagingClientOptions };
 
-/** Client of the messaging API (queues, schedules, flow-control keys, the DLQ, logs), authenticated with a Bearer token. */
+/**
+ * Client of the messaging API (queues, schedules, flow-control keys, messages, the DLQ, logs,
+ * Workflow runs), authenticated with a Bearer token.
+ */
 export class MessagingClient {
   readonly queues: QueuesResource;
   readonly schedules: SchedulesResource;
   readonly flowControl: FlowControlResource;
   readonly dlq: DlqResource;
   readonly logs: MessageLogsResource;
+  readonly messages: MessagesResource;
+  readonly workflowRuns: WorkflowRunsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -39,6 +46,8 @@ export class MessagingClient {
     this.flowControl = new FlowControlResource(transport);
     this.dlq = new DlqResource(transport);
     this.logs = new MessageLogsResource(transport);
+    this.messages = new MessagesResource(transport);
+    this.workflowRuns = new WorkflowRunsResource(transport);
   }
 
   /**

@@ -10,7 +10,24 @@ export interface ApiRequest {
    * log line: those name the method and the path alone.
    */
   query?: Record<string, string | readonly string[]>;
+  /**
+   * A query string sent byte for byte after `query` (a destination's own, which the messaging API
+   * reads from a publish's URL); like `query`, never part of a message.
+   */
+  rawQuery?: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /**
+   * Bytes sent as they are instead of a JSON body (a message's payload); its content type, if any,
+   * is one of `headers`.
+   */
+  payload?: Uint8Array;
+  /**
+   * Headers of this request besides the credential and the client's own (a message's settings and
+   * forwarded headers): sent, never part of a message or log line. They cannot replace the
+   * client's Authorization or User-Agent.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
   /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */
@@ -39,11 +56,11 @@ export function requestContext(request: ApiRequest): { operation: string; method
 }
 
 /** The path and, when there are parameters, the query string: what goes on the wire. */
-export function pathAndQuery(request: Pick<ApiRequest, "path" | "query">): string {
+export function pathAndQuery(request: Pick<ApiRequest, "path" | "query" | "rawQuery">): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     for (const one of typeof value === "string" ? [value] : value) params.append(name, one);
   }
-  const search = params.toString();
+  const search = [params.toString(), request.rawQuery ?? ""].filter((part) => part !== "").join("&");
   return search === "" ? request.path : `${request.path}?${search}`;
 }

@@ -59,11 +59,13 @@ export async function sendAttempt<T>(
 const UTF8 = new TextEncoder();
 
 function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: AbortSignal): Exchange {
-  const headers: Record<string, string> = {
-    authorization: settings.authorization,
-    "user-agent": settings.userAgent,
-    accept: "application/json",
-  };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers["authorization"] = settings.authorization;
+  headers["user-agent"] = settings.userAgent;
+  headers["accept"] = "application/json";
+  if (request.payload !== undefined)
+    return { method: request.method, headers, body: request.payload, signal };
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const body = request.body === undefined ? null : UTF8.encode(JSON.stringify(request.body));
   return { method: request.method, headers, body, signal };

@@ -1,0 +1,120 @@
+import type { EmulatorClient } from "../clients/emulator-client.ts";
+import { AuthenticationError, InvalidRequestError, NotFoundError, StashkitError } from "../errors/index.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+import { type Clock, systemClock } from "../transport/clock.ts";
+import type { PlannedReplay } from "./replay-plan.ts";
+
+/** What became of one record: the message or run it made in the emulator, or why it was refused. */
+export type ReplayOutcome = {
+  label: string;
+  kind: PlannedReplay["kind"];
+  /** Where the emulator delivers it (rewritten). */
+  url: string;
+  withheld: string[];
+} & (
+  | { ok: true; messageId?: string | undefined; workflowRunId?: string | undefined }
+  | { ok: false; error: StashkitError }
+);
+
+export interface ReplayResult {
+  outcomes: ReplayOutcome[];
+  /** Set when replay stopped early (the emulator went away, refused the token…): the rest was not sent. */
+  stopped?: StashkitError | undefined;
+}
+
+export interface SendReplaysInput extends CallOptions {
+  /** At most this many records started a second. */
+  ratePerSecond: number;
+  /** Unique to this replay: with each record's id, the deduplication id that makes a retry safe. */
+  nonce: string;
+  onProgress?: (done: number) => void;
+  clock?: Clock;
+}
+
+/**
+ * Checks that `--to` is a stashkit emulator before anything is sent to it: replay writes only into
+ * an emulator, never into an account. A run's import needs its control API; a message does not.
+ */
+export async function checkEmulator(
+  client: EmulatorClient,
+  input: CallOptions & { needsControl: boolean; name: string; controlTokenName: string },
+): Promise<void> {
+  const where = `${input.name} ${client.baseUrl}`;
+  try {
+    await client.emulator.health({ deadline: input.deadline, signal: input.signal });
+  } catch (error) {
+    if (error instanceof AuthenticationError) {
+      if (!input.needsControl) return;
+      throw new AuthenticationError(
+        `${where}: the emulator's control API refused this request (${error.status}): a workflow run is imported through it; give its control token (${input.controlTokenName}), or run replay on the emulator's machine`,
+        { status: error.status },
+      );
+    }
+    if (error instanceof StashkitError && error.status !== undefined && error.status < 500) {
+      throw new NotFoundError(
+        `${where} is not a stashkit emulator (GET /__stashkit/health answered ${error.status}): replay sends only into an emulator`,
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+/** One record refused by the emulator: reported, and the others still go. */
+function refusedOnly(error: unknown): error is StashkitError {
+  return error instanceof InvalidRequestError || error instanceof NotFoundError;
+}
+
+/**
+ * Sends the planned records into the emulator one after the other, at most `ratePerSecond` a
+ * second. A record the emulator refuses (400, 404) is reported and the rest go on; any other
+ * failure stops the replay, and the result says what was sent before it.
+ */
+export async function sendReplays(
+  client: EmulatorClient,
+  plans: Iterable<PlannedReplay> | AsyncIterable<PlannedReplay>,
+  input: SendReplaysInput,
+): Promise<ReplayResult> {
+  const clock = input.clock ?? systemClock;
+  const call = { deadline: input.deadline, signal: input.signal };
+  const spacing = 1000 / input.ratePerSecond;
+  const outcomes: ReplayOutcome[] = [];
+  const started = clock.now();
+  for await (const plan of plans) {
+    const due = started + outcomes.length * spacing - clock.now();
+    if (due > 0) await clock.sleep(due, input.signal);
+    const url = plan.kind === "message" ? plan.message.url : plan.run.url;
+    const base = { label: plan.label, kind: plan.kind, url, withheld: plan.withheld };
+    try {
+      outcomes.push({
+        ...base,
+        ok: true,
+        ...(await sendOne(client, plan, `${input.nonce}-${outcomes.length}`, call)),
+      });
+    } catch (error) {
+      if (!refusedOnly(error)) {
+        const stopped = error instanceof StashkitError ? error : new StashkitError(String(error));
+        return { outcomes, stopped };
+      }
+      outcomes.push({ ...base, ok: false, error });
+    }
+    input.onProgress?.(outcomes.length);
+  }
+  return { outcomes };
+}
+
+async function sendOne(
+  client: EmulatorClient,
+  plan: PlannedReplay,
+  /** Unique to this replay and record. */
+  nonce: string,
+  call: CallOptions,
+): Promise<{ messageId?: string | undefined; workflowRunId?: string | undefined }> {
+  if (plan.kind === "run") return client.emulator.importRun(plan.run, call);
+  const source = plan.record.dlqId ?? plan.record.messageId;
+  // The same id on every attempt: a retried publish is deduplicated, not sent twice.
+  const id = `stashkit-replay-${nonce}-${source}`;
+  const headers = { ...plan.message.headers, "Upstash-Deduplication-Id": id };
+  const { messageId } = await client.emulator.publish({ ...plan.message, headers }, call);
+  return { messageId };
+}
