@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
+import { dlqExport } from "./commands/dlq-export.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
@@ -8,6 +9,7 @@ import { queuesList } from "./commands/queues-list.command.ts";
 import { queuesMessages } from "./commands/queues-messages.command.ts";
 import { queuesPause } from "./commands/queues-pause.command.ts";
 import { queuesResume } from "./commands/queues-resume.command.ts";
+import { replayCommand } from "./commands/replay.command.ts";
 import { searchClone } from "./commands/search-clone.command.ts";
 import { searchDelete } from "./commands/search-delete.command.ts";
 import { searchEnsure } from "./commands/search-ensure.command.ts";
@@ -87,7 +89,9 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqList);
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
+  addCommand(dlq, dlqExport);
 
+  addCommand(program, replayCommand);
   addCommand(program, emulatorCommand);
   return program;
 }

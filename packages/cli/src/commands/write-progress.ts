@@ -12,12 +12,14 @@ const PLAIN_INTERVAL_MS = 5_000;
 const BAR_WIDTH = 24;
 
 /**
- * Progress of a seed or a clone on stderr: a bar redrawn in place on a terminal (documents
+ * Progress of a seed, a clone or a replay on stderr: a bar redrawn in place on a terminal (documents
  * written, rate, time left), plain lines now and then in CI and pipes, nothing with --quiet.
  */
 export function writeProgress(options: {
   label: string;
   total: number | undefined;
+  /** What is counted: "documents" unless said. */
+  unit?: string;
   env: Record<string, string | undefined>;
   quiet: boolean;
   stderr?: NodeJS.WriteStream;
@@ -33,7 +35,7 @@ export function writeProgress(options: {
     const { total } = options;
     const of = total === undefined ? "" : `/${total}`;
     const left = total !== undefined && rate > 0 ? `, ~${Math.ceil((total - written) / rate)} s left` : "";
-    return `${options.label}: ${written}${of} documents, ${Math.round(rate)}/s${left}`;
+    return `${options.label}: ${written}${of} ${options.unit ?? "documents"}, ${Math.round(rate)}/s${left}`;
   };
   return {
     update(written) {

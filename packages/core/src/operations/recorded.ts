@@ -12,6 +12,16 @@ export function headerValues(header: Record<string, string[]> | undefined): Reco
   return headers;
 }
 
+/** The fields whose value is defined: a record leaves out what the answer did not have. */
+function defined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** Retries as a whole number of 0 or more; anything else reads as not recorded. */
+function retriesOf(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 function payloadOf(view: Message): { body: string } | { bodyBase64: string } {
   return view.bodyBase64 ? { bodyBase64: view.bodyBase64 } : { body: view.body ?? "" };
 }
@@ -31,43 +41,38 @@ function flowControlOf(view: Message): RecordedMessage["flowControl"] {
 export function recordMessage(view: Message | DlqMessage, from: "dlq" | "message"): RecordedMessage {
   const entry = from === "dlq" ? (view as DlqMessage) : undefined;
   const labels = view.labels ?? (view.label ? [view.label] : undefined);
-  const retries = view.maxRetries;
-  const flowControl = flowControlOf(view);
-  const optional = {
-    dlqId: entry?.dlqId,
-    method: view.method,
-    retries: retries !== undefined && Number.isInteger(retries) && retries >= 0 ? retries : undefined,
-    retryDelay: view.retryDelayExpression,
-    callback: view.callback || undefined,
-    failureCallback: view.failureCallback || undefined,
-    queue: view.queueName || undefined,
-    labels: labels?.length ? labels : undefined,
-    flowControl,
-    createdAt: view.createdAt,
-    responseStatus: entry?.responseStatus,
-  };
+  // In reading order: which message, where it went and how, then what it carried.
   return {
     kind: "message",
     from,
+    ...defined({ dlqId: entry?.dlqId }),
     messageId: view.messageId,
     url: view.url,
+    ...defined({ method: view.method }),
     headers: headerValues(view.header),
     ...payloadOf(view),
-    ...(Object.fromEntries(
-      Object.entries(optional).filter(([, value]) => value !== undefined),
-    ) as Partial<RecordedMessage>),
+    ...(defined({
+      retries: retriesOf(view.maxRetries),
+      retryDelay: view.retryDelayExpression,
+      callback: view.callback || undefined,
+      failureCallback: view.failureCallback || undefined,
+      queue: view.queueName || undefined,
+      labels: labels?.length ? labels : undefined,
+      flowControl: flowControlOf(view),
+      createdAt: view.createdAt,
+      responseStatus: entry?.responseStatus,
+    }) as Partial<RecordedMessage>),
   };
 }
 
 /** The failed (or pending) message of a run, as the delivery to make again. */
 export function nextDelivery(view: Message, trigger: boolean): NextDelivery {
-  const retries = view.maxRetries;
   return {
     messageId: view.messageId,
     headers: headerValues(view.header),
     ...payloadOf(view),
     trigger,
-    ...(retries !== undefined && Number.isInteger(retries) && retries >= 0 ? { retries } : {}),
+    ...defined({ retries: retriesOf(view.maxRetries) }),
   };
 }
 

@@ -1,5 +1,11 @@
 import type { EmulatorClient } from "../clients/emulator-client.ts";
-import { AuthenticationError, InvalidRequestError, NotFoundError, StashkitError } from "../errors/index.ts";
+import {
+  AuthenticationError,
+  InvalidRequestError,
+  NotFoundError,
+  ResponseValidationError,
+  StashkitError,
+} from "../errors/index.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { type Clock, systemClock } from "../transport/clock.ts";
 import type { PlannedReplay } from "./replay-plan.ts";
@@ -50,10 +56,16 @@ export async function checkEmulator(
         { status: error.status },
       );
     }
-    if (error instanceof StashkitError && error.status !== undefined && error.status < 500) {
+    const answered =
+      error instanceof ResponseValidationError
+        ? "something else"
+        : error instanceof StashkitError && error.status !== undefined && error.status < 500
+          ? error.status
+          : undefined;
+    if (answered !== undefined) {
       throw new NotFoundError(
-        `${where} is not a stashkit emulator (GET /__stashkit/health answered ${error.status}): replay sends only into an emulator`,
-        { status: error.status },
+        `${where} is not a stashkit emulator (GET /__stashkit/health answered ${answered}): replay sends only into an emulator`,
+        error instanceof StashkitError && error.status !== undefined ? { status: error.status } : {},
       );
     }
     throw error;
