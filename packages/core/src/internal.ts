@@ -22,6 +22,7 @@ export {
   readRecordedRun,
   recordedDlq,
 } from "./operations/read-recorded.ts";
+export { withholdRecordSecrets } from "./operations/record-secrets.ts";
 export { recordMessage, recordRun } from "./operations/recorded.ts";
 export {
   checkEmulator,
@@ -36,7 +37,6 @@ export {
   type ReplayNames,
   type ReplayRules,
   recordLabel,
-  withholdRecordSecrets,
 } from "./operations/replay-plan.ts";
 export { SEED_MARKER_NAMESPACE } from "./operations/seed-marker.ts";
 export { SEED_WHEN } from "./operations/seed-search-index.ts";

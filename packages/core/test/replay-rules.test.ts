@@ -243,6 +243,34 @@ describe("planning a replay", () => {
     expect(error.message).toBe('DLQ message dlq-1: header "X-Note" cannot be sent over HTTP');
   });
 
+  it("leaves out the secrets a failed callback's body repeats: the source message's headers and the answer's", () => {
+    const callback = {
+      status: 500,
+      header: { "Set-Cookie": ["sid=abc"], "Content-Type": ["text/plain"] },
+      sourceMessageId: "msg-0",
+      sourceHeader: { Authorization: ["Bearer prod"], "X-Tenant": ["acme"] },
+      sourceBody: "e30=",
+    };
+    const failed = { ...record, callback: undefined, body: JSON.stringify(callback) };
+    const cleaned = withholdRecordSecrets(failed, new Set());
+    expect(cleaned.withheldHeaders).toEqual([
+      "Authorization",
+      "header.Set-Cookie",
+      "sourceHeader.Authorization",
+    ]);
+    expect(JSON.parse(cleaned.body ?? "")).toEqual({
+      ...callback,
+      header: { "Content-Type": ["text/plain"] },
+      sourceHeader: { "X-Tenant": ["acme"] },
+    });
+    const plan = planReplay(failed, rules);
+    if (plan.kind !== "message") throw new Error("a message");
+    expect(Buffer.from(plan.message.body).toString()).not.toContain("Bearer prod");
+    expect(withholdRecordSecrets({ ...record, body: '{"sourceMessageId": broken' }, new Set()).body).toBe(
+      '{"sourceMessageId": broken',
+    );
+  });
+
   it("writes a record without its secrets, their names kept", () => {
     expect(withholdRecordSecrets(record, new Set())).toMatchObject({
       headers: { "Content-Type": "application/json", "X-Tenant": "acme" },

@@ -36,6 +36,8 @@ async function publish(server: RunningEmulator, path: string, headers: Record<st
 /** The account: one message failed for good (in the DLQ), one delayed for an hour (still on its way). */
 async function account() {
   const source = await emulator({ retryBackoffScale: 0.0001 });
+  // The callback of the failed message is answered (200): only that message is in the DLQ.
+  source.failDestination({ destination: `${PROD}/cb`, times: 100, status: 200 });
   source.failDestination({ destination: PROD, times: 100, status: 500 });
   await publish(
     source,

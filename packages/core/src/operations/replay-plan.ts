@@ -7,7 +7,8 @@ import {
   type ReplayRecord,
 } from "../schemas/replay-record.ts";
 import { isLocalUrl, type RewriteRule, rewriteUrl } from "../schemas/rewrite-rules.ts";
-import { isSendableHeader, withholdSecretHeaders } from "../schemas/secret-headers.ts";
+import { isSendableHeader } from "../schemas/secret-headers.ts";
+import { withholdRecordSecrets } from "./record-secrets.ts";
 
 /** The flags (or inputs) replay's rules are known by, for errors. */
 export interface ReplayNames {
@@ -28,23 +29,6 @@ export interface ReplayRules {
 export type PlannedReplay =
   | { kind: "message"; record: RecordedMessage; label: string; message: OutgoingMessage; withheld: string[] }
   | { kind: "run"; record: RecordedRun; label: string; run: RunImport; withheld: string[] };
-
-/**
- * The record without its secret headers (those `keep` does not name), the names it left out
- * added to `withheldHeaders`: what `dlq export` writes.
- */
-export function withholdRecordSecrets<T extends ReplayRecord>(record: T, keep: ReadonlySet<string>): T {
-  const clean = <R extends { headers: Record<string, string>; withheldHeaders?: string[] | undefined }>(
-    part: R,
-  ): R => {
-    const { headers, withheld } = withholdSecretHeaders(part.headers, keep);
-    const all = [...new Set([...(part.withheldHeaders ?? []), ...withheld])].sort();
-    return { ...part, headers, ...(all.length === 0 ? {} : { withheldHeaders: all }) };
-  };
-  if (record.kind === "message") return clean(record as RecordedMessage) as T;
-  const run = record as RecordedRun;
-  return (run.next === undefined ? run : { ...run, next: clean(run.next) }) as T;
-}
 
 /** What a record is called in messages: "DLQ message dlq_1", "workflow run wfr_1". */
 export function recordLabel(record: ReplayRecord): string {
@@ -123,9 +107,9 @@ function flowControlValue(limits: NonNullable<RecordedMessage["flowControl"]>): 
   return parts.filter((part) => part !== undefined).join(", ");
 }
 
-function planMessage(record: RecordedMessage, rules: ReplayRules, label: string): PlannedReplay {
+function planMessage(recorded: RecordedMessage, rules: ReplayRules, label: string): PlannedReplay {
+  const record = withholdRecordSecrets(recorded, rules.keepHeaders);
   const url = localUrl(record.url, rules, label);
-  const { headers: sent, withheld } = withholdSecretHeaders(record.headers, rules.keepHeaders);
   const settings: Record<string, string | undefined> = {
     "Upstash-Method": record.method,
     "Upstash-Retries": record.retries === undefined ? undefined : String(record.retries),
@@ -137,7 +121,7 @@ function planMessage(record: RecordedMessage, rules: ReplayRules, label: string)
     "Upstash-Flow-Control-Key": record.flowControl?.key,
     "Upstash-Flow-Control-Value": record.flowControl && flowControlValue(record.flowControl),
   };
-  const headers = { ...forwarded(sent, label, rules.names) };
+  const headers = { ...forwarded(record.headers, label, rules.names) };
   for (const [name, value] of Object.entries(settings)) if (value) headers[name] = value;
   const message = {
     url,
@@ -151,32 +135,32 @@ function planMessage(record: RecordedMessage, rules: ReplayRules, label: string)
     record,
     label,
     message,
-    withheld: [...new Set([...(record.withheldHeaders ?? []), ...withheld])].sort(),
+    withheld: record.withheldHeaders ?? [],
   };
 }
 
-function planRun(record: RecordedRun, rules: ReplayRules, label: string): PlannedReplay {
+function planRun(recorded: RecordedRun, rules: ReplayRules, label: string): PlannedReplay {
+  const record = withholdRecordSecrets(recorded, rules.keepHeaders);
   const url = localUrl(record.url, rules, label);
-  const payload = rules.body ?? Buffer.from(record.payload, "utf8");
-  const base64 = Buffer.from(payload).toString("base64");
-  let next: RunImport["next"];
-  let withheld = [...(record.next?.withheldHeaders ?? [])];
-  if (record.next !== undefined) {
-    const cleaned = withholdSecretHeaders(record.next.headers, rules.keepHeaders);
-    withheld = [...new Set([...withheld, ...cleaned.withheld])].sort();
-    const body = record.next.trigger ? base64 : Buffer.from(payloadBytes(record.next)).toString("base64");
-    next = { body, headers: destinationHeaders(cleaned.headers, label, rules.names) };
-  }
+  const payload = Buffer.from(rules.body ?? Buffer.from(record.payload, "utf8")).toString("base64");
+  const { next: delivery } = record;
+  const next =
+    delivery === undefined
+      ? undefined
+      : {
+          body: delivery.trigger ? payload : Buffer.from(payloadBytes(delivery)).toString("base64"),
+          headers: destinationHeaders(delivery.headers, label, rules.names),
+        };
   const run: RunImport = {
     workflowRunId: record.workflowRunId,
     url,
-    payload: base64,
+    payload,
     steps: record.steps,
     ...(next === undefined ? {} : { next }),
-    ...(record.next?.retries === undefined ? {} : { retries: record.next.retries }),
+    ...(delivery?.retries === undefined ? {} : { retries: delivery.retries }),
     ...(record.labels === undefined ? {} : { labels: record.labels }),
   };
-  return { kind: "run", record, label, run, withheld };
+  return { kind: "run", record, label, run, withheld: delivery?.withheldHeaders ?? [] };
 }
 
 /**
