@@ -8,6 +8,7 @@ import {
   parseRewriteRules,
   planReplay,
   type RecordedMessage,
+  type RecordedRun,
   type ReplayRules,
   rewriteUrl,
   withholdRecordSecrets,
@@ -276,5 +277,64 @@ describe("planning a replay", () => {
       headers: { "Content-Type": "application/json", "X-Tenant": "acme" },
       withheldHeaders: ["Authorization"],
     });
+  });
+});
+
+describe("planning a run's replay", () => {
+  const run: RecordedRun = {
+    kind: "run",
+    workflowRunId: "wfr_1",
+    url: "https://app.example.com/api/workflow",
+    state: "RUN_FAILED",
+    payload: '{"order":7}',
+    steps: [{ stepId: 1, stepName: "prepare", stepType: "Run", out: '"ok"', concurrent: 1 }],
+    next: {
+      messageId: "msg_2",
+      headers: { "Upstash-Workflow-Sdk-Version": "1", Authorization: "Bearer prod" },
+      body: '{"stepId":2}',
+      trigger: false,
+      retries: 3,
+    },
+  };
+  const rules: ReplayRules = {
+    rewrite: parseRewriteRules(["https://app.example.com=http://localhost:3000"], "--rewrite"),
+    keepHeaders: new Set(),
+    names: NAMES,
+  };
+  const base64 = (text: string) => Buffer.from(text).toString("base64");
+
+  it("imports the steps done and delivers the one it stopped at, secrets left out", () => {
+    const plan = planReplay(run, { ...rules, body: Buffer.from('{"order":8}') });
+    expect(plan).toMatchObject({ kind: "run", label: "workflow run wfr_1", withheld: ["Authorization"] });
+    if (plan.kind !== "run") throw new Error("a run");
+    expect(plan.run).toEqual({
+      workflowRunId: "wfr_1",
+      url: "http://localhost:3000/api/workflow",
+      payload: base64('{"order":8}'),
+      steps: run.steps,
+      next: { body: base64('{"stepId":2}'), headers: { "Upstash-Workflow-Sdk-Version": "1" } },
+      retries: 3,
+    });
+  });
+
+  it("starts a run that stopped at its first delivery from its payload, with that delivery's headers", () => {
+    const first = {
+      ...run,
+      steps: [],
+      next: { ...run.next, trigger: true, body: '{"order":7}' },
+    } as RecordedRun;
+    const plan = planReplay(first, rules);
+    if (plan.kind !== "run") throw new Error("a run");
+    expect(plan.run).toMatchObject({ steps: [], headers: { "Upstash-Workflow-Sdk-Version": "1" } });
+    expect(plan.run.next).toBeUndefined();
+    const { next: _, ...succeeded } = run;
+    const fresh = planReplay({ ...succeeded, state: "RUN_SUCCESS", steps: [] }, rules);
+    expect(fresh).toMatchObject({ run: { steps: [], headers: {} }, withheld: [] });
+  });
+
+  it("refuses a run whose URL no rule moves to this machine", () => {
+    expect(caught(() => planReplay(run, { ...rules, rewrite: [] })).message).toMatch(
+      /^workflow run wfr_1 goes to https:\/\/app\.example\.com\/api\/workflow, which no --rewrite maps/,
+    );
   });
 });

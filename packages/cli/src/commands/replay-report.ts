@@ -10,7 +10,7 @@ function leftOut(withheld: readonly string[]): string {
 /** What a run's replay does: how far it got, and what the emulator delivers first. */
 function runDescription(plan: Extract<PlannedReplay, { kind: "run" }>): string {
   const done = plan.run.steps.filter((step) => step["stepId"] !== 0).length;
-  const next = plan.record.next === undefined ? "its first step" : "the step it stopped at";
+  const next = plan.run.next === undefined ? "its first step" : "the step it stopped at";
   return `${done} ${done === 1 ? "step" : "steps"} done, ${next} next`;
 }
 

@@ -144,19 +144,17 @@ function planRun(recorded: RecordedRun, rules: ReplayRules, label: string): Plan
   const url = localUrl(record.url, rules, label);
   const payload = Buffer.from(rules.body ?? Buffer.from(record.payload, "utf8")).toString("base64");
   const { next: delivery } = record;
-  const next =
-    delivery === undefined
-      ? undefined
-      : {
-          body: delivery.trigger ? payload : Buffer.from(payloadBytes(delivery)).toString("base64"),
-          headers: destinationHeaders(delivery.headers, label, rules.names),
-        };
+  const headers = delivery === undefined ? {} : destinationHeaders(delivery.headers, label, rules.names);
+  // The run stopped at its first delivery: it starts again from the payload, with that delivery's headers.
+  const first = delivery === undefined || delivery.trigger;
   const run: RunImport = {
     workflowRunId: record.workflowRunId,
     url,
     payload,
-    steps: record.steps,
-    ...(next === undefined ? {} : { next }),
+    steps: first ? [] : record.steps,
+    ...(first
+      ? { headers }
+      : { next: { body: Buffer.from(payloadBytes(delivery)).toString("base64"), headers } }),
     ...(delivery?.retries === undefined ? {} : { retries: delivery.retries }),
     ...(record.labels === undefined ? {} : { labels: record.labels }),
   };

@@ -17,8 +17,9 @@ export interface OutgoingMessage {
 
 /**
  * A Workflow run to put into the emulator as far as it got: `POST /__stashkit/workflows/runs/import`.
- * The emulator records the trigger's payload and the steps as the run's history, then delivers
- * `next` (or, without it, the payload as the first delivery), so that the app continues the run.
+ * With `next`, the emulator records the trigger's payload and the steps as the run's history and
+ * delivers `next` after them (the step the run stopped at); without it, the run starts from its
+ * first step: the payload is its first delivery (with `headers`), and `steps` must be empty.
  */
 export interface RunImport {
   workflowRunId: string;
@@ -27,7 +28,10 @@ export interface RunImport {
   payload: string;
   /** The completed steps, oldest first, as the Workflow SDK wrote them. */
   steps: Record<string, unknown>[];
+  /** The delivery to make after them: base64 of its body, and the headers the app receives. */
   next?: { body: string; headers: Record<string, string> } | undefined;
+  /** The headers of the first delivery, when there is no `next`. */
+  headers?: Record<string, string> | undefined;
   retries?: number | undefined;
   labels?: string[] | undefined;
 }
