@@ -30,6 +30,7 @@ const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL, UPSTASH_AP
     "stashkit search prune --pattern 'myapp-mr-{pr}' --open 12 15",
     "stashkit queues pause orders emails",
     "stashkit queues resume orders emails",
+    "stashkit replay --dlq <dlq id> --rewrite https://app.example.com=http://localhost:3000",
     "stashkit emulator --port 8787",
   ],
 )}`;
@@ -79,19 +80,27 @@ export function buildProgram(): Command {
   addCommand(queues, queuesResume);
   addCommand(queues, queuesMessages);
 
+  addDlqGroup(program);
+  addCommand(program, replayCommand);
+  addCommand(program, emulatorCommand);
+  return program;
+}
+
+/** `stashkit dlq …`: the dead letter queue's commands. */
+function addDlqGroup(program: Command): void {
   const dlq = program
     .command("dlq")
     .description("the dead letter queue: messages whose every delivery failed (messaging API)")
     .addHelpText(
       "after",
-      examples(["stashkit dlq list --queue orders", "stashkit dlq retry --label billing --dry-run"]),
+      examples([
+        "stashkit dlq list --queue orders",
+        "stashkit dlq retry --label billing --dry-run",
+        "stashkit dlq export --queue orders --output dlq.ndjson",
+      ]),
     );
   addCommand(dlq, dlqList);
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
   addCommand(dlq, dlqExport);
-
-  addCommand(program, replayCommand);
-  addCommand(program, emulatorCommand);
-  return program;
 }
