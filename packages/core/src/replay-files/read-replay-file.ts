@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { ConfigurationError } from "../errors/index.ts";
 import { type ReplayRecord, replayRecordSchema } from "../schemas/replay-record.ts";
-import { jsonErrorPlace } from "../seed-files/json-error.ts";
+import { parseJsonAt } from "../seed-files/json-error.ts";
 
 /** One record of a replay file, with the line it is on (for messages). */
 export interface ReplayLine {
@@ -30,15 +30,9 @@ export async function* replayFileRecords(path: string, input: string): AsyncGene
 function recordAt(text: string, line: number, path: string, input: string): ReplayRecord {
   const fail = (place: string, message: string) =>
     new ConfigurationError(input, `${input}: ${path} ${place}: ${message}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    const fault = jsonErrorPlace(text, "the end of the line");
-    if (fault === undefined) throw fail(`line ${line}`, "not JSON");
-    throw fail(`line ${line} column ${fault.column}`, `not JSON: expected ${fault.expected}`);
-  }
-  const parsed = replayRecordSchema.safeParse(value);
+  const json = parseJsonAt(text, { line, column: 1, after: "the end of the line" });
+  if (!("value" in json)) throw fail(json.place, json.message);
+  const parsed = replayRecordSchema.safeParse(json.value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
