@@ -223,6 +223,55 @@ describe("replay of messages and DLQ entries", () => {
   });
 });
 
+describe("a replay that meets a refusal", () => {
+  const rules = { rewrite: [], keepHeaders: new Set<string>(), names: NAMES };
+  const message = (url: string) =>
+    planReplay({ kind: "message", from: "message", messageId: url, url, headers: {}, body: "b" }, rules);
+
+  it("reports a record the emulator refuses and sends the others", async () => {
+    const target = await emulator();
+    const app = await recordingApp();
+    // The emulator never delivers under its own control path: a publish there answers 400.
+    const plans = [message(`${app.url}/a`), message(`${app.url}/__stashkit/x`), message(`${app.url}/c`)];
+    const result = await sendReplays(destination(target), plans, { ratePerSecond: 100, nonce: "t4" });
+    expect(result.stopped).toBeUndefined();
+    expect(result.outcomes.map((o) => [o.url.slice(app.url.length), o.ok])).toEqual([
+      ["/a", true],
+      ["/__stashkit/x", false],
+      ["/c", true],
+    ]);
+    await until(() => app.received.length === 2, "the two others delivered");
+  });
+
+  it("stops when the emulator goes away, saying what was sent before", async () => {
+    const target = await emulator();
+    const client = new EmulatorClient({
+      baseUrl: target.url,
+      token: target.messagingToken,
+      env: {},
+      retry: { maxAttempts: 1 },
+    });
+    let firstSent = () => {};
+    const first = new Promise<void>((resolve) => {
+      firstSent = resolve;
+    });
+    const plans = async function* () {
+      yield message("http://localhost:3999/a");
+      await first;
+      await target.stop();
+      yield message("http://localhost:3999/b");
+      yield message("http://localhost:3999/c");
+    };
+    const result = await sendReplays(client, plans(), {
+      ratePerSecond: 1000,
+      nonce: "t5",
+      onProgress: (done) => done === 1 && firstSent(),
+    });
+    expect(result.outcomes.map((o) => [o.url, o.ok])).toEqual([["http://localhost:3999/a", true]]);
+    expect(result.stopped?.name).toBe("ConnectionError");
+  });
+});
+
 describe("the emulator replay sends into", () => {
   it("must be a stashkit emulator: another server is refused before anything is sent", async () => {
     const app = await recordingApp();

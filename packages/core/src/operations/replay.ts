@@ -77,10 +77,14 @@ function refusedOnly(error: unknown): error is StashkitError {
   return error instanceof InvalidRequestError || error instanceof NotFoundError;
 }
 
+/** Records sent at once: a replay's pace is its rate, not one round trip after the other. */
+const IN_FLIGHT = 8;
+
 /**
- * Sends the planned records into the emulator one after the other, at most `ratePerSecond` a
- * second. A record the emulator refuses (400, 404) is reported and the rest go on; any other
- * failure stops the replay, and the result says what was sent before it.
+ * Sends the planned records into the emulator in their order, each started at most
+ * `ratePerSecond` a second after the one before and at most IN_FLIGHT under way. A record the
+ * emulator refuses (400, 404) is reported and the rest go on; any other failure stops the replay
+ * (no record starts after it), and the result says what was sent.
  */
 export async function sendReplays(
   client: EmulatorClient,
@@ -90,29 +94,35 @@ export async function sendReplays(
   const clock = input.clock ?? systemClock;
   const call = { deadline: input.deadline, signal: input.signal };
   const spacing = 1000 / input.ratePerSecond;
-  const outcomes: ReplayOutcome[] = [];
+  const outcomes: (ReplayOutcome | undefined)[] = [];
+  const running = new Set<Promise<void>>();
   const started = clock.now();
-  for await (const plan of plans) {
-    const due = started + outcomes.length * spacing - clock.now();
-    if (due > 0) await clock.sleep(due, input.signal);
+  let stopped: StashkitError | undefined;
+  let done = 0;
+  const send = async (plan: PlannedReplay, at: number) => {
     const url = plan.kind === "message" ? plan.message.url : plan.run.url;
     const base = { label: plan.label, kind: plan.kind, url, withheld: plan.withheld };
     try {
-      outcomes.push({
-        ...base,
-        ok: true,
-        ...(await sendOne(client, plan, `${input.nonce}-${outcomes.length}`, call)),
-      });
+      const made = await sendOne(client, plan, `${input.nonce}-${at}`, call);
+      outcomes[at] = { ...base, ok: true, ...made };
     } catch (error) {
-      if (!refusedOnly(error)) {
-        const stopped = error instanceof StashkitError ? error : new StashkitError(String(error));
-        return { outcomes, stopped };
-      }
-      outcomes.push({ ...base, ok: false, error });
+      if (refusedOnly(error)) outcomes[at] = { ...base, ok: false, error };
+      else stopped ??= error instanceof StashkitError ? error : new StashkitError(String(error));
     }
-    input.onProgress?.(outcomes.length);
+    input.onProgress?.(++done);
+  };
+  let next = 0;
+  for await (const plan of plans) {
+    const due = started + next * spacing - clock.now();
+    if (due > 0) await clock.sleep(due, input.signal);
+    while (running.size >= IN_FLIGHT && stopped === undefined) await Promise.race(running);
+    if (stopped !== undefined) break;
+    const task: Promise<void> = send(plan, next++).finally(() => running.delete(task));
+    running.add(task);
   }
-  return { outcomes };
+  await Promise.all(running);
+  const sent = outcomes.filter((outcome) => outcome !== undefined);
+  return stopped === undefined ? { outcomes: sent } : { outcomes: sent, stopped };
 }
 
 async function sendOne(
