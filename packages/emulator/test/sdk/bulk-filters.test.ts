@@ -42,7 +42,10 @@ describe("official SDK: bulk cancel, DLQ filters, rate reset", () => {
     const both = `${hook.url}/hook?ids=1,2`;
     const other = `${hook.url}/other`;
     for (const url of [one, both, other]) await client.publish({ url, body: "x", retries: 0 });
-    await eventually(async () => (await client.dlq.listMessages()).messages.length === 3, "three DLQ entries");
+    await eventually(
+      async () => (await client.dlq.listMessages()).messages.length === 3,
+      "three DLQ entries",
+    );
 
     const listed = await client.dlq.listMessages({ filter: { url: both } });
     expect(listed.messages.map((message) => message.url)).toEqual([both]);
