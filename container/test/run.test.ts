@@ -117,7 +117,9 @@ describe("the container, from the host", () => {
     expect(warnings).toEqual([
       "stashkit-emulator: warning: listening on 0.0.0.0 (beyond loopback) with the public default messaging token and account: anyone who reaches port 8787 can publish to any address this machine reaches and read every search index's tokens; give your own (--token and --account, or STASHKIT_TOKEN and STASHKIT_ACCOUNT), or bind 127.0.0.1",
     ]);
-    expect(logs).toContain("  warning         listening beyond loopback with the public default messaging token and account");
+    expect(logs).toContain(
+      "  warning         listening beyond loopback with the public default messaging token and account",
+    );
   });
 });
 
