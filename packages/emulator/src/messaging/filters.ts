@@ -4,7 +4,7 @@ import type { StoredMessage } from "./messages/record.ts";
 /**
  * The documented filters of the DLQ and bulk-cancel endpoints. A multi-value filter matches a
  * message whose value equals any of the values, given repeated (`label=a&label=b`) or comma
- * separated (`label=a,b`); filters combine with AND.
+ * separated (`label=a,b`; not a URL's, see `WHOLE_VALUES`); filters combine with AND.
  */
 export interface MessageFilter {
   matches(message: StoredMessage, extra?: { responseStatus?: number; at?: number }): boolean;
@@ -12,10 +12,17 @@ export interface MessageFilter {
   empty: boolean;
 }
 
+/**
+ * Filters whose values are URLs, read whole as the service reads them: a URL may hold commas
+ * (`?ids=1,2`), so several are given by repeating the parameter (as the SDK sends them).
+ */
+const WHOLE_VALUES: readonly string[] = ["url", "workflowUrl"];
+
 export function values(query: URLSearchParams, name: string): string[] {
+  const whole = WHOLE_VALUES.includes(name);
   return query
     .getAll(name)
-    .flatMap((value) => value.split(","))
+    .flatMap((value) => (whole ? [value] : value.split(",")))
     .map((value) => value.trim())
     .filter((value) => value !== "");
 }

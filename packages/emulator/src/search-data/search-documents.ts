@@ -4,9 +4,11 @@ import { byName } from "../state/by-name.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
 import { DocumentTables, type StoredDocument } from "./documents/document-tables.ts";
+import { wellFormedId } from "./request-schemas.ts";
 
 const storedDocumentSchema = z.object({
-  id: z.string().min(1),
+  // A snapshot cannot bring back what an upsert refuses: two ids SQLite would make one.
+  id: wellFormedId.check(z.minLength(1)),
   content: z.record(z.string(), z.unknown()),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });

@@ -113,6 +113,39 @@ describe.each(ENGINES)("the data routes (%s)", (_name, engine) => {
     expect(byPrefix).toEqual([{ id: "p1" }, { id: "p2" }, { id: "p3" }]);
   });
 
+  // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: two such ids were one document.
+  it("refuses ids and prefixes holding a lone surrogate, and keeps well-formed ones apart", () => {
+    const { call } = harness();
+    const lone = ["lone\ud800", "lone\udc00"];
+    const upsert = refusal(() =>
+      call(
+        "upsert-data/shop",
+        lone.map((id) => ({ id, content: { id } })),
+      ),
+    );
+    expect([upsert.status, upsert.message]).toEqual([
+      400,
+      "Invalid request body at 0.id: holds a lone surrogate (ill-formed UTF-16); an id must be well-formed text",
+    ]);
+    expect(fetchAnswerSchema.parse(call("fetch/shop", { prefix: "lone" }))).toEqual([]);
+    for (const body of [{ ids: [lone[0]] }, { prefix: lone[1] }]) {
+      expect(refusal(() => call("fetch/shop", body)).message).toMatch(/lone surrogate/);
+      expect(refusal(() => call("delete/shop", body)).message).toMatch(/lone surrogate/);
+    }
+    expect(refusal(() => call("range/shop", { cursor: "0", limit: 5, prefix: lone[0] })).status).toBe(400);
+    const snapshot = { "index-1": { shop: [{ id: lone[0], content: {} }] } };
+    expect(persistedDocumentsSchema.safeParse(snapshot).success).toBe(false);
+    const pair = ["pair\ud83d\ude00", "pair\ud83d\ude01", "pair\ufffd"];
+    call(
+      "upsert-data/shop",
+      pair.map((id) => ({ id, content: { id } })),
+    );
+    const stored = fetchAnswerSchema.parse(call("fetch/shop", { ids: pair, includeData: true }));
+    expect(stored.map((document) => [document?.id, document?.content?.["id"]])).toEqual(
+      pair.map((id) => [id, id]),
+    );
+  });
+
   it("ranges in id order with a cursor that ends as an empty string", () => {
     const { call } = harness({ limits: { maxDocuments: 10_000, maxWritesPerRequest: 1_000 } });
     const documents = Array.from({ length: 25 }, (_, i) => ({
