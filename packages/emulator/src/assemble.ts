@@ -66,9 +66,9 @@ export function assemble(apis: readonly ApiModule[], options: EmulatorOptions): 
   const settings = initialSettings(options);
   const notices = noticeBoard(options.log);
   const limits = limitsOf(options.limits);
-  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits }, notices);
+  const clock = new Clock();
+  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits, clock }, notices);
   try {
-    const clock = new Clock();
     const deps: EmulatorDeps = {
       ...found,
       stores,
@@ -123,7 +123,9 @@ function serving(parts: {
     nextFault: (route) => pendingFault(faults, route),
     ...{ requests, tally, hung },
     limiter: new RateLimiter(),
+    unit: (work, keep) => stores.unit(work, keep),
     commit: () => stores.commit(),
+    now: () => clock.now(),
     requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
     site: {
       boundHost: host,

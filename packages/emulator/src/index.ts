@@ -21,3 +21,4 @@ export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from "./state/snapsh
 export { SnapshotError } from "./state/snapshot-error.ts";
 export { UnknownAreaError } from "./state/unknown-area-error.ts";
 export { DataFileError } from "./storage/data-file-error.ts";
+export { NODE_NEEDED, NodeWithoutSqliteError } from "./storage/sqlite/load-sqlite.ts";

@@ -11,6 +11,7 @@ import type { EmulatorOptions } from "./options/emulator-options.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { writeSnapshotFile } from "./state/snapshot.ts";
 import type { Stores } from "./state/stores.ts";
+import { sqliteModule } from "./storage/sqlite/load-sqlite.ts";
 
 export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startWith(APIS, options);
@@ -24,6 +25,8 @@ export async function startWith(
   apis: readonly ApiModule[],
   options: EmulatorOptions = {},
 ): Promise<RunningEmulator> {
+  // Before anything else: without node:sqlite the start stops here, not at the first upsert.
+  sqliteModule();
   // Checked before anything is opened: a bad seed file stops the start at once.
   const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
   const parts = assemble(apis, options);

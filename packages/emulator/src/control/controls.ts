@@ -133,7 +133,7 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
     requestCounts: () => tally.counts() as C,
     seedSearchIndexes: (request) => {
       const seed = resolveSeedRequest(request, accounts);
-      seedSearchIndexes(parts.indexes, seed);
+      stores.unit(() => seedSearchIndexes(parts.indexes, seed, clock.now()));
       stores.commit();
       return { created: seed.count };
     },

@@ -130,5 +130,13 @@ export const managementArea = storeArea({
   importKeys(store, keys) {
     for (const entry of keys.indexes) store.put(entry);
   },
+  bounds: [
+    {
+      limit: "indexes",
+      what: "search indexes",
+      inKeys: (keys) => keys.indexes.length,
+      inStores: (store) => store.count(),
+    },
+  ],
   reset: (store) => store.clear(),
 });

@@ -81,6 +81,16 @@ export const messagingArea = storeArea({
     for (const [key, entry] of keys.deduplication) stores.deduplication.remember(key, entry, 0);
     if (keys.signingKeys) stores.signingKeys.put(keys.signingKeys as SigningKeys);
   },
+  bounds: [
+    {
+      limit: "messages",
+      what: "messages waiting",
+      inKeys: (keys) =>
+        keys.messages.length +
+        [...keys.queues.values()].reduce((sum, queue) => sum + queue.messages.length, 0),
+      inStores: (stores) => stores.messages.total(),
+    },
+  ],
   // The signing keys stay: apps under test were configured with them.
   reset(stores) {
     stores.queues.clear();

@@ -36,10 +36,11 @@ export interface MessagingParts {
   eventStore: EventStore;
   urlGroups: UrlGroupStore;
   /**
-   * Writes what background work changed (deliveries, cron ticks, timeouts) soon, in one sync with
-   * whatever else changed meanwhile: no answer waits for it (at-least-once delivery covers a kill).
+   * Runs background work (a delivery settled, cron ticks, timeouts) as one unit of work, written
+   * soon in one sync with other background units: no answer waits for it (at-least-once delivery
+   * covers a kill).
    */
-  commit: () => void;
+  background: <T>(work: () => T) => T;
   book: MessageBook;
   flow: FlowControl;
   events: EventLog;
@@ -78,7 +79,7 @@ export function createMessaging(deps: MessagingDeps) {
   const eventStore = parts.register("eventStore", deps.stores.of(eventArea));
   parts.register("urlGroups", deps.stores.of(urlGroupArea));
   parts.register("clock", clock);
-  const commit = parts.register("commit", () => deps.stores.commitSoon());
+  const background = parts.register("background", (work) => deps.stores.background(work));
   const signingKeys = parts.register("signingKeys", signingKeysOf(stores, options));
   const timing = checkedOptions(options);
 
@@ -97,21 +98,21 @@ export function createMessaging(deps: MessagingDeps) {
       ...timing,
       gate: deliveryGate(options),
       hooks: deliveryHooks(events, workflows),
-      commit,
+      background,
       faults: parts.register("faults", new DestinationFaults()),
       keptDeliveries: deps.limits.keptDeliveries,
       noticeOnce: deps.noticeOnce,
     }),
   );
   const publish = parts.register("publish", publisher({ clock, book, flow, delivery, workflows, events }));
-  const waits = parts.register("waits", new Waits({ ...workflowStores, runs, clock, publish, commit }));
+  const waits = parts.register("waits", new Waits({ ...workflowStores, runs, clock, publish, background }));
   const scheduler = parts.register(
     "scheduler",
     new Scheduler({
       schedules: stores.schedules,
       clock,
       fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
-      commit,
+      background,
     }),
   );
   const moving = timers({ scheduler, waits, delivery });

@@ -81,7 +81,7 @@ function messagingHandlers(parts: Registry<MessagingParts>) {
   const delivery = parts.get("delivery");
   const publish = parts.get("publish");
   return {
-    queues: queueHandlers(stores.queues, stores.messages, delivery),
+    queues: queueHandlers(stores.queues, stores.messages, delivery, clock),
     published: publishHandlers(publish, parts.get("urlGroups"), stores.messages),
     groups: urlGroupHandlers(parts.get("urlGroups"), () => clock.now()),
     messages: messageHandlers(stores.messages, parts.get("events")),

@@ -40,6 +40,12 @@ export class SearchDocuments {
     );
   }
 
+  /** Namespaces (those holding documents or made) and documents, every index together. */
+  totals(): { namespaces: number; documents: number } {
+    if (this.#tables === undefined && this.#engine.kind === "memory") return { namespaces: 0, documents: 0 };
+    return this.#open().grandTotals();
+  }
+
   /** Deletes everything an index held (its index was deleted). */
   dropIndex(indexId: string): void {
     if (this.#tables === undefined && this.#engine.kind === "memory") return;

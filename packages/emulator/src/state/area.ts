@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Clock } from "../clock/clock.ts";
 import type { Limits } from "../options/limits.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 
@@ -6,6 +7,8 @@ import type { StorageEngine } from "../storage/engine.ts";
 export interface AreaContext {
   /** The bounds on what grows with use (`options/limits.ts`). */
   limits: Limits;
+  /** The emulator's clock, which every time a record holds comes from (the test clock included). */
+  clock: Clock;
   /**
    * Says something to whoever runs the emulator, once per `topic` (a bound that starts dropping
    * data, say): one line on stderr for the command, the `log` option in code.
@@ -28,7 +31,7 @@ export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape, S = unkn
    * Upgrades, in place, a snapshot (or old data file) written by an older emulator before it is
    * checked (the whole top-level object; anything may be missing or malformed in it).
    */
-  migrate?(file: Record<string, unknown>): void;
+  migrate?(file: Record<string, unknown>, context: AreaContext): void;
   /** Makes the area's stores on the engine (tables are made on first use). */
   open(engine: StorageEngine, context: AreaContext): S;
   /** The area's keys of a snapshot, as plain JSON. */
@@ -37,6 +40,20 @@ export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape, S = unkn
   importKeys(stores: S, keys: AreaData<Shape>): void;
   /** Empties the area (`POST /__stashkit/reset`); what is kept, if anything, is the area's call. */
   reset(stores: S): void;
+  /**
+   * The limits (`options/limits.ts`) its records are held to: a snapshot or data file holding
+   * more than one allows is refused by name, before anything is replaced.
+   */
+  bounds?: readonly AreaBound<Shape, S>[];
+}
+
+/** One limit an area's records are held to, counted in a snapshot's keys and in the stores. */
+export interface AreaBound<Shape extends z.ZodRawShape, S> {
+  limit: keyof Limits;
+  /** What it counts, as a sentence says it: "waits open". */
+  what: string;
+  inKeys(keys: AreaData<Shape>): number;
+  inStores(stores: S): number;
 }
 
 export type AreaData<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;

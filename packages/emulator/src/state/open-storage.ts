@@ -34,7 +34,18 @@ export function openStores(
       "is neither an emulator database nor a JSON data file of an earlier emulator; move it aside or choose another --data-file",
     );
   }
-  if (kind === "json") return openMigrated(areas, dataFile, context);
+  const opened =
+    kind === "json" ? openMigrated(areas, dataFile, context) : openDatabase(areas, dataFile, context);
+  try {
+    opened.stores.checkLimits((problem) => new DataFileError(dataFile, problem));
+  } catch (error) {
+    opened.stores.close();
+    throw error;
+  }
+  return opened;
+}
+
+function openDatabase(areas: readonly StoreArea[], dataFile: string, context: AreaContext): OpenedStores {
   const { db, initialized } = openDatabaseFile(dataFile);
   const stores = new Stores(new SqliteEngine(db), areas, context);
   if (!initialized) markInitialized(db);

@@ -30,8 +30,8 @@ export interface DeliveryOptions {
   /** Longest a destination may take when the message sets no `Upstash-Timeout`. */
   timeoutMs: number;
   hooks: DeliveryHooks;
-  /** Writes what an attempt changed (the message, the DLQ) to the store. */
-  commit(): void;
+  /** Runs what an attempt changes (the message, the DLQ, what the hooks do) as one unit of work. */
+  background<T>(work: () => T): T;
   /** Deliveries remembered in `delivered`; past it the oldest go (said once in the log). */
   keptDeliveries: number;
   noticeOnce(topic: string, text: string): void;
@@ -94,7 +94,8 @@ export class Delivery {
     this.#pumpQueued = true;
     setImmediate(() => {
       this.#pumpQueued = false;
-      if (!this.#stopped) this.#scan();
+      // The events of the deliveries it starts are one unit of work.
+      if (!this.#stopped) this.#options.background(() => this.#scan());
     });
   }
 
@@ -218,7 +219,7 @@ export class Delivery {
       this.#options.flow.finished(message);
     }
     if (this.#stopped) return;
-    this.#settle(message, outcome);
+    this.#options.background(() => this.#settle(message, outcome));
     this.pump();
     for (const settled of this.#onSettled.splice(0)) settled();
   }
@@ -265,7 +266,6 @@ export class Delivery {
     if (outcome.ok) {
       messages.remove(message.id);
       this.#options.hooks.attempted(message, attempt, { kind: "delivered" });
-      this.#options.commit();
       this.#record.remember(message, now);
       return;
     }
@@ -281,7 +281,6 @@ export class Delivery {
         ...(outcome.body === undefined ? {} : { responseBody: outcome.body.toString("base64") }),
       });
       this.#options.hooks.attempted(message, attempt, { kind: "dead", dlqId });
-      this.#options.commit();
       return;
     }
     const retrying = {
@@ -294,6 +293,5 @@ export class Delivery {
     messages.update(retrying);
     if (retrying.queueName === undefined) this.#due.add(retrying);
     this.#options.hooks.attempted(retrying, attempt, { kind: "retry" });
-    this.#options.commit();
   }
 }

@@ -1,3 +1,4 @@
+import type { AreaContext } from "../../state/area.ts";
 import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
 
 /**
@@ -5,19 +6,22 @@ import { DEFAULT_RETRIES } from "../delivery/backoff.ts";
  * `{id, destination, body, contentType, enqueuedAt}`; give them the fields delivery now reads.
  * Runs on the file as read, before it is checked, so anything may be missing or malformed.
  */
-export function upgradeLegacyMessages(file: Record<string, unknown>): void {
+export function upgradeLegacyMessages(
+  file: Record<string, unknown>,
+  context: Pick<AreaContext, "clock">,
+): void {
   const queues = file["queues"];
   if (!isObject(queues)) return;
   for (const [key, queue] of Object.entries(queues)) {
     if (!isObject(queue) || !Array.isArray(queue["messages"])) continue;
     const queueName = typeof queue["name"] === "string" ? queue["name"] : key;
     queue["messages"] = queue["messages"].map((stored: unknown) =>
-      isObject(stored) && !("method" in stored) ? upgraded(stored, queueName) : stored,
+      isObject(stored) && !("method" in stored) ? upgraded(stored, queueName, context.clock.now()) : stored,
     );
   }
 }
 
-function upgraded(legacy: Record<string, unknown>, queueName: string): Record<string, unknown> {
+function upgraded(legacy: Record<string, unknown>, queueName: string, now: number): Record<string, unknown> {
   const { id, destination, body, contentType, enqueuedAt } = legacy;
   return {
     id,
@@ -25,7 +29,7 @@ function upgraded(legacy: Record<string, unknown>, queueName: string): Record<st
     method: "POST",
     headers: typeof contentType === "string" && contentType !== "" ? { "content-type": contentType } : {},
     body,
-    createdAt: typeof enqueuedAt === "number" ? enqueuedAt : Date.now(),
+    createdAt: typeof enqueuedAt === "number" ? enqueuedAt : now,
     notBefore: 0,
     maxRetries: DEFAULT_RETRIES,
     retried: 0,

@@ -1,3 +1,4 @@
+import type { Clock } from "../../clock/clock.ts";
 import type { RouteContext } from "../../http/api.ts";
 import { ok, parseJsonBody, type Reply } from "../../http/reply.ts";
 import { messagingErrors } from "../errors.ts";
@@ -10,7 +11,7 @@ export interface Pump {
 }
 
 /** `/v2/queues`: upsert, list, get, delete, pause and resume. */
-export function queueHandlers(queues: QueueStore, messages: MessageStore, delivery: Pump) {
+export function queueHandlers(queues: QueueStore, messages: MessageStore, delivery: Pump, clock: Clock) {
   const existing = (context: RouteContext): StoredQueue => {
     const name = validQueueName(context.params["name"]);
     const queue = queues.get(name);
@@ -21,13 +22,13 @@ export function queueHandlers(queues: QueueStore, messages: MessageStore, delive
   const setPaused = (queue: StoredQueue, paused: boolean): void => {
     // Pausing a paused queue, or resuming an active one, has no effect.
     if (queue.paused === paused) return;
-    queues.put({ ...queue, paused, updatedAt: Date.now() });
+    queues.put({ ...queue, paused, updatedAt: clock.now() });
   };
   const view = (queue: StoredQueue) => queueView(queue, messages.count(queue.name));
 
   return {
     upsert(context: RouteContext): Reply {
-      upsertQueue(queues, parseJsonBody(context.rawBody));
+      upsertQueue(queues, parseJsonBody(context.rawBody), clock.now());
       delivery.pump();
       return ok();
     },
@@ -55,7 +56,7 @@ export function queueHandlers(queues: QueueStore, messages: MessageStore, delive
   };
 }
 
-function upsertQueue(queues: QueueStore, body: unknown): void {
+function upsertQueue(queues: QueueStore, body: unknown, now: number): void {
   if (body === null || typeof body !== "object")
     throw messagingErrors.invalidBody("body must be a JSON object");
   const fields = body as Record<string, unknown>;
@@ -67,7 +68,6 @@ function upsertQueue(queues: QueueStore, body: unknown): void {
   const paused = fields["paused"];
   if (paused !== undefined && typeof paused !== "boolean")
     throw messagingErrors.invalidField("paused", "must be a boolean");
-  const now = Date.now();
   const queue = queues.get(name) ?? { name, createdAt: now, updatedAt: now, parallelism, paused: false };
   queues.put({ ...queue, parallelism, paused: paused ?? queue.paused, updatedAt: now });
 }

@@ -38,6 +38,8 @@ export interface MessageStore {
   count(queueName: string | undefined): number;
   /** Every waiting message. */
   all(): IterableIterator<StoredMessage>;
+  /** How many wait in all (queues and outside them). */
+  total(): number;
   /** Refuses (`LimitReached`, 400) `adding` more messages past `limits.messages`. */
   roomFor(adding: number): void;
   clear(): void;
@@ -91,13 +93,12 @@ class MessageTable implements MessageStore {
   add(message: StoredMessage): void {
     const queueName = message.queueName;
     if (queueName !== undefined && !this.#queues.has(queueName)) {
-      // Enqueueing to a queue that does not exist makes it, with parallelism 1 (wall-clock
-      // times, as the queue routes give).
-      const now = Date.now();
+      // Enqueueing to a queue that does not exist makes it, with parallelism 1, at the time the
+      // message was made (the emulator's clock).
       this.#queues.put(queueName, {
         name: queueName,
-        createdAt: now,
-        updatedAt: now,
+        createdAt: message.createdAt,
+        updatedAt: message.createdAt,
         parallelism: 1,
         paused: false,
       });
@@ -136,6 +137,10 @@ class MessageTable implements MessageStore {
 
   all(): IterableIterator<StoredMessage> {
     return valuesOf(this.#messages.scan());
+  }
+
+  total(): number {
+    return this.#messages.count();
   }
 
   clear(): void {

@@ -13,8 +13,8 @@ export interface SchedulerOptions {
   clock: Clock;
   /** Publishes one message of a schedule for the tick at `at`. */
   fire(schedule: StoredSchedule, at: number): void;
-  /** Writes the ticks handled (and the messages they made) to the store. */
-  commit(): void;
+  /** Runs the ticks of one run (and the messages they make) as one unit of work. */
+  background<T>(work: () => T): T;
 }
 
 /**
@@ -48,15 +48,15 @@ export class Scheduler {
     const { schedules, clock } = this.#options;
     const now = clock.now();
     let fired = 0;
-    let changed = false;
     for (const schedule of schedules.list()) {
       if (schedule.nextScheduleTime > now) continue;
-      const ticked = this.#tick(schedule, now);
-      schedules.put(ticked.schedule);
-      fired += ticked.fired;
-      changed = true;
+      // Each schedule's ticks are a unit of their own: one that cannot fire leaves the others.
+      fired += this.#options.background(() => {
+        const ticked = this.#tick(schedule, now);
+        schedules.put(ticked.schedule);
+        return ticked.fired;
+      });
     }
-    if (changed) this.#options.commit();
     this.plan();
     return fired;
   }

@@ -45,9 +45,37 @@ export const workflowArea = storeArea({
     for (const waiter of keys.workflowWaiters) stores.waits.add(waiter);
     for (const notification of keys.workflowEvents) stores.notifications.add(notification);
   },
+  bounds: [
+    {
+      limit: "runs",
+      what: "workflow runs running",
+      inKeys: (keys) => [...keys.workflowRuns.values()].filter((run) => run.state === "RUN_STARTED").length,
+      inStores: (stores) => stores.runs.running(),
+    },
+    {
+      limit: "waits",
+      what: "waits open",
+      inKeys: (keys) => keys.workflowWaiters.length,
+      inStores: (stores) => stores.waits.count(),
+    },
+    {
+      limit: "waitsPerRun",
+      what: "waits open for one run",
+      inKeys: (keys) => mostForOneRun(keys.workflowWaiters),
+      inStores: (stores) => stores.waits.mostForOneRun(),
+    },
+  ],
   reset(stores) {
     stores.runs.clear();
     stores.waits.clear();
     stores.notifications.clear();
   },
 });
+
+function mostForOneRun(waiters: readonly { runId: string }[]): number {
+  const perRun = new Map<string, number>();
+  for (const { runId } of waiters) perRun.set(runId, (perRun.get(runId) ?? 0) + 1);
+  let most = 0;
+  for (const count of perRun.values()) most = Math.max(most, count);
+  return most;
+}

@@ -16,6 +16,8 @@ export interface RunStore {
   put(run: StoredRun): void;
   /** Refuses (`LimitReached`, 400) one more running run past `limits.runs`. */
   roomForRun(): void;
+  /** How many runs are running. */
+  running(): number;
   /** The run's history, oldest first. */
   history(runId: string): HistoryEntry[];
   /** Adds a step at the end of the run's history (one a step message was already given is skipped). */
@@ -61,6 +63,10 @@ class RunTable implements RunStore {
   roomForRun(): void {
     const most = this.#context.limits.runs;
     if (this.#runs.count(RUNNING) >= most) throw new LimitReached("runs", most, "workflow runs running");
+  }
+
+  running(): number {
+    return this.#runs.count(RUNNING);
   }
 
   history(runId: string): HistoryEntry[] {

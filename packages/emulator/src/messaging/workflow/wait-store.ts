@@ -36,6 +36,9 @@ export interface WaitStore {
   takeDue(now: number): StoredWaiter[];
   earliestDeadline(): number | undefined;
   all(): StoredWaiter[];
+  count(): number;
+  /** The most waits one run has open. */
+  mostForOneRun(): number;
   clear(): void;
 }
 
@@ -120,6 +123,16 @@ class WaitTable implements WaitStore {
 
   all(): StoredWaiter[] {
     return Array.from(this.#table.scan(), (entry) => entry.value);
+  }
+
+  count(): number {
+    return this.#table.count();
+  }
+
+  mostForOneRun(): number {
+    let most = 0;
+    for (const count of this.#indexes().perRun.values()) most = Math.max(most, count);
+    return most;
   }
 
   clear(): void {

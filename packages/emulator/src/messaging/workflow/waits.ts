@@ -16,8 +16,8 @@ export interface WaitParts {
   runs: WorkflowRuns;
   clock: Clock;
   publish: Publish;
-  /** Writes the timeouts handled on the clock (outside any request). */
-  commit(): void;
+  /** Runs the timeouts handled on the clock (outside any request) as one unit of work. */
+  background<T>(work: () => T): T;
 }
 
 /** The SDK's `NotifyResponse`. */
@@ -112,13 +112,13 @@ export class Waits {
 
   /** Times out every wait whose deadline has passed; answers how many. */
   expire(): number {
-    const due = this.#parts.waits.takeDue(this.#parts.clock.now());
-    if (due.length > 0) {
+    const expired = this.#parts.background(() => {
+      const due = this.#parts.waits.takeDue(this.#parts.clock.now());
       for (const waiter of due) this.#complete(waiter, undefined);
-      this.#parts.commit();
-    }
+      return due.length;
+    });
     this.plan();
-    return due.length;
+    return expired;
   }
 
   /** Arms the timer for the earliest deadline (found in the store's deadline order, not by a walk). */

@@ -19,7 +19,6 @@ import type { Waits } from "./waits.ts";
 export type WorkflowParts = Lookup<{
   runs: WorkflowRuns;
   stores: { messages: MessageStore; dlq: DlqStore };
-  commit: () => void;
   publish: Publish;
   waits: Waits;
 }>;
@@ -113,7 +112,6 @@ export class Workflows {
       runs.recordError(run.runId, message.id, attempt.outcome);
     }
     this.#settleRun(run.runId, message, attempt, fate);
-    this.#parts.get("commit")();
   }
 
   #settleRun(runId: string, message: StoredMessage, attempt: Attempt, fate: Fate): void {

@@ -1,17 +1,25 @@
 import { checkedTableName, type StorageEngine } from "../engine.ts";
 import type { Table } from "../table.ts";
+import type { Units } from "../units.ts";
 import type { SqlDatabase } from "./sql-database.ts";
 import { SqliteTable } from "./sqlite-table.ts";
 
-/** The durable engine: every table, and the search documents, in one SQLite file. */
+/**
+ * The durable engine: every table, and the search documents, in one SQLite file. A unit of work
+ * is a savepoint in the file's open transaction.
+ */
 export class SqliteEngine implements StorageEngine {
   readonly kind = "durable";
   readonly #db: SqlDatabase;
   readonly #tables = new Map<string, SqliteTable<unknown>>();
 
-  /** `db` is an open data file (see `openDataFile`). */
+  /** `db` is an open data file (see `openDatabaseFile`). */
   constructor(db: SqlDatabase) {
     this.#db = db;
+  }
+
+  get units(): Units {
+    return this.#db.units;
   }
 
   table<T>(name: string): Table<T> {
@@ -28,7 +36,7 @@ export class SqliteEngine implements StorageEngine {
   }
 
   commit(): void {
-    this.#db.commit();
+    this.#db.units.commit();
   }
 
   commitSoon(): void {

@@ -19,7 +19,7 @@ interface Row {
  * A table in the data file: one SQL table of (position, key, group, JSON value), the position an
  * AUTOINCREMENT row id (never reused, so cursors stay valid), an index on (group, position) for
  * a group's order. Counts are read once and then kept as the table changes: this connection is
- * the file's only writer (it holds an exclusive lock).
+ * the file's only writer (it holds an exclusive lock); a unit of work undone makes them read again.
  */
 export class SqliteTable<T> implements Table<T> {
   readonly #db: SqlDatabase;
@@ -35,6 +35,10 @@ export class SqliteTable<T> implements Table<T> {
       `CREATE TABLE IF NOT EXISTS "${name}" (pos INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, grp TEXT NOT NULL, value TEXT NOT NULL);
        CREATE INDEX IF NOT EXISTS "${name}_by_group" ON "${name}" (grp, pos);`,
     );
+    db.units.onUndo(() => {
+      this.#counts.clear();
+      this.#total = undefined;
+    });
   }
 
   get(key: string): T | undefined {
