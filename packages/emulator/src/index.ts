@@ -10,8 +10,8 @@ export type { EmulatorState } from "./emulator-state.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export type { RequestCounts, RequestLogEntry, ServedAndRefused } from "./http/request-log.ts";
 export type { IndexStore, SearchPlan, SearchRegion, StoredIndex } from "./management/store.ts";
-export type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
-export type { StoredQueue } from "./messaging/queues/store.ts";
+export type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
+export type { StoredQueue } from "./messaging/records/queue-store.ts";
 
 export type { Account, EmulatorOptions, ManagementErrorStyle } from "./options/emulator-options.ts";
 export { type EmulatorSettings, InvalidSettingError } from "./options/settings.ts";

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { APIS, type ApiModule, type MountedApi } from "./apis.ts";
+import { APIS, type ApiModule, type AreasOf, type MountedApi } from "./apis.ts";
 import { type Assembled, assemble } from "./assemble.ts";
 import { applySeedAtStart, quietly } from "./control/apply-seed.ts";
 import { ensureSearchIndexes, searchEnvOf } from "./control/search-env.ts";
@@ -9,6 +9,7 @@ import { send } from "./http/reply.ts";
 import type { Inspector } from "./inspector/module.ts";
 import type { EmulatorOptions } from "./options/emulator-options.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
+import type { StateOfAreas } from "./state/area.ts";
 import { writeSnapshotFile } from "./state/snapshot.ts";
 import type { Stores } from "./state/stores.ts";
 import { sqliteModule } from "./storage/sqlite/load-sqlite.ts";
@@ -21,10 +22,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
  * Starts a server of the given APIs (the list in `apis.ts`, which tests may extend with a toy
  * API to prove that one more API is one more entry) and the control API.
  */
-export async function startWith(
-  apis: readonly ApiModule[],
+export async function startWith<const Apis extends readonly ApiModule[]>(
+  apis: Apis,
   options: EmulatorOptions = {},
-): Promise<RunningEmulator> {
+): Promise<RunningEmulator<StateOfAreas<AreasOf<Apis>>>> {
   // Before anything else: without node:sqlite the start stops here, not at the first upsert.
   sqliteModule();
   // Checked before anything is opened: a bad seed file stops the start at once.

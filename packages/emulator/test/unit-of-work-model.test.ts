@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { APIS, type ApiModule } from "../src/apis.ts";
+import { APIS, type ApiModule, type EmulatorDeps } from "../src/apis.ts";
 import type { Route } from "../src/http/api.ts";
 import { type RunningEmulator, startEmulator } from "../src/index.ts";
 import { startWith } from "../src/server.ts";
@@ -79,10 +79,10 @@ function failingRoute(route: Route<unknown>): Route<unknown> {
 }
 
 /** The emulated APIs, each handler able to fail inside (the control API is left alone). */
-const FAILING_APIS: ApiModule[] = APIS.map((api) => ({
+const FAILING_APIS = APIS.map((api) => ({
   name: api.name,
   areas: api.areas,
-  mount(deps) {
+  mount(deps: EmulatorDeps) {
     const stores = failing(deps.stores);
     const mounted = (api as ApiModule).mount({ ...deps, stores });
     const routes = mounted.profile.routes.map(failingRoute);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AreaContext } from "../state/area.ts";
-import { byName } from "../state/by-name.ts";
+import { byName, namedRecords } from "../state/by-name.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
 import { DocumentTables, type StoredDocument } from "./documents/document-tables.ts";
@@ -12,7 +12,7 @@ const storedDocumentSchema = z.object({
 });
 
 /** How a snapshot holds the documents: index id → namespace → documents. */
-export const persistedDocumentsSchema = byName(byName(z.array(storedDocumentSchema)));
+export const persistedDocumentsSchema = byName(namedRecords(z.array(storedDocumentSchema)));
 export type PersistedDocuments = z.output<typeof persistedDocumentsSchema>;
 
 /**

@@ -34,8 +34,11 @@ export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape, S = unkn
   migrate?(file: Record<string, unknown>, context: AreaContext): void;
   /** Makes the area's stores on the engine (tables are made on first use). */
   open(engine: StorageEngine, context: AreaContext): S;
-  /** The area's keys of a snapshot, as plain JSON. */
-  exportKeys(stores: S): Record<string, unknown>;
+  /**
+   * The area's keys of a snapshot, as plain JSON: every key of its shape, as the shape reads it
+   * (the compiler holds the two together, and `emulator.state` is typed from the shapes).
+   */
+  exportKeys(stores: S): AreaView<Shape>;
   /** Puts a checked snapshot's keys into emptied stores. */
   importKeys(stores: S, keys: AreaData<Shape>): void;
   /** Empties the area (`POST /__stashkit/reset`); what is kept, if anything, is the area's call. */
@@ -57,8 +60,29 @@ export interface AreaBound<Shape extends z.ZodRawShape, S> {
 }
 
 export type AreaData<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+
+/** A snapshot key as JSON: what its schema reads (an optional key may be `undefined`). */
+type KeyView<T> =
+  T extends z.ZodOptional<infer Inner> ? z.input<Inner> | undefined : Exclude<z.input<T>, undefined>;
+
+/** An area's keys as a snapshot holds them and `emulator.state` shows them, from its shape. */
+export type AreaView<Shape extends z.ZodRawShape> = { readonly [K in keyof Shape]: KeyView<Shape[K]> };
+
+type Intersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
+
+/**
+ * The whole state of some areas (a union of area types), as snapshots hold it: every key of
+ * every area's shape. `EmulatorState` is this of the areas the list of APIs mounts.
+ */
+export type StateOfAreas<A> = Intersection<
+  A extends { shape: infer Shape extends z.ZodRawShape } ? AreaView<Shape> : never
+>;
 /** The stores an area makes. */
-export type AreaStores<A> = A extends StoreArea<z.ZodRawShape, infer S> ? S : never;
+export type AreaStores<A> = A extends { open(engine: StorageEngine, context: AreaContext): infer S }
+  ? S
+  : never;
 
 /** Declares an area; the identity function that lets TypeScript infer its shape and stores. */
 export function storeArea<Shape extends z.ZodRawShape, S>(area: StoreArea<Shape, S>): StoreArea<Shape, S> {

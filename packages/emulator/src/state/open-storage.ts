@@ -5,12 +5,12 @@ import { MemoryEngine } from "../storage/memory/memory-engine.ts";
 import { dataFileKind } from "../storage/sqlite/data-file-kind.ts";
 import { markInitialized, openDatabaseFile } from "../storage/sqlite/open-database-file.ts";
 import { SqliteEngine } from "../storage/sqlite/sqlite-engine.ts";
-import type { AreaContext, StoreArea } from "./area.ts";
+import type { AreaContext } from "./area.ts";
 import { jsonProblem } from "./json-problem.ts";
-import { Stores } from "./stores.ts";
+import { type AnyArea, Stores } from "./stores.ts";
 
-export interface OpenedStores {
-  stores: Stores;
+export interface OpenedStores<A extends AnyArea> {
+  stores: Stores<A>;
   /** What the start should tell the user (a JSON data file migrated, or found migrated). */
   notices: string[];
 }
@@ -21,11 +21,11 @@ export interface OpenedStores {
  * database beside it (`<file>.db`), which this and later starts use, and is left as it was. A
  * file that cannot be used stops the start with a `DataFileError` naming it.
  */
-export function openStores(
-  areas: readonly StoreArea[],
+export function openStores<A extends AnyArea>(
+  areas: readonly A[],
   dataFile: string | undefined,
   context: AreaContext,
-): OpenedStores {
+): OpenedStores<A> {
   if (dataFile === undefined) return { stores: new Stores(new MemoryEngine(), areas, context), notices: [] };
   const kind = dataFileKind(dataFile);
   if (kind === "other") {
@@ -45,7 +45,11 @@ export function openStores(
   return opened;
 }
 
-function openDatabase(areas: readonly StoreArea[], dataFile: string, context: AreaContext): OpenedStores {
+function openDatabase<A extends AnyArea>(
+  areas: readonly A[],
+  dataFile: string,
+  context: AreaContext,
+): OpenedStores<A> {
   const { db, initialized } = openDatabaseFile(dataFile);
   const stores = new Stores(new SqliteEngine(db), areas, context);
   if (!initialized) markInitialized(db);
@@ -54,7 +58,11 @@ function openDatabase(areas: readonly StoreArea[], dataFile: string, context: Ar
 }
 
 /** The database made from a JSON data file, made now (first start) or found from an earlier one. */
-function openMigrated(areas: readonly StoreArea[], jsonFile: string, context: AreaContext): OpenedStores {
+function openMigrated<A extends AnyArea>(
+  areas: readonly A[],
+  jsonFile: string,
+  context: AreaContext,
+): OpenedStores<A> {
   const database = `${jsonFile}.db`;
   if (existsSync(database) && dataFileKind(database) === "database") {
     const { db, initialized } = openDatabaseFile(database);

@@ -1,24 +1,25 @@
 import { z } from "zod";
 import type { StorageEngine } from "../storage/engine.ts";
-import type { AreaBound, AreaContext, AreaStores, StoreArea } from "./area.ts";
+import type { AreaBound, AreaContext, AreaStores, StateOfAreas, StoreArea } from "./area.ts";
 import { UnknownAreaError } from "./unknown-area-error.ts";
 
-type AnyArea = StoreArea<z.ZodRawShape, unknown>;
+export type AnyArea = StoreArea<z.ZodRawShape, unknown>;
 
 /**
  * Every area's stores on one engine. Every change happens in a unit of work (`unit`): a request
  * (the pipeline makes each one a unit), or a piece of background work (`background`: a delivery
  * settled, a cron tick, a wait timed out). The request pipeline calls `commit()` once after each
  * route that wrote, before the answer leaves, so an acknowledged change is on disk; background
- * units share a sync of the file.
+ * units share a sync of the file. `A` is the areas (a union of their types): what the state and a
+ * snapshot hold follows from their shapes.
  */
-export class Stores {
+export class Stores<A extends AnyArea = AnyArea> {
   readonly #engine: StorageEngine;
-  readonly #areas: readonly AnyArea[];
+  readonly #areas: readonly A[];
   readonly #opened = new Map<AnyArea, unknown>();
   readonly #context: AreaContext;
 
-  constructor(engine: StorageEngine, areas: readonly AnyArea[], context: AreaContext) {
+  constructor(engine: StorageEngine, areas: readonly A[], context: AreaContext) {
     this.#engine = engine;
     this.#areas = areas;
     this.#context = context;
@@ -31,9 +32,9 @@ export class Stores {
   }
 
   /** The stores of one area, for the API that owns it (or one that reads it). */
-  of<A extends AnyArea>(area: A): AreaStores<A> {
+  of<B extends AnyArea>(area: B): AreaStores<B> {
     if (!this.#opened.has(area)) throw new Error(`store area "${area.name}" is not mounted`);
-    return this.#opened.get(area) as AreaStores<A>;
+    return this.#opened.get(area) as AreaStores<B>;
   }
 
   /**
@@ -89,8 +90,8 @@ export class Stores {
    * taken once shows what is there later too (and costs nothing until read: the search
    * documents are read only when `searchDocuments` is).
    */
-  view(): Record<string, unknown> {
-    const view: Record<string, unknown> = {};
+  view(): StateOfAreas<A> {
+    const view = {};
     for (const area of this.#areas) {
       for (const key of Object.keys(area.shape)) {
         Object.defineProperty(view, key, {
@@ -99,12 +100,14 @@ export class Stores {
         });
       }
     }
-    return view;
+    return asStateOf<A>(view);
   }
 
   /** The whole state as a snapshot's plain JSON: every mounted area's keys. */
-  document(): Record<string, unknown> {
-    return Object.assign({}, ...this.#areas.map((area) => area.exportKeys(this.#opened.get(area))));
+  document(): StateOfAreas<A> {
+    return asStateOf<A>(
+      Object.assign({}, ...this.#areas.map((area) => area.exportKeys(this.#opened.get(area)))),
+    );
   }
 
   /**
@@ -155,6 +158,15 @@ export class Stores {
     if (chosen.length === 0) throw new UnknownAreaError(areaName, this.areaNames());
     return chosen;
   }
+}
+
+/**
+ * An object made of every key of the areas' shapes, each from its area's `exportKeys` (whose
+ * type the compiler checks against the shape): typed as the state of those areas. TypeScript
+ * cannot follow keys copied one by one, so this is the one place that says so.
+ */
+function asStateOf<A extends AnyArea>(made: object): StateOfAreas<A> {
+  return made as StateOfAreas<A>;
 }
 
 /** Each area's keys from `raw`, upgraded and checked; the first problem becomes the error. */
