@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import type { SqlDatabase } from "./sqlite/sql-database.ts";
 import type { Table } from "./table.ts";
+import type { TableOptions } from "./table-declaration.ts";
 import type { Units } from "./units.ts";
 
 /**
@@ -14,8 +16,11 @@ export interface StorageEngine {
    * memory) drops it when told by `units.onUndo`.
    */
   readonly units: Units;
-  /** The table of that name, made empty on first use. Names are lower case words and `_`. */
-  table<T>(name: string): Table<T>;
+  /**
+   * The table of that name, made empty on first use (names are lower case words and `_`), of
+   * records of `schema`, which checks each row of a data file at start (`table-declaration.ts`).
+   */
+  table<S extends z.ZodType>(name: string, schema: S, options?: TableOptions): Table<z.output<S>>;
   /**
    * A SQLite database for stores that need SQL of their own (the search documents and their
    * full-text index): the data file itself, or one in memory, made on first use.

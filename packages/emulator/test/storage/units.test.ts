@@ -2,13 +2,13 @@
 // their own, and what a table reports afterwards (values, order, counts, groups) is what it was.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { StorageEngine } from "../../src/storage/engine.ts";
 import { type Table, valuesOf } from "../../src/storage/table.ts";
 import { closeEngine, durableEngine, ENGINES, testFolder } from "./engines.ts";
 
-interface Row {
-  n: number;
-}
+const row = z.object({ n: z.number() });
+type Row = z.infer<typeof row>;
 
 /** What a table holds, as seen from outside: keys in order with values, per group and in all. */
 function contents(table: Table<Row>) {
@@ -17,7 +17,7 @@ function contents(table: Table<Row>) {
 }
 
 function filled(engine: StorageEngine): Table<Row> {
-  const table = engine.table<Row>("rows");
+  const table = engine.table("rows", row);
   engine.units.run(() => {
     table.put("k1", { n: 1 }, "a");
     table.put("k2", { n: 2 }, "b");
@@ -67,7 +67,7 @@ describe.each(ENGINES)("a unit of work (%s)", (_name, makeEngine) => {
   it.each(changes)("kept stays (%s)", (_change, change) => {
     const engine = makeEngine();
     const table = filled(engine);
-    const reference = makeEngine().table<Row>("rows");
+    const reference = makeEngine().table("rows", row);
     for (const [key, group, n] of contents(table).all)
       reference.put(key as string, { n: n as number }, group as string);
     change(reference);
@@ -158,7 +158,7 @@ describe("a unit of work on the durable engine", () => {
   it("reaches the file when the outermost unit is kept and commits, and never when undone", () => {
     const file = join(testFolder(), "state.db");
     const engine = durableEngine(file);
-    const table = engine.table<Row>("rows");
+    const table = engine.table("rows", row);
     engine.units.run(() => {
       table.put("kept", { n: 1 });
       // Asked inside the unit: it happens as the unit ends.
@@ -172,7 +172,7 @@ describe("a unit of work on the durable engine", () => {
       }),
     ).toThrow(Refused);
     closeEngine(engine);
-    const again = durableEngine(file).table<Row>("rows");
+    const again = durableEngine(file).table("rows", row);
     expect([...again.scan()].map((entry) => entry.key)).toEqual(["kept"]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Clock, ClockTimer } from "../../clock/clock.ts";
+import { type CronSchedule, parseCron } from "../records/cron.ts";
 import type { ScheduleStore, StoredSchedule } from "../records/schedule-store.ts";
-import { type CronSchedule, parseCron } from "./cron.ts";
 
 /**
  * After a long jump of the test clock, a schedule fires at most this many of the ticks it

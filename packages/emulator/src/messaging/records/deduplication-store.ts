@@ -17,7 +17,7 @@ export interface DeduplicationStore {
 }
 
 export function deduplicationStore(engine: StorageEngine): DeduplicationStore {
-  return new DeduplicationTable(engine.table<StoredDeduplication>("messaging_deduplication"));
+  return new DeduplicationTable(engine.table("messaging_deduplication", storedDeduplication));
 }
 
 /**

@@ -59,7 +59,7 @@ export interface DlqStore {
 }
 
 export function dlqStore(engine: StorageEngine): DlqStore {
-  return new DlqTable(engine.table<StoredDlqMessage>("messaging_dlq"));
+  return new DlqTable(engine.table("messaging_dlq", storedDlqMessage));
 }
 
 class DlqTable implements DlqStore {

@@ -109,7 +109,7 @@ export const eventArea = storeArea({
     messageEvents: z.array(storedEvent).default([]),
   },
   open: (engine: StorageEngine, context): EventStore =>
-    new EventTable(engine.table<StoredEvent>("messaging_events"), context),
+    new EventTable(engine.table("messaging_events", storedEvent), context),
   exportKeys: (store) => ({ messageEvents: [...store.all()] }),
   importKeys(store, keys) {
     for (const event of keys.messageEvents) store.append(event);

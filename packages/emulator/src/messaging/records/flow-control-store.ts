@@ -19,5 +19,5 @@ export type StoredFlowControlKey = z.infer<typeof storedFlowControlKey>;
 export type FlowControlStore = RecordStore<StoredFlowControlKey>;
 
 export function flowControlStore(engine: StorageEngine): FlowControlStore {
-  return recordStore(engine.table<StoredFlowControlKey>("messaging_flow_control"), (record) => record.key);
+  return recordStore(engine.table("messaging_flow_control", storedFlowControlKey), (record) => record.key);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AreaContext } from "../../state/area.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import type { Table } from "../../storage/table.ts";
-import type { StoredNotification } from "./workflow-records.ts";
+import { type StoredNotification, storedNotification } from "./workflow-records.ts";
 
 /**
  * Events notified for one run before it waited for them (lookback). Only runs that exist get
@@ -18,7 +18,7 @@ export interface NotificationStore {
 }
 
 export function notificationStore(engine: StorageEngine, context: AreaContext): NotificationStore {
-  return new NotificationTable(engine.table<StoredNotification>("workflow_notifications"), context);
+  return new NotificationTable(engine.table("workflow_notifications", storedNotification), context);
 }
 
 class NotificationTable implements NotificationStore {

@@ -3,7 +3,7 @@ import { LimitReached, type Limits } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type RecordStore, recordStore } from "../../storage/record-store.ts";
 import { type Table, type TableEntry, valuesOf } from "../../storage/table.ts";
-import type { StoredMessage } from "./message-record.ts";
+import { type StoredMessage, storedMessage } from "./message-record.ts";
 
 export const storedQueue = z.looseObject({
   name: z.string(),
@@ -53,8 +53,8 @@ export function queueStores(
   engine: StorageEngine,
   limits: Pick<Limits, "messages">,
 ): { queues: QueueStore; messages: MessageStore } {
-  const queueTable = engine.table<StoredQueue>("messaging_queues");
-  const messageTable = engine.table<StoredMessage>("messaging_messages");
+  const queueTable = engine.table("messaging_queues", storedQueue);
+  const messageTable = engine.table("messaging_messages", storedMessage);
   const records = recordStore(queueTable, (queue) => queue.name);
   const queues: QueueStore = {
     ...records,

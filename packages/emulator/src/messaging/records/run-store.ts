@@ -2,7 +2,7 @@ import { LimitReached } from "../../options/limits.ts";
 import type { AreaContext } from "../../state/area.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
-import type { HistoryEntry, StoredRun } from "./workflow-records.ts";
+import { type HistoryEntry, historyEntry, type StoredRun, storedRun } from "./workflow-records.ts";
 
 const RUNNING = "running";
 const ENDED = "ended";
@@ -29,8 +29,8 @@ export interface RunStore {
 
 export function runStore(engine: StorageEngine, context: AreaContext): RunStore {
   return new RunTable(
-    engine.table<StoredRun>("workflow_runs"),
-    engine.table<HistoryEntry>("workflow_steps"),
+    engine.table("workflow_runs", storedRun),
+    engine.table("workflow_steps", historyEntry),
     context,
   );
 }

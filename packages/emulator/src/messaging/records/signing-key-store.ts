@@ -1,4 +1,4 @@
-import type { SigningKeys } from "../../signing/keys.ts";
+import { type SigningKeys, signingKeysSchema } from "../../signing/keys.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import type { Table } from "../../storage/table.ts";
 
@@ -12,7 +12,7 @@ export interface SigningKeyStore {
 const KEY = "signingKeys";
 
 export function signingKeyStore(engine: StorageEngine): SigningKeyStore {
-  const table: Table<SigningKeys> = engine.table<SigningKeys>("messaging_signing_keys");
+  const table: Table<SigningKeys> = engine.table("messaging_signing_keys", signingKeysSchema);
   return {
     get: () => table.get(KEY),
     put: (keys) => table.put(KEY, { current: keys.current, next: keys.next }),

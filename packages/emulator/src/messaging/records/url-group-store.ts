@@ -24,7 +24,7 @@ export const urlGroupArea = storeArea({
   name: "url-groups",
   shape: { urlGroups: byName(urlGroup) },
   open: (engine: StorageEngine): UrlGroupStore =>
-    recordStore(engine.table<StoredUrlGroup>("messaging_url_groups"), (group) => group.name),
+    recordStore(engine.table("messaging_url_groups", urlGroup), (group) => group.name),
   exportKeys: (store) => ({ urlGroups: byNameObject(store.list(), (group) => group.name) }),
   importKeys(store, keys) {
     for (const group of keys.urlGroups.values()) store.put(group);

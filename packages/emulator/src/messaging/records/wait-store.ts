@@ -3,7 +3,7 @@ import type { Limits } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { BTree } from "../../storage/memory/btree.ts";
 import type { Table } from "../../storage/table.ts";
-import type { StoredWaiter } from "./workflow-records.ts";
+import { type StoredWaiter, storedWaiter } from "./workflow-records.ts";
 
 export interface WaitEntry {
   id: string;
@@ -45,7 +45,7 @@ export interface WaitStore {
 type Deadline = [deadline: number, id: string];
 
 export function waitStore(engine: StorageEngine, limits: Pick<Limits, "waits" | "waitsPerRun">): WaitStore {
-  return new WaitTable(engine.table<StoredWaiter>("workflow_waits"), limits);
+  return new WaitTable(engine.table("workflow_waits", storedWaiter), limits);
 }
 
 class WaitTable implements WaitStore {

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { checkedTableName, type StorageEngine } from "../engine.ts";
 import { sqliteModule } from "../sqlite/load-sqlite.ts";
 import { SqlDatabase } from "../sqlite/sql-database.ts";
@@ -22,13 +23,14 @@ export class MemoryEngine implements StorageEngine {
     this.units.join(this.#log);
   }
 
-  table<T>(name: string): Table<T> {
+  /** In memory every record was put by the stores themselves: the schema has nothing to check. */
+  table<S extends z.ZodType>(name: string, _schema: S): Table<z.output<S>> {
     let table = this.#tables.get(name);
     if (!table) {
       table = new MemoryTable<unknown>(this.#log);
       this.#tables.set(checkedTableName(name), table);
     }
-    return table as Table<T>;
+    return table as Table<z.output<S>>;
   }
 
   sql(): SqlDatabase {

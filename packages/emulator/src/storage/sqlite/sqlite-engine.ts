@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import { checkedTableName, type StorageEngine } from "../engine.ts";
 import type { Table } from "../table.ts";
+import type { TableOptions } from "../table-declaration.ts";
 import type { Units } from "../units.ts";
 import type { SqlDatabase } from "./sql-database.ts";
 import { SqliteTable } from "./sqlite-table.ts";
@@ -22,13 +24,22 @@ export class SqliteEngine implements StorageEngine {
     return this.#db.units;
   }
 
-  table<T>(name: string): Table<T> {
+  table<S extends z.ZodType>(name: string, schema: S, options: TableOptions = {}): Table<z.output<S>> {
     let table = this.#tables.get(name);
     if (!table) {
-      table = new SqliteTable<unknown>(this.#db, checkedTableName(name));
+      table = new SqliteTable<unknown>(this.#db, { ...options, name: checkedTableName(name), schema });
       this.#tables.set(name, table);
     }
-    return table as Table<T>;
+    return table as Table<z.output<S>>;
+  }
+
+  /**
+   * Checks every row of every table the stores declared with its schema, after bringing the rows
+   * of an older file (`fromVersion`) to this version's shape: a row that cannot be read stops the
+   * start (`refuse`'s error); a row an upgrade drops is said (`dropped`). Before any other use.
+   */
+  checkRows(fromVersion: number, refuse: (problem: string) => Error, dropped: (text: string) => void): void {
+    for (const table of this.#tables.values()) table.checkRows(fromVersion, refuse, dropped);
   }
 
   sql(): SqlDatabase {

@@ -41,3 +41,13 @@ export function parseCron(expression: string): CronSchedule {
     },
   };
 }
+
+/** What is wrong with a cron expression, in words (the start of `parseCron`'s refusal), or `undefined`. */
+export function cronProblem(expression: string): string | undefined {
+  try {
+    parseCron(expression);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
