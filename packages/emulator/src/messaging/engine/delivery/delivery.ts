@@ -1,24 +1,12 @@
 import { randomInt } from "node:crypto";
-import { type Clock, ClockTimer } from "../../../clock/clock.ts";
-import type { SigningKeys } from "../../../signing/keys.ts";
+import { ClockTimer } from "../../../clock/clock.ts";
 import { signDelivery } from "../../../signing/signature.ts";
-import type { DlqStore } from "../../records/dlq-store.ts";
 import { dueAt, type StoredMessage } from "../../records/message-record.ts";
-import type { MessageStore, QueueStore } from "../../records/queue-store.ts";
-import type { FlowControl } from "../flow-control.ts";
-import {
-  type Attempt,
-  type DeliveryHooks,
-  type Fate,
-  type FollowUp,
-  lastAnswer,
-  networkError,
-} from "./attempt.ts";
+import { type Attempt, type Fate, type FollowUp, lastAnswer, networkError } from "./attempt.ts";
 import { nextRetryDelayMs } from "./backoff.ts";
 import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import type { DeliveryOptions } from "./delivery-options.ts";
-import type { DestinationFaults } from "./destination-faults.ts";
 import { DueMessages } from "./due-messages.ts";
 import type { Outcome } from "./outcome.ts";
 import { sendMessage } from "./send.ts";
