@@ -17,6 +17,8 @@ export type { Account, EmulatorOptions, ManagementErrorStyle } from "./options/e
 export { type EmulatorSettings, InvalidSettingError } from "./options/settings.ts";
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";
+// What EmulatorState is made of (a key's JSON as its area's shape reads it).
+export type { AreaView, StateOfAreas } from "./state/area.ts";
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from "./state/snapshot.ts";
 export { SnapshotError } from "./state/snapshot-error.ts";
 export { UnknownAreaError } from "./state/unknown-area-error.ts";

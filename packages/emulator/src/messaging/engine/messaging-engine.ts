@@ -7,6 +7,7 @@ import type { Stores } from "../../state/stores.ts";
 import { type MessagingStores, messagingArea } from "../records/area.ts";
 import { type EventStore, eventArea } from "../records/event-store.ts";
 import type { StoredMessage } from "../records/message-record.ts";
+import type { StoredSchedule } from "../records/schedule-store.ts";
 import { type UrlGroupStore, urlGroupArea } from "../records/url-group-store.ts";
 import { type WorkflowStores, workflowArea } from "../records/workflow-area.ts";
 import type { DeliveryHooks } from "./delivery/attempt.ts";
@@ -94,26 +95,14 @@ export function createMessaging(deps: MessagingDeps) {
   const admission = new WorkflowAdmission(runs);
   const faults = new DestinationFaults();
   const delivery = new Delivery({
-    ...stores,
-    clock,
-    flow,
-    signingKeys: () => signingKeys,
-    ...timing,
-    gate: deliveryGate(options),
-    hooks: deliveryHooks(events, admission),
-    background,
-    faults,
-    keptDeliveries: deps.limits.keptDeliveries,
-    noticeOnce: deps.noticeOnce,
+    ...{ ...stores, clock, flow, signingKeys: () => signingKeys, ...timing, background, faults },
+    ...{ gate: deliveryGate(options), hooks: deliveryHooks(events, admission) },
+    ...{ keptDeliveries: deps.limits.keptDeliveries, noticeOnce: deps.noticeOnce },
   });
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
-  const scheduler = new Scheduler({
-    schedules: stores.schedules,
-    clock,
-    fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
-    background,
-  });
+  const fire = (schedule: StoredSchedule, at: number) => publish(scheduledMessage(schedule, at));
+  const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
   const moving = timers({ scheduler, waits, delivery });
