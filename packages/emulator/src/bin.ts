@@ -10,6 +10,7 @@ import type { RunningEmulator } from "./running-emulator.ts";
 import { startEmulator } from "./server.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
 import { DataFileError } from "./storage/data-file-error.ts";
+import { NodeWithoutSqliteError } from "./storage/sqlite/load-sqlite.ts";
 
 function fail(message: string): never {
   process.stderr.write(`stashkit-emulator: ${message}\n`);
@@ -49,7 +50,8 @@ async function start({ values, options }: CommandLine): Promise<RunningEmulator>
       error instanceof DataFileError ||
       error instanceof InvalidSettingError ||
       error instanceof SnapshotError ||
-      error instanceof SeedFileError
+      error instanceof SeedFileError ||
+      error instanceof NodeWithoutSqliteError
     ) {
       fail(error.message);
     }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AreaContext } from "../state/area.ts";
-import { byName } from "../state/by-name.ts";
+import { byName, namedRecords } from "../state/by-name.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
 import { DocumentTables, type StoredDocument } from "./documents/document-tables.ts";
@@ -14,7 +14,7 @@ const storedDocumentSchema = z.object({
 });
 
 /** How a snapshot holds the documents: index id → namespace → documents. */
-export const persistedDocumentsSchema = byName(byName(z.array(storedDocumentSchema)));
+export const persistedDocumentsSchema = byName(namedRecords(z.array(storedDocumentSchema)));
 export type PersistedDocuments = z.output<typeof persistedDocumentsSchema>;
 
 /**
@@ -40,6 +40,12 @@ export class SearchDocuments {
       (namespaceId) => this.#pageEndsOf(namespaceId),
       this.#context.limits,
     );
+  }
+
+  /** Namespaces (those holding documents or made) and documents, every index together. */
+  totals(): { namespaces: number; documents: number } {
+    if (this.#tables === undefined && this.#engine.kind === "memory") return { namespaces: 0, documents: 0 };
+    return this.#open().grandTotals();
   }
 
   /** Deletes everything an index held (its index was deleted). */

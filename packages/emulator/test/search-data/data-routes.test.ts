@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { Clock } from "../../src/clock/clock.ts";
 import { HttpError } from "../../src/http/errors.ts";
 import { DEFAULT_LIMITS } from "../../src/options/limits.ts";
 import {
@@ -15,7 +16,7 @@ import type { StorageEngine } from "../../src/storage/engine.ts";
 import { ENGINES } from "../storage/engines.ts";
 
 const LIMITS: DatabaseLimits = { maxDocuments: 10_000, maxWritesPerRequest: 100 };
-const CONTEXT = { noticeOnce: () => {}, limits: DEFAULT_LIMITS };
+const CONTEXT = { noticeOnce: () => {}, limits: DEFAULT_LIMITS, clock: new Clock() };
 
 /** The engine of the current `describe.each` block (the documents live in SQLite on both). */
 let makeEngine: () => StorageEngine = ENGINES[0][1];
