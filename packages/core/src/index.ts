@@ -39,6 +39,8 @@ export {
 export {
   actOnDlq,
   checkMessageFilter,
+  type DlqActResult,
+  dlqMessageMatches,
   type FilterNames,
   listDlqMessages,
   requireSelection,

@@ -28,6 +28,7 @@ const messageFields = {
   failureCallback: optionalString(),
   queueName: optionalString(),
   label: optionalString(),
+  // The document's `label` is deprecated in favour of `labels`; a label filter matches either.
   labels: optionalStrings(),
   flowControlKey: optionalString(),
   parallelism: optionalNumber(),
