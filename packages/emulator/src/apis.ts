@@ -1,6 +1,7 @@
 import type { Clock } from "./clock/clock.ts";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
+import type { ByHand } from "./messaging/engine/by-hand.ts";
 import type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
 import type { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
@@ -40,6 +41,8 @@ export interface ApiLevers {
   workflows: WorkflowTesting;
   /** Failures scripted for delivery destinations. */
   destinationFaults: DestinationFaults;
+  /** What the inspector does by hand: run a schedule now, retry a DLQ entry with another payload. */
+  byHand: ByHand;
 }
 
 /** A mounted API: its profile, and what the server runs for it besides requests. */

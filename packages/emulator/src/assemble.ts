@@ -25,6 +25,7 @@ import {
 } from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import { managementArea } from "./management/store.ts";
+import type { ByHand } from "./messaging/engine/by-hand.ts";
 import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
@@ -176,7 +177,16 @@ function leversOf(mounted: readonly MountedApi[]): ApiLevers {
     isInFlight: offered.isInFlight ?? (() => false),
     workflows: offered.workflows ?? noWorkflows(),
     destinationFaults: offered.destinationFaults ?? new DestinationFaults(),
+    byHand: offered.byHand ?? noMessaging(),
   };
+}
+
+/** Without the messaging API there is no schedule to run nor DLQ entry to retry. */
+function noMessaging(): ByHand {
+  const missing = () => {
+    throw controlErrors.notMounted("messaging API");
+  };
+  return { runSchedule: missing, retryDlqWith: missing };
 }
 
 /** Without the messaging API there is no run to test: every call names the missing run. */
@@ -184,6 +194,9 @@ function noWorkflows(): WorkflowTesting {
   const missing = (runId: string) => messagingErrors.notFound("workflow run", runId);
   return {
     start: () => {
+      throw controlErrors.notMounted("workflow API");
+    },
+    import: () => {
       throw controlErrors.notMounted("workflow API");
     },
     settle: (runId) => Promise.reject(missing(runId)),

@@ -72,7 +72,8 @@ function existingIndex(target: ActionTarget, id: string): StoredIndex {
   return found;
 }
 
-async function forwarded(response: Response): Promise<Reply> {
+/** The real API's answer, as the page reads it: its status and JSON (text that is not JSON as `{error}`). */
+export async function forwarded(response: Response): Promise<Reply> {
   const text = await response.text();
   let json: unknown;
   try {

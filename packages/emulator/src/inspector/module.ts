@@ -7,6 +7,7 @@ import { send } from "../http/reply.ts";
 import type { RequestLogEntry } from "../http/request-log.ts";
 import { managementArea } from "../management/store.ts";
 import { messagingArea } from "../messaging/records/area.ts";
+import { workflowArea } from "../messaging/records/workflow-area.ts";
 import { searchDataArea } from "../search-data/store.ts";
 import type { Stores } from "../state/stores.ts";
 import type { ActionTarget } from "./actions.ts";
@@ -38,7 +39,7 @@ export function createInspector(parts: {
 }): Inspector {
   const sources = overviewSources(parts.stores, parts.levers, parts.clock);
   return {
-    profile: inspectorProfile({ ...parts, sources }),
+    profile: inspectorProfile({ ...parts, sources, byHand: parts.levers.byHand }),
     claims: (req) => req.method === "GET" && (req.url ?? "").split("?", 1)[0] === EVENTS_PATH,
     stream(req, res) {
       const refusal = controlRefusal(accessFacts(req), parts.policy);
@@ -54,12 +55,14 @@ export function createInspector(parts: {
 /** What the overview reads: the stores of the APIs it shows, the delivery record, document counts. */
 function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): OverviewSources {
   const documents = stores.of(searchDataArea);
+  const { waits } = stores.of(workflowArea);
   return {
     stores: { ...stores.of(messagingArea), indexes: stores.of(managementArea) },
     delivered: levers.delivered,
     isInFlight: levers.isInFlight,
     documentsByNamespace: (id: string) => documents.database(id).documentsByNamespace(),
     runs: () => levers.workflows.list(),
+    waitingFor: (runId: string) => waits.forRun(runId).map((wait) => wait.eventId),
     now: () => clock.now(),
     clockOffsetMs: () => clock.offsetMs,
   };

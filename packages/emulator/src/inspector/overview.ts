@@ -21,6 +21,8 @@ export interface OverviewSources {
   documentsByNamespace(indexId: string): { name: string; documents: number }[];
   /** Workflow runs, running first, with why a run does not move. */
   runs(): RunSummary[];
+  /** The events a run waits for (`context.waitForEvent`). */
+  waitingFor(runId: string): string[];
   now(): number;
   /** How far the test clock was moved ahead of real time (0 when it was not). */
   clockOffsetMs(): number;
@@ -81,7 +83,7 @@ export function overview(sources: OverviewSources) {
     })),
     flowControl: flowControl.map((key) => flowControlRow(key, waiting)),
     indexes: indexRows(sources),
-    workflowRuns: runRows(runs),
+    workflowRuns: runRows(runs, sources),
     delivered: sources.delivered
       .slice(-20)
       .reverse()
@@ -108,7 +110,7 @@ function indexRows(sources: OverviewSources) {
   });
 }
 
-function runRows(runs: RunSummary[]) {
+function runRows(runs: RunSummary[], sources: Pick<OverviewSources, "waitingFor">) {
   return {
     total: runs.length,
     rows: runs.slice(0, ROWS).map((run) => ({
@@ -119,6 +121,7 @@ function runRows(runs: RunSummary[]) {
       createdAt: run.createdAt,
       lastFailure: run.lastFailure === undefined ? null : answerText(run.lastFailure),
       stalled: run.stalled ?? null,
+      waitingFor: run.state === "RUN_STARTED" ? sources.waitingFor(run.workflowRunId) : [],
     })),
   };
 }

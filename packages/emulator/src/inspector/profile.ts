@@ -5,6 +5,7 @@ import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
 import { HttpError } from "../http/errors.ts";
 import { ok, type Reply } from "../http/reply.ts";
 import { get, post } from "../http/route-table.ts";
+import type { ByHand } from "../messaging/engine/by-hand.ts";
 import {
   type ActionTarget,
   MESSAGING_ACTION_NAMES,
@@ -14,7 +15,16 @@ import {
 } from "./actions.ts";
 import { type OverviewSources, overview } from "./overview.ts";
 import { INSPECTOR_PAGE } from "./page.ts";
+import { dlqPayload, schedulePayload } from "./payloads.ts";
 import { INSPECTOR_SCRIPT } from "./script.ts";
+import {
+  actOnDlqEntries,
+  enqueueMessage,
+  notifyEvent,
+  payloadOf,
+  publishMessage,
+  triggerRun,
+} from "./send-actions.ts";
 import { INSPECTOR_STYLE } from "./style.ts";
 
 /** Where the page's script, style and data live; under the control API's prefix, outside every real API. */
@@ -23,6 +33,8 @@ export const INSPECTOR_PREFIX = "/__stashkit/inspector";
 export interface InspectorParts {
   sources: OverviewSources;
   actions: ActionTarget;
+  /** What the page does that the messaging API has no request for (run a schedule now…). */
+  byHand: ByHand;
   policy: ControlAccessPolicy;
 }
 
@@ -85,6 +97,29 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
       acting,
     ),
     post(at("/indexes/:id/reveal-token"), (c) => revealToken(parts.actions, c.params["id"] ?? ""), acting),
+    ...editorRoutes(parts, at),
+  ];
+}
+
+/**
+ * The payload editor's routes: sends through the real API (`acting`: the emulator's own request
+ * commits), the by-hand actions as a unit of work the pipeline commits, and the payloads it starts from.
+ */
+function editorRoutes(parts: InspectorParts, at: (path: string) => string): Route<undefined>[] {
+  const { actions, byHand, sources } = parts;
+  const acting = { writes: false };
+  const id = (c: { params: Record<string, string> }) => c.params["id"] ?? "";
+  return [
+    post(at("/publish"), (c) => publishMessage(actions, c.rawBody), acting),
+    post(at("/queue/:id/enqueue"), (c) => enqueueMessage(actions, id(c), c.rawBody), acting),
+    post(at("/workflows/trigger"), (c) => triggerRun(actions, c.rawBody), acting),
+    post(at("/events/:id/notify"), (c) => notifyEvent(actions, id(c), c.rawBody), acting),
+    post(at("/dlq/retry"), (c) => actOnDlqEntries(actions, "retry", c.rawBody), acting),
+    post(at("/dlq/delete"), (c) => actOnDlqEntries(actions, "delete", c.rawBody), acting),
+    post(at("/schedule/:id/run"), (c) => ok(byHand.runSchedule(id(c), payloadOf(c.rawBody)))),
+    post(at("/dlq/:id/retry-with"), (c) => ok(byHand.retryDlqWith(id(c), payloadOf(c.rawBody)))),
+    get(at("/schedule/:id/payload"), (c) => ok({ body: schedulePayload(sources, id(c)) })),
+    get(at("/dlq/:id/payload"), (c) => ok({ body: dlqPayload(sources, id(c)) })),
   ];
 }
 

@@ -49,11 +49,12 @@ var views = (function () {
         ? "Emulator clock: " + time(o.now) + ", " + duration(o.clockOffsetMs) + " ahead of real time (the test clock was moved)"
         : "";
     },
-    queues: function (o, button) {
+    queues: function (o, button, edit) {
       return table(["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues.map(function (q) {
         var verb = q.paused ? "Resume" : "Pause";
-        return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism),
-          button(verb, verb + " queue " + q.name, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase())];
+        return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism), h("span", {}, [
+          button(verb, verb + " queue " + q.name, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase()),
+          edit("enqueue", q.name, "Enqueue\u2026", "Enqueue into queue " + q.name)])];
       }), "No queues.");
     },
     messages: function (o) {
@@ -62,21 +63,30 @@ var views = (function () {
       }), "No messages waiting.");
       return h("div", {}, [h("p", { "class": "hint", text: o.messages.total + " waiting" + more(o.messages.rows.length, o.messages.total) }), t]);
     },
-    dlq: function (o, button) {
-      return table(["Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows.map(function (d) {
+    dlq: function (o, button, edit, selected) {
+      var rows = table(["Select", "Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows.map(function (d) {
         var path = "/dlq/" + encodeURIComponent(d.dlqId);
+        var pick = h("input", { type: "checkbox", "aria-label": "Select DLQ message " + d.messageId, checked: selected.has(d.dlqId) });
+        pick.addEventListener("change", function () { if (pick.checked) selected.add(d.dlqId); else selected.delete(d.dlqId); });
         var actions = h("span", {}, [
           button("Retry", "Retry DLQ message " + d.messageId, path + "/retry"),
+          edit("dlq", d.dlqId, "Retry with\u2026", "Retry DLQ message " + d.messageId + " with a payload", d.destination),
           button("Delete", "Delete DLQ message " + d.messageId, path + "/delete")
         ]);
-        return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
+        return [pick, d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
       }), "The dead letter queue is empty.");
+      if (o.dlq.rows.length === 0) return rows;
+      return h("div", {}, [h("p", { "class": "actions" }, [
+        button("Retry selected", "Retry the selected DLQ messages", "/dlq/retry", function () { return { dlqIds: Array.from(selected) }; }),
+        button("Delete selected", "Delete the selected DLQ messages", "/dlq/delete", function () { return { dlqIds: Array.from(selected) }; })
+      ]), rows]);
     },
-    schedules: function (o, button) {
+    schedules: function (o, button, edit) {
       return table(["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules.map(function (s) {
         var verb = s.paused ? "Resume" : "Pause";
-        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-",
-          button(verb, verb + " schedule " + s.id, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase())];
+        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-", h("span", {}, [
+          button(verb, verb + " schedule " + s.id, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase()),
+          edit("schedule", s.id, "Run now\u2026", "Run schedule " + s.id + " now")])];
       }), "No schedules.");
     },
     flowControl: function (o, button) {
@@ -88,9 +98,12 @@ var views = (function () {
           button(verb, verb + " flow-control key " + f.key, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase())];
       }), "No flow-control keys.");
     },
-    workflowRuns: function (o) {
-      var t = table(["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving"], o.workflowRuns.rows.map(function (r) {
-        return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-"];
+    workflowRuns: function (o, edit) {
+      var t = table(["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving", "Actions"], o.workflowRuns.rows.map(function (r) {
+        var notify = h("span", {}, r.waitingFor.map(function (eventId) {
+          return edit("notify", eventId, "Notify\u2026", "Notify event " + eventId);
+        }));
+        return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-", notify];
       }), "No workflow runs.");
       return h("div", {}, [h("p", { "class": "hint", text: o.workflowRuns.total + " runs" + more(o.workflowRuns.rows.length, o.workflowRuns.total) }), t]);
     },

@@ -1,3 +1,4 @@
+import { INSPECTOR_EDITOR } from "./script-editor.ts";
 import { INSPECTOR_VIEWS } from "./script-views.ts";
 
 /**
@@ -15,6 +16,7 @@ const INSPECTOR_APP = String.raw`
   var h = views.h;
   var allow = $("allow-changes");
   var pending;
+  var selected = new Set();
 
   function headers(extra) {
     var all = Object.assign({}, extra || {});
@@ -30,12 +32,22 @@ const INSPECTOR_APP = String.raw`
     if (!response.ok) throw new Error(body.error || ("the emulator answered " + response.status));
     return body;
   }
-  function button(label, name, path) {
+  // A button that changes something: off until "Allow changes" is ticked, and refused by act()
+  // even if it is pressed some other way. \`body\`, when given, gives the JSON it sends.
+  function button(label, name, path, body) {
     return h("button", { type: "button", "class": "change", "aria-label": name, disabled: !allow.checked,
-      onclick: function () { act(path, name); }, text: label });
+      onclick: function () { act(path, name, body ? body() : undefined); }, text: label });
   }
-  async function act(path, name) {
-    try { await call(path, { method: "POST" }); say(name + ": done"); }
+  function allowed(name) {
+    if (allow.checked) return true;
+    say(name + ": read-only; tick Allow changes first");
+    return false;
+  }
+  async function act(path, name, body) {
+    if (!allowed(name)) return;
+    var init = { method: "POST" };
+    if (body !== undefined) init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    try { await call(path, init); say(name + ": done"); }
     catch (error) { say(name + ": " + error.message); }
     refresh();
   }
@@ -47,12 +59,14 @@ const INSPECTOR_APP = String.raw`
   }
   function fill(id, node) { $(id).querySelector(".body").replaceChildren(node); }
   function render(o) {
-    fill("queues", views.queues(o, button));
+    var shown = new Set(o.dlq.rows.map(function (d) { return d.dlqId; }));
+    Array.from(selected).forEach(function (id) { if (!shown.has(id)) selected.delete(id); });
+    fill("queues", views.queues(o, button, edit));
     fill("messages", views.messages(o));
-    fill("dlq", views.dlq(o, button));
-    fill("schedules", views.schedules(o, button));
+    fill("dlq", views.dlq(o, button, edit, selected));
+    fill("schedules", views.schedules(o, button, edit));
     fill("flow-control", views.flowControl(o, button));
-    fill("workflow-runs", views.workflowRuns(o));
+    fill("workflow-runs", views.workflowRuns(o, edit));
     $("clock").textContent = views.clock(o);
     fill("indexes", views.indexes(o, reveal));
     fill("delivered", views.delivered(o));
@@ -100,6 +114,12 @@ const INSPECTOR_APP = String.raw`
     setTimeout(follow, 1000);
   }
 
+  var editor = payloadEditor({ $: $, h: h, allow: allow, call: call, say: say, allowed: allowed, refresh: refresh });
+  var edit = editor.button;
+  [["publish-open", "publish", "Publish a message"], ["trigger-open", "trigger", "Trigger a workflow run"],
+    ["notify-open", "notify", "Notify an event"]].forEach(function (entry) {
+    $(entry[0]).addEventListener("click", function () { if (allowed(entry[2])) editor.show(entry[1]); });
+  });
   allow.addEventListener("change", function () {
     document.querySelectorAll("button.change").forEach(function (b) { b.disabled = !allow.checked; });
     say(allow.checked ? "Changes allowed: the buttons act on the emulator." : "Read-only.");
@@ -133,4 +153,4 @@ const INSPECTOR_APP = String.raw`
 })();
 `;
 
-export const INSPECTOR_SCRIPT = `"use strict";\n${INSPECTOR_VIEWS}\n${INSPECTOR_APP}`;
+export const INSPECTOR_SCRIPT = `"use strict";\n${INSPECTOR_VIEWS}\n${INSPECTOR_EDITOR}\n${INSPECTOR_APP}`;

@@ -90,6 +90,7 @@ export const messagingApi = {
         isInFlight: (messageId: string) => engine.delivery.isInFlight(messageId),
         workflows: engine.harness,
         destinationFaults: engine.faults,
+        byHand: engine.byHand,
       },
     };
   },

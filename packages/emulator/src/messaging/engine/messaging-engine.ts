@@ -10,6 +10,7 @@ import type { StoredMessage } from "../records/message-record.ts";
 import type { StoredSchedule } from "../records/schedule-store.ts";
 import { type UrlGroupStore, urlGroupArea } from "../records/url-group-store.ts";
 import { type WorkflowStores, workflowArea } from "../records/workflow-area.ts";
+import { type ByHand, byHand } from "./by-hand.ts";
 import type { DeliveryHooks } from "./delivery/attempt.ts";
 import type { DeliveredMessage } from "./delivery/delivered.ts";
 import { Delivery } from "./delivery/delivery.ts";
@@ -58,6 +59,8 @@ export interface MessagingEngine {
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
   harness: WorkflowHarness;
+  /** What the inspector does by hand: run a schedule now, retry a DLQ entry with another payload. */
+  byHand: ByHand;
 }
 
 export interface MessagingDeps {
@@ -106,19 +109,15 @@ export function createMessaging(deps: MessagingDeps) {
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
   const moving = timers({ scheduler, waits, delivery });
+  const cancel = (runIds: readonly string[]) => workflows.cancel(runIds);
   const harness = harnessOf({
-    runs,
-    stores,
+    ...{ runs, cancel, stores, delivery, flow, publish, moving, clock },
     waits: workflowStores.waits,
-    delivery,
-    flow,
-    publish,
-    moving,
-    clock,
   });
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
+    byHand: byHand({ schedules: stores.schedules, dlq: stores.dlq, publish, clock }),
   };
   return {
     engine,
@@ -137,6 +136,7 @@ export type Messaging = ReturnType<typeof createMessaging>;
 /** The Workflow testing API over the engine's parts; moving its clock runs what came due. */
 function harnessOf(parts: {
   runs: WorkflowRuns;
+  cancel: HarnessParts["cancel"];
   stores: MessagingStores;
   waits: HarnessParts["waits"];
   delivery: Delivery;
