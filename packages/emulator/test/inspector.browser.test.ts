@@ -24,7 +24,7 @@ describe("the inspector, in Chromium", () => {
       "1",
       "0",
       "2",
-      "Resume",
+      "ResumeEnqueue\u2026",
     ]);
     const held = region(page, "Messages").getByRole("row").filter({ hasText: messageId });
     await held.waitFor();
