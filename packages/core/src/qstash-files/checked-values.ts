@@ -25,7 +25,7 @@ export function checkCron(places: SourcePlaces, path: FieldPath, expression: str
 
 /** An http(s) URL, whole, with nothing a request line cannot carry. */
 export function checkUrl(places: SourcePlaces, path: FieldPath, url: string): string {
-  if (!/^https?:\/\/[^/\s]/.test(url) || !URL.canParse(url) || /[\s#\u0000-\u001f\u007f]/.test(url)) {
+  if (!/^https?:\/\/[^/\s]/.test(url) || !URL.canParse(url) || /[\s#\p{Cc}]/u.test(url)) {
     places.fail(
       path,
       `${JSON.stringify(url)} is not a usable URL: http:// or https://, no spaces, no #fragment`,
@@ -52,7 +52,7 @@ export function checkHeaderValue(
   value: string,
   secret: boolean,
 ): string {
-  if (/[\r\n\u0000]/.test(value)) {
+  if (/[\r\n\p{Cc}]/u.test(value)) {
     places.fail(
       path,
       `the value${secret ? " (from a secret)" : ""} holds a line break or NUL, which no header can carry`,

@@ -131,6 +131,7 @@ const scheduleDeclarationSchema = () =>
             ),
           z.string(),
         ),
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: ${NAME} is the file's own syntax, said to its reader
         "headers the destination receives; ${NAME} in a value is the environment variable NAME (a secret, never in the file)",
       ),
     ),

@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument } from "yaml";
-import { DeclarationError } from "../errors/index.ts";
+import { ConfigurationError, DeclarationError } from "../errors/index.ts";
 import { type Declaration, declarationSchema } from "./declaration-schema.ts";
 import { issueMessage } from "./issue-messages.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -61,4 +61,23 @@ export function parseDeclaration(text: string, file: string): LoadedDeclaration 
 function order(places: SourcePlaces, path: readonly PropertyKey[]): number {
   const place = places.place(path.filter((part) => typeof part !== "symbol") as (string | number)[]);
   return place.line * 100_000 + place.column;
+}
+
+/** Reads and checks a declaration file from disk; a missing or unreadable file names its path. */
+export async function readDeclarationFile(path: string): Promise<LoadedDeclaration> {
+  const { readFile } = await import("node:fs/promises");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "does not exist"
+        : code === "EISDIR"
+          ? "is a folder"
+          : `cannot be read (${code ?? "error"})`;
+    throw new ConfigurationError("config", `the declaration file ${path} ${why}`);
+  }
+  return parseDeclaration(text, path);
 }

@@ -7,21 +7,35 @@ export type ValuePart = { literal: string } | { name: string } | { secret: strin
 export const DECLARATION_PLACEHOLDERS = ["env", ...TEMPLATE_PLACEHOLDERS] as const;
 
 // `{word}` is a placeholder only when the word could be one (`{"a": 1}` in a body stays text);
-// `${NAME}` names an environment variable. Anything else is text.
-const PARTS = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([a-z_][a-z0-9_]*)\}|[^{$]+|[{$]/g;
+// `${NAME}` names an environment variable. `{{word}}` and `$${NAME}` are those texts themselves.
+// Anything else is text.
+const PARTS =
+  /\$\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{\{([a-z_][a-z0-9_]*)\}\}|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([a-z_][a-z0-9_]*)\}|[^{$]+|[{$]/g;
 
 export function parseValue(text: string): ValuePart[] {
   const parts: ValuePart[] = [];
-  for (const [whole, secret, name] of text.matchAll(PARTS)) {
+  for (const [whole, literalSecret, literalName, secret, name] of text.matchAll(PARTS)) {
     if (secret !== undefined) parts.push({ secret });
     else if (name !== undefined) parts.push({ name });
-    else {
-      const last = parts.at(-1);
-      if (last && "literal" in last) last.literal += whole;
-      else parts.push({ literal: whole });
-    }
+    else if (literalSecret !== undefined || literalName !== undefined) {
+      const text = literalSecret !== undefined ? `\${${literalSecret}}` : `{${literalName}}`;
+      appendLiteral(parts, text);
+    } else appendLiteral(parts, whole);
   }
   return parts;
+}
+
+function appendLiteral(parts: ValuePart[], text: string): void {
+  const last = parts.at(-1);
+  if (last && "literal" in last) last.literal += text;
+  else parts.push({ literal: text });
+}
+
+/** A text written so that `parseValue` reads it back as it is: what export writes. */
+export function escapeValue(text: string): string {
+  return text
+    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$${$1}")
+    .replace(/(?<!\$)\{([a-z_][a-z0-9_]*)\}/g, "{{$1}}");
 }
 
 /** The placeholders and variables a value uses, by name. */

@@ -49,7 +49,7 @@ function destinationParts(destination: string): { destinationPath: string; rawQu
   if (!/^https?:\/\//.test(destination)) {
     return { destinationPath: encodeURIComponent(destination), rawQuery: undefined };
   }
-  if (/[\s#]/.test(destination) || /[\u0000-\u001f\u007f]/.test(destination)) {
+  if (/[\s#\p{Cc}]/u.test(destination)) {
     throw new ConfigurationError(
       "destination",
       "a schedule's destination must not contain whitespace, control characters or #",
