@@ -17,7 +17,7 @@ import { MessageBook } from "./messages/message-book.ts";
 import type { StoredMessage } from "./messages/record.ts";
 import { type Publish, publisher } from "./publish/publisher.ts";
 import { Registry } from "./registry.ts";
-import { scheduledMessage } from "./schedules/scheduled-message.ts";
+import { fireSchedule } from "./schedules/scheduled-message.ts";
 import { Scheduler } from "./schedules/scheduler.ts";
 import { type UrlGroupStore, urlGroupArea } from "./url-groups/store.ts";
 import { type WorkflowStores, workflowArea } from "./workflow/area.ts";
@@ -110,7 +110,7 @@ export function createMessaging(deps: MessagingDeps) {
     new Scheduler({
       schedules: stores.schedules,
       clock,
-      fire: (schedule, at) => publish(scheduledMessage(schedule, at)),
+      fire: (schedule, at) => fireSchedule(publish, parts.get("urlGroups"), schedule, at),
       commit,
     }),
   );

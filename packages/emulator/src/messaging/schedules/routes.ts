@@ -9,6 +9,7 @@ import { destinationUrl } from "../publish/destination.ts";
 import { type HeaderBag, readMessageHeaders } from "../publish/message-headers.ts";
 import { callerIp } from "../publish/routes.ts";
 import { validQueueName } from "../queues/queue-names.ts";
+import { URL_GROUP_NAME } from "../url-groups/routes.ts";
 import type { Scheduler } from "./scheduler.ts";
 import type { ScheduleStore, StoredSchedule } from "./store.ts";
 
@@ -69,7 +70,9 @@ function newSchedule(
   scheduler: Scheduler,
   now: number,
 ): StoredSchedule {
-  const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+  const target = context.params["destination"] ?? "";
+  // Documented: a URL, or the name of a URL group, whose endpoints each tick fans out to.
+  const destination = URL_GROUP_NAME.test(target) ? target : destinationUrl(target, context.req.url ?? "");
   const settings = readMessageHeaders(context.req.headers as HeaderBag);
   if (settings.cron === undefined) throw messagingErrors.missingHeader("Upstash-Cron", '"*/5 * * * *"');
   const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;

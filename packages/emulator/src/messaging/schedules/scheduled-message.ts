@@ -1,4 +1,6 @@
 import type { NewMessage } from "../messages/message-book.ts";
+import type { Publish } from "../publish/publisher.ts";
+import type { UrlGroupStore } from "../url-groups/store.ts";
 import type { StoredSchedule } from "./store.ts";
 
 /** The message a schedule publishes for its tick at `at`. */
@@ -27,4 +29,30 @@ export function scheduledMessage(schedule: StoredSchedule, at: number): NewMessa
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
     ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
   };
+}
+
+/**
+ * Publishes a schedule's tick: one message, or, for a schedule to a URL group, one per endpoint
+ * the group has at that tick (none when it has been deleted since).
+ */
+export function fireSchedule(
+  publish: Publish,
+  groups: UrlGroupStore,
+  schedule: StoredSchedule,
+  at: number,
+): void {
+  const message = scheduledMessage(schedule, at);
+  if (/^https?:\/\//.test(schedule.destination)) {
+    publish(message);
+    return;
+  }
+  for (const endpoint of groups.get(schedule.destination)?.endpoints ?? []) {
+    publish({
+      ...message,
+      settings: { ...message.settings, forwarded: { ...message.settings.forwarded } },
+      destination: endpoint.url,
+      topicName: schedule.destination,
+      ...(endpoint.name === undefined ? {} : { endpointName: endpoint.name }),
+    });
+  }
 }
