@@ -16,11 +16,17 @@ describe("qstash apply against the emulator", () => {
       { name: "billing", url: "https://preview-42.app.example/hooks/billing" },
       { name: "audit", url: "https://preview-42.app.example/hooks/audit" },
     ]);
-    expect(Object.keys(server.state.schedules).sort()).toEqual(["preview-42-fan-out", "preview-42-nightly-reindex"]);
+    expect(Object.keys(server.state.schedules).sort()).toEqual([
+      "preview-42-fan-out",
+      "preview-42-nightly-reindex",
+    ]);
     const reindex = server.state.schedules["preview-42-nightly-reindex"];
     expect(reindex?.destination).toBe("https://preview-42.app.example/api/reindex?full=1");
     expect(Buffer.from(reindex?.body ?? "", "base64").toString()).toBe('{"full":true,"env":"preview"}');
-    expect(reindex?.headers).toEqual({ "content-type": "application/json", authorization: `Bearer ${SECRET}` });
+    expect(reindex?.headers).toEqual({
+      "content-type": "application/json",
+      authorization: `Bearer ${SECRET}`,
+    });
     expect(reindex?.retries).toBe(2);
     expect(reindex?.timeoutMs).toBe(30_000);
     expect(reindex?.labels).toEqual(["reindex", "deploy-window", "stashkit-timeout-30s"]);
@@ -60,7 +66,10 @@ describe("qstash apply against the emulator", () => {
     server.clearRequests();
 
     const changed = declarationText().replace('cron: "0 3 * * *"', 'cron: "0 4 * * *"');
-    const plan = await planQStash(client, desired(changed, "preview", { pr: "7", env: { REINDEX_SECRET: "rotated" } }));
+    const plan = await planQStash(
+      client,
+      desired(changed, "preview", { pr: "7", env: { REINDEX_SECRET: "rotated" } }),
+    );
     expect(planJson(plan)).toEqual({
       changes: [
         {
@@ -81,7 +90,9 @@ describe("qstash apply against the emulator", () => {
     expect(after?.headers["authorization"]).toBe("Bearer rotated");
     expect(after?.createdAt).toBe(before?.createdAt);
     expect(Object.keys(server.state.schedules)).toHaveLength(2);
-    expect(writes(server).map((r) => r.path)).toEqual(["/v2/schedules/https://preview-42.app.example/api/reindex".replace("42", "7")]);
+    expect(writes(server).map((r) => r.path)).toEqual([
+      "/v2/schedules/https://preview-42.app.example/api/reindex".replace("42", "7"),
+    ]);
   });
 
   it("deletes what the environment owns and no longer declares, never what the console made", async () => {
@@ -96,14 +107,16 @@ describe("qstash apply against the emulator", () => {
     });
     const smaller = declarationText()
       .replace(/ {2}- id: fan-out[\s\S]*?queue: orders\n/, "")
-      .replace("      - name: audit\n        url: \"{base_url}/hooks/audit\"\n", "");
+      .replace('      - name: audit\n        url: "{base_url}/hooks/audit"\n', "");
 
     const result = await applyQStash(client, desired(smaller, "preview", { pr: "8" }));
     expect(result.plan.changes.map((c) => `${c.action} ${c.kind} ${c.name}`)).toEqual([
       "delete schedule preview-8-fan-out",
       "delete endpoint preview-8-events/audit",
     ]);
-    expect(Object.keys(server.state.schedules).sort()).toEqual([consoleMade, "preview-8-nightly-reindex"].sort());
+    expect(Object.keys(server.state.schedules).sort()).toEqual(
+      [consoleMade, "preview-8-nightly-reindex"].sort(),
+    );
     expect(server.state.urlGroups["preview-8-events"]?.endpoints.map((e) => e.name)).toEqual(["billing"]);
     expect(Object.keys(server.state.queues).sort()).toEqual(["hand-made", "preview-8-orders"]);
   });
@@ -111,9 +124,15 @@ describe("qstash apply against the emulator", () => {
   it("two applies at once make nothing twice", async () => {
     const server = await emulator({ latency: { fixedMs: 20 } });
     const state = desired(declarationText(), "preview", { pr: "9" });
-    const [a, b] = await Promise.all([applyQStash(messagingClient(server), state), applyQStash(messagingClient(server), state)]);
+    const [a, b] = await Promise.all([
+      applyQStash(messagingClient(server), state),
+      applyQStash(messagingClient(server), state),
+    ]);
     expect([a.outcome, b.outcome]).toEqual(["applied", "applied"]);
-    expect(Object.keys(server.state.schedules).sort()).toEqual(["preview-9-fan-out", "preview-9-nightly-reindex"]);
+    expect(Object.keys(server.state.schedules).sort()).toEqual([
+      "preview-9-fan-out",
+      "preview-9-nightly-reindex",
+    ]);
     expect(Object.keys(server.state.queues)).toEqual(["preview-9-orders"]);
     expect(server.state.urlGroups["preview-9-events"]?.endpoints).toHaveLength(2);
     server.clearRequests();
@@ -128,9 +147,14 @@ describe("qstash apply against the emulator", () => {
     const withoutWeekly = declarationText().replace(/ {2}- id: prod-only[\s\S]*$/, "");
     server.clearRequests();
 
-    const refused = await applyQStash(client, desired(withoutWeekly.replace("parallelism: 2", "parallelism: 3"), "production"));
+    const refused = await applyQStash(
+      client,
+      desired(withoutWeekly.replace("parallelism: 2", "parallelism: 3"), "production"),
+    );
     expect(refused.outcome).toBe("refused");
-    expect(refused.outcome === "refused" && refused.refused.map((c) => c.name)).toEqual(["production-prod-only"]);
+    expect(refused.outcome === "refused" && refused.refused.map((c) => c.name)).toEqual([
+      "production-prod-only",
+    ]);
     expect(writes(server)).toEqual([]);
     expect(server.state.queues["production-orders"]?.parallelism).toBe(2);
 
@@ -141,7 +165,11 @@ describe("qstash apply against the emulator", () => {
 
   it("a dry run plans and sends no write", async () => {
     const server = await emulator();
-    const result = await applyQStash(messagingClient(server), desired(declarationText(), "preview", { pr: "3" }), { dryRun: true });
+    const result = await applyQStash(
+      messagingClient(server),
+      desired(declarationText(), "preview", { pr: "3" }),
+      { dryRun: true },
+    );
     expect(result.outcome).toBe("dry-run");
     expect(result.plan.changes).toHaveLength(4);
     expect(writes(server)).toEqual([]);
@@ -179,9 +207,16 @@ describe("qstash apply against the emulator", () => {
     const state = desired(declarationText(), "preview", { pr: "12" });
     const plan = await planQStash(client, state);
     await applyQStash(client, state);
-    const rotated = await planQStash(client, desired(declarationText(), "preview", { pr: "12", env: { REINDEX_SECRET: "another-secret-value" } }));
+    const rotated = await planQStash(
+      client,
+      desired(declarationText(), "preview", { pr: "12", env: { REINDEX_SECRET: "another-secret-value" } }),
+    );
     for (const shown of [plan, rotated]) {
-      const all = [planText(shown).join("\n"), JSON.stringify(planJson(shown)), planMarkdown(shown, { title: "t" })].join("\n");
+      const all = [
+        planText(shown).join("\n"),
+        JSON.stringify(planJson(shown)),
+        planMarkdown(shown, { title: "t" }),
+      ].join("\n");
       expect(all).not.toContain(SECRET);
       expect(all).not.toContain("another-secret-value");
     }

@@ -44,6 +44,9 @@ function symbolic(declaration: Declaration, environment: string, text: string): 
   return parts;
 }
 
+/** The template as its reader would write it once `{env}` and the variables are filled: `preview-{pr}-`. */
+const templateText = (parts: readonly PrefixPart[]) =>
+  parts.map((part) => ("literal" in part ? part.literal : `{${part.placeholder}}`)).join("");
 const isEmpty = (parts: readonly PrefixPart[]) =>
   parts.every((part) => "literal" in part && part.literal === "");
 const placeholdersOf = (parts: readonly PrefixPart[]) =>
@@ -66,7 +69,7 @@ function checkPrefixHoldsPlaceholders(
       if (inPrefix.has(placeholder)) continue;
       places.fail(
         resource.namePath,
-        `uses {${placeholder}}, which environment ${environment}'s prefix ${JSON.stringify(prefixOf(declared))} does not: the prefix is how one run's resources are told from another's (an apply for one pull request would delete another's). Put {${placeholder}} in the prefix, e.g. prefix: "${environment}-{${placeholder}}-"`,
+        `uses {${placeholder}}, which environment ${environment}'s prefix ${JSON.stringify(templateText(prefix))} does not: the prefix is how one run's resources are told from another's (an apply for one pull request would delete another's). Put {${placeholder}} in the prefix, e.g. prefix: "${environment}-{${placeholder}}-"`,
       );
     }
   }
@@ -89,7 +92,7 @@ function checkAccounts(
         if (templatesMeet(pa, pb, "either")) {
           places.fail(
             ["environments", second, ...(b.prefix === undefined ? [] : ["prefix"])],
-            `environments ${first} and ${second} share ${account}, and a name can start with both prefixes (${JSON.stringify(prefixOf(a))} and ${JSON.stringify(prefixOf(b))}): each would take the other's resources for its own. Give them prefixes neither of which can start the other, or different accounts (account:)`,
+            `environments ${first} and ${second} share ${account}, and a name can start with both prefixes (${JSON.stringify(templateText(pa))} and ${JSON.stringify(templateText(pb))}): each would take the other's resources for its own. Give them prefixes neither of which can start the other, or different accounts (account:)`,
           );
         }
         continue;

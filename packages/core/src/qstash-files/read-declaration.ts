@@ -27,7 +27,7 @@ export function parseDeclaration(text: string, file: string): LoadedDeclaration 
   const places = new SourcePlaces(file, document, lines);
   const [problem] = document.errors;
   if (problem) {
-    const at = problem.linePos?.[0] ?? { line: 1, col: 1 };
+    const at = lines.linePos(problem.pos[0]);
     const message = problem.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not YAML";
     throw new DeclarationError(
       { file, line: at.line, column: at.col, field: "" },
@@ -51,10 +51,21 @@ export function parseDeclaration(text: string, file: string): LoadedDeclaration 
     if (issue) {
       const path = issue.path.filter((part) => typeof part !== "symbol") as (string | number)[];
       const key = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
-      places.fail(path, issueMessage(issue, path), key === undefined ? {} : { atKey: key });
+      const message = isMissing(value, path) ? "is required" : issueMessage(issue, path);
+      places.fail(path, message, key === undefined ? {} : { atKey: key });
     }
   }
   return { declaration: checked.data as Declaration, places };
+}
+
+/** Whether the file lacks the value at `path` altogether (rather than having a wrong one). */
+function isMissing(value: unknown, path: readonly (string | number)[]): boolean {
+  let current = value;
+  for (const part of path) {
+    if (current === null || typeof current !== "object") return true;
+    current = (current as Record<string | number, unknown>)[part];
+  }
+  return current === undefined;
 }
 
 /** Where a problem is, as an offset, so that the first one in the file is reported. */
