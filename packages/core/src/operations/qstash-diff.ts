@@ -7,26 +7,47 @@ import type { LiveAccount, QStashAccount } from "./qstash-live.ts";
 import { putScheduleInput, scheduleDifferences, scheduleFields } from "./qstash-schedule-diff.ts";
 import { declaredNames, ownedSteps, owns, PHASES, type Phase, type Step } from "./qstash-steps.ts";
 
+/** Where the diff of each kind puts its steps, and counts what needs no change. */
+interface Collected {
+  steps: Step[];
+  unchanged: number;
+  add(phase: Phase, change: QStashChange, send: Step["send"]): void;
+}
+
 /** Compares the account with what the file asks: the plan, and the steps that carry it out. */
 export function diffAccount(desired: DesiredState, live: LiveAccount): { plan: QStashPlan; steps: Step[] } {
-  const steps: Step[] = [];
-  let unchanged = 0;
-  const add = (phase: Phase, change: QStashChange, send: Step["send"], lag?: number) =>
-    steps.push({ phase, change, send, ...(lag === undefined ? {} : { lag }) });
+  const collected: Collected = {
+    steps: [],
+    unchanged: 0,
+    add(phase, change, send) {
+      this.steps.push({ phase, change, send });
+    },
+  };
+  diffQueues(desired, live, collected);
+  diffGroups(desired, live, collected);
+  diffSchedules(desired, live, collected);
+  const steps = [...collected.steps, ...deletions(desired, live)];
+  steps.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase));
+  const { environment, prefix, protect } = desired;
+  const changes = steps.map((s) => s.change);
+  return { plan: { environment, prefix, protect, changes, unchanged: collected.unchanged }, steps };
+}
 
+function diffQueues(desired: DesiredState, live: LiveAccount, collected: Collected): void {
   const liveQueues = new Map(live.queues.map((q) => [q.name, q]));
   for (const queue of desired.queues) {
     const found = liveQueues.get(queue.name);
     const upsert = (paused: boolean) => (a: QStashAccount, call?: CallOptions) =>
       a.queues.upsert({ queueName: queue.name, parallelism: queue.parallelism, paused }, call);
+    const name = queue.name;
     if (found === undefined) {
       const fields = {
         parallelism: queue.parallelism,
         ...(queue.paused === undefined ? {} : { paused: queue.paused }),
       };
-      add(
+      collected.add(
         "queues",
-        { action: "create", kind: "queue", name: queue.name, fields },
+        { action: "create", kind: "queue", name, fields },
         upsert(queue.paused ?? false),
       );
       continue;
@@ -36,49 +57,54 @@ export function diffAccount(desired: DesiredState, live: LiveAccount): { plan: Q
       fields["parallelism"] = { from: found.parallelism ?? null, to: queue.parallelism };
     if (queue.paused !== undefined && found.paused !== queue.paused)
       fields["paused"] = { from: found.paused, to: queue.paused };
-    if (Object.keys(fields).length === 0) unchanged++;
+    if (Object.keys(fields).length === 0) collected.unchanged++;
     // A queue paused by a deploy window stays paused unless the file says otherwise.
     else
-      add(
+      collected.add(
         "queues",
-        { action: "update", kind: "queue", name: queue.name, fields },
+        { action: "update", kind: "queue", name, fields },
         upsert(queue.paused ?? found.paused),
       );
   }
+}
 
+function diffGroups(desired: DesiredState, live: LiveAccount, collected: Collected): void {
   const liveGroups = new Map(live.urlGroups.map((g) => [g.name, g]));
   for (const group of desired.urlGroups) {
     const found = liveGroups.get(group.name);
     if (found === undefined) {
       const fields = { endpoints: group.endpoints.map(endpointView) };
-      add("groups", { action: "create", kind: "url_group", name: group.name, fields }, (a, call) =>
+      collected.add("groups", { action: "create", kind: "url_group", name: group.name, fields }, (a, call) =>
         a.urlGroups.addEndpoints(group.name, group.endpoints.map(endpointInput), call),
       );
       continue;
     }
-    const before = steps.length;
-    diffEndpoints(group.name, group.endpoints, found.endpoints, add);
-    if (steps.length === before) unchanged++;
+    const before = collected.steps.length;
+    diffEndpoints(group.name, group.endpoints, found.endpoints, (phase, change, send) =>
+      collected.add(phase, change, send),
+    );
+    if (collected.steps.length === before) collected.unchanged++;
   }
+}
 
+function diffSchedules(desired: DesiredState, live: LiveAccount, collected: Collected): void {
   const liveSchedules = new Map(live.schedules.map((s) => [s.scheduleId, s]));
   for (const schedule of desired.schedules) {
     const found = liveSchedules.get(schedule.scheduleId);
     const put = (a: QStashAccount, call?: CallOptions) => a.schedules.put(putScheduleInput(schedule), call);
     const name = schedule.scheduleId;
-    if (found === undefined)
-      add("schedules", { action: "create", kind: "schedule", name, fields: scheduleFields(schedule) }, put);
-    else {
-      const fields = scheduleDifferences(schedule, found);
-      if (Object.keys(fields).length === 0) unchanged++;
-      else add("schedules", { action: "update", kind: "schedule", name, fields }, put);
+    if (found === undefined) {
+      collected.add(
+        "schedules",
+        { action: "create", kind: "schedule", name, fields: scheduleFields(schedule) },
+        put,
+      );
+      continue;
     }
+    const fields = scheduleDifferences(schedule, found);
+    if (Object.keys(fields).length === 0) collected.unchanged++;
+    else collected.add("schedules", { action: "update", kind: "schedule", name, fields }, put);
   }
-
-  for (const step of deletions(desired, live)) steps.push(step);
-  steps.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase));
-  const { environment, prefix, protect } = desired;
-  return { plan: { environment, prefix, protect, changes: steps.map((s) => s.change), unchanged }, steps };
 }
 
 /** What the environment owns and no longer declares. */

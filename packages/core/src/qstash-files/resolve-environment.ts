@@ -43,33 +43,8 @@ export function resolveEnvironment(loaded: LoadedDeclaration, options: ResolveOp
   const named = (text: string, path: FieldPath) =>
     checkLength(places, path, `${prefix}${expander.name(text, path)}`);
 
-  const queues = (declaration.queues ?? []).flatMap((queue, i): DesiredQueue[] =>
-    isIn(queue, name)
-      ? [
-          {
-            name: named(queue.name, ["queues", i, "name"]),
-            parallelism: queue.parallelism ?? 1,
-            paused: queue.paused,
-          },
-        ]
-      : [],
-  );
-  const urlGroups = (declaration.url_groups ?? []).flatMap((group, i): DesiredUrlGroup[] => {
-    if (!isIn(group, name)) return [];
-    const endpoints = group.endpoints.map((endpoint, j) => {
-      const path = ["url_groups", i, "endpoints", j];
-      const url = checkUrl(places, [...path, "url"], expander.value(endpoint.url, [...path, "url"]));
-      return endpoint.name === undefined
-        ? { url }
-        : { name: expander.name(endpoint.name, [...path, "name"]), url };
-    });
-    refuseTwice(
-      places,
-      endpoints.map((e, j) => ({ key: e.name ?? e.url, path: ["url_groups", i, "endpoints", j] })),
-      "endpoint",
-    );
-    return [{ name: named(group.name, ["url_groups", i, "name"]), endpoints }];
-  });
+  const queues = resolveQueues(loaded, name, named);
+  const urlGroups = resolveGroups(loaded, name, expander, named);
   refuseTwice(places, keyed(queues, "queues", declaration.queues ?? [], name), "queue");
   refuseTwice(places, keyed(urlGroups, "url_groups", declaration.url_groups ?? [], name), "URL group");
   const secrets: string[] = [];
@@ -94,6 +69,44 @@ export function resolveEnvironment(loaded: LoadedDeclaration, options: ResolveOp
     queues,
     secrets,
   };
+}
+
+type Named = (text: string, path: FieldPath) => string;
+
+function resolveQueues(loaded: LoadedDeclaration, environment: string, named: Named): DesiredQueue[] {
+  return (loaded.declaration.queues ?? []).flatMap((queue, i): DesiredQueue[] =>
+    isIn(queue, environment)
+      ? [
+          {
+            name: named(queue.name, ["queues", i, "name"]),
+            parallelism: queue.parallelism ?? 1,
+            paused: queue.paused,
+          },
+        ]
+      : [],
+  );
+}
+
+function resolveGroups(
+  loaded: LoadedDeclaration,
+  environment: string,
+  expander: Expander,
+  named: Named,
+): DesiredUrlGroup[] {
+  const { declaration, places } = loaded;
+  return (declaration.url_groups ?? []).flatMap((group, i): DesiredUrlGroup[] => {
+    if (!isIn(group, environment)) return [];
+    const endpoints = group.endpoints.map((endpoint, j) => {
+      const path = ["url_groups", i, "endpoints", j];
+      const url = checkUrl(places, [...path, "url"], expander.value(endpoint.url, [...path, "url"]));
+      return endpoint.name === undefined
+        ? { url }
+        : { name: expander.name(endpoint.name, [...path, "name"]), url };
+    });
+    const keys = endpoints.map((e, j) => ({ key: e.name ?? e.url, path: ["url_groups", i, "endpoints", j] }));
+    refuseTwice(places, keys, "endpoint");
+    return [{ name: named(group.name, ["url_groups", i, "name"]), endpoints }];
+  });
 }
 
 /** Each made name with the path of the declaration it came from, for `refuseTwice`. */
