@@ -26,7 +26,9 @@ const base = declarationText();
 describe("the declaration file: every refusal names the file, the line and the field", () => {
   it("YAML that does not parse", () => {
     const error = refusal("version: 1\nenvironments: a: b\n");
-    expect(error.message).toMatch(/^stashkit\.qstash\.yaml:2:\d+: not valid YAML: Nested mappings are not allowed/);
+    expect(error.message).toMatch(
+      /^stashkit\.qstash\.yaml:2:\d+: not valid YAML: Nested mappings are not allowed/,
+    );
   });
 
   it("a key twice", () => {

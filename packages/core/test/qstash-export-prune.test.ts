@@ -24,10 +24,18 @@ describe("qstash export", () => {
       "# yaml-language-server: $schema=https://raw.githubusercontent.com/stashkit/stashkit/main/packages/core/qstash.schema.json",
     );
     expect(exported.variables).toEqual([
-      { name: "QSTASH_PRODUCTION_NIGHTLY_REINDEX_AUTHORIZATION", schedule: "production-nightly-reindex", header: "authorization" },
+      {
+        name: "QSTASH_PRODUCTION_NIGHTLY_REINDEX_AUTHORIZATION",
+        schedule: "production-nightly-reindex",
+        header: "authorization",
+      },
     ]);
     const env = { QSTASH_PRODUCTION_NIGHTLY_REINDEX_AUTHORIZATION: "Bearer s3cr3t-reindex-value-0123456789" };
-    const state = resolveEnvironment(parseDeclaration(exported.text, "exported.yaml"), { environment: "live", values: {}, env });
+    const state = resolveEnvironment(parseDeclaration(exported.text, "exported.yaml"), {
+      environment: "live",
+      values: {},
+      env,
+    });
     expect(state.prefix).toBe("");
     expect(state.schedules).toHaveLength(4);
     const plan = await planQStash(client, state);
@@ -53,7 +61,8 @@ describe("qstash prune", () => {
   it("deletes the resources of closed pull requests' previews, keeps open ones and the console's", async () => {
     const server = await emulator();
     const client = messagingClient(server);
-    for (const pr of ["1", "2", "3"]) await applyQStash(client, desired(declarationText(), "preview", { pr }));
+    for (const pr of ["1", "2", "3"])
+      await applyQStash(client, desired(declarationText(), "preview", { pr }));
     const consoleMade = await consoleSchedule(server, "https://app.example/console");
     const loaded = parseDeclaration(declarationText(), "stashkit.qstash.yaml");
     const asked: string[][] = [];
@@ -71,7 +80,9 @@ describe("qstash prune", () => {
       ["preview-3-", "closed"],
     ]);
     expect(pruned.kept.map((p) => p.name)).toEqual(["preview-2-"]);
-    expect(Object.keys(server.state.schedules).sort()).toEqual([consoleMade, "preview-2-fan-out", "preview-2-nightly-reindex"].sort());
+    expect(Object.keys(server.state.schedules).sort()).toEqual(
+      [consoleMade, "preview-2-fan-out", "preview-2-nightly-reindex"].sort(),
+    );
     expect(Object.keys(server.state.queues)).toEqual(["preview-2-orders"]);
     expect(Object.keys(server.state.urlGroups)).toEqual(["preview-2-events"]);
   });
