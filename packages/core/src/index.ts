@@ -155,14 +155,16 @@ export {
   type ResumeOutcome,
 } from "./operations/targets.ts";
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
-export type {
-  DesiredEndpoint,
-  DesiredFlowControl,
-  DesiredHeader,
-  DesiredQueue,
-  DesiredSchedule,
-  DesiredState,
-  DesiredUrlGroup,
+export {
+  type DesiredEndpoint,
+  type DesiredFlowControl,
+  type DesiredHeader,
+  type DesiredQueue,
+  type DesiredSchedule,
+  type DesiredState,
+  type DesiredUrlGroup,
+  type EnvironmentNames,
+  namesOf,
 } from "./qstash-files/desired-state.ts";
 export type { ExportedDeclaration } from "./qstash-files/export-declaration.ts";
 export type { PrefixPattern } from "./qstash-files/prefix-pattern.ts";
@@ -171,7 +173,11 @@ export {
   parseDeclaration,
   readDeclarationFile,
 } from "./qstash-files/read-declaration.ts";
-export { type ResolveOptions, resolveEnvironment } from "./qstash-files/resolve-environment.ts";
+export {
+  type ResolveOptions,
+  resolveEnvironment,
+  resolveNames,
+} from "./qstash-files/resolve-environment.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";

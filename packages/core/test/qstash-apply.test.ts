@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { applyQStash, destroyQStash, planJson, planMarkdown, planQStash, planText } from "../src/index.ts";
+import {
+  applyQStash,
+  destroyQStash,
+  namesOf,
+  planJson,
+  planMarkdown,
+  planQStash,
+  planText,
+} from "../src/index.ts";
+
 import { emulator, messagingClient } from "./helpers.ts";
 import { consoleSchedule, declarationText, desired, requestLines, SECRET, writes } from "./qstash-helpers.ts";
 
@@ -188,14 +197,14 @@ describe("qstash apply against the emulator", () => {
       body: "waiting",
     });
 
-    const first = await destroyQStash(client, state);
+    const first = await destroyQStash(client, namesOf(state));
     expect(first.outcome === "applied" && first.kept).toEqual([{ name: "preview-11-orders", lag: 1 }]);
     expect(Object.keys(server.state.schedules)).toEqual([consoleMade]);
     expect(server.state.urlGroups).toEqual({});
     expect(Object.keys(server.state.queues)).toEqual(["preview-11-orders"]);
     expect(planText(first.plan).at(-1)).toBe("  - delete queue preview-11-orders (1 message waiting)");
 
-    const forced = await destroyQStash(client, state, { force: true });
+    const forced = await destroyQStash(client, namesOf(state), { force: true });
     expect(forced.outcome === "applied" && forced.applied.map((c) => c.name)).toEqual(["preview-11-orders"]);
     expect(server.state.queues).toEqual({});
     expect(Object.keys(server.state.schedules)).toEqual([consoleMade]);

@@ -1,4 +1,4 @@
-import type { DesiredState } from "../qstash-files/desired-state.ts";
+import type { EnvironmentNames } from "../qstash-files/desired-state.ts";
 import { type ApplyQStashOptions, type ApplyQStashResult, carryOut } from "./qstash-apply.ts";
 import type { QStashPlan } from "./qstash-changes.ts";
 import { type QStashAccount, readLiveAccount } from "./qstash-live.ts";
@@ -12,7 +12,7 @@ import { declaredNames, ownedSteps, owns } from "./qstash-steps.ts";
  */
 export async function destroyQStash(
   account: QStashAccount,
-  desired: DesiredState,
+  desired: EnvironmentNames,
   options: ApplyQStashOptions = {},
 ): Promise<ApplyQStashResult> {
   const live = await readLiveAccount(account, options);

@@ -1,4 +1,4 @@
-import type { DesiredEndpoint, DesiredState } from "../qstash-files/desired-state.ts";
+import { type DesiredEndpoint, type DesiredState, namesOf } from "../qstash-files/desired-state.ts";
 import type { EndpointInput } from "../resources/url-groups.ts";
 import type { Endpoint } from "../schemas/url-group.ts";
 import type { CallOptions } from "../transport/call-options.ts";
@@ -112,7 +112,7 @@ function deletions(desired: DesiredState, live: LiveAccount): Step[] {
   return ownedSteps(
     live,
     (name, declared) => owns(desired, name) && !declared.has(name),
-    declaredNames(desired),
+    declaredNames(namesOf(desired)),
   );
 }
 

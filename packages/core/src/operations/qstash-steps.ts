@@ -1,4 +1,4 @@
-import type { DesiredState } from "../qstash-files/desired-state.ts";
+import type { DesiredState, EnvironmentNames } from "../qstash-files/desired-state.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import type { QStashChange } from "./qstash-changes.ts";
 import type { LiveAccount, QStashAccount } from "./qstash-live.ts";
@@ -43,11 +43,11 @@ export function deleteStep(
 /** The names an environment declares, by kind. */
 export type Names = { schedules: Set<string>; groups: Set<string>; queues: Set<string> };
 
-export function declaredNames(desired: DesiredState): Names {
+export function declaredNames(names: EnvironmentNames): Names {
   return {
-    schedules: new Set(desired.schedules.map((s) => s.scheduleId)),
-    groups: new Set(desired.urlGroups.map((g) => g.name)),
-    queues: new Set(desired.queues.map((q) => q.name)),
+    schedules: new Set(names.schedules),
+    groups: new Set(names.urlGroups),
+    queues: new Set(names.queues),
   };
 }
 

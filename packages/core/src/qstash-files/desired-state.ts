@@ -75,3 +75,24 @@ export interface DesiredState {
   /** The secret values read (header values from `${NAME}`): register them with the redactor. */
   secrets: string[];
 }
+
+/** An environment's prefix and the names it declares: what a destroy deletes. */
+export interface EnvironmentNames extends Pick<DesiredState, "environment" | "file" | "prefix" | "protect"> {
+  schedules: string[];
+  urlGroups: string[];
+  queues: string[];
+}
+
+/** The names of a resolved environment. */
+export function namesOf(desired: DesiredState): EnvironmentNames {
+  const { environment, file, prefix, protect } = desired;
+  return {
+    environment,
+    file,
+    prefix,
+    protect,
+    schedules: desired.schedules.map((s) => s.scheduleId),
+    urlGroups: desired.urlGroups.map((g) => g.name),
+    queues: desired.queues.map((q) => q.name),
+  };
+}

@@ -2,7 +2,7 @@ import { ConfigurationError } from "../errors/index.ts";
 import { checkLength, checkUrl, refuseTwice } from "./checked-values.ts";
 import { checkAcrossEnvironments } from "./declaration-checks.ts";
 import { isIn, prefixOf } from "./declared-resources.ts";
-import type { DesiredQueue, DesiredState, DesiredUrlGroup } from "./desired-state.ts";
+import type { DesiredQueue, DesiredState, DesiredUrlGroup, EnvironmentNames } from "./desired-state.ts";
 import { type ExpandContext, Expander } from "./expander.ts";
 import type { LoadedDeclaration } from "./read-declaration.ts";
 import { resolveSchedules } from "./resolve-schedules.ts";
@@ -19,30 +19,7 @@ const VARIABLE = /^[a-z_][a-z0-9_]*$/;
  */
 export function resolveEnvironment(loaded: LoadedDeclaration, options: ResolveOptions): DesiredState {
   const { declaration, places } = loaded;
-  checkAcrossEnvironments(declaration, places);
-  const name = options.environment;
-  const environment = declaration.environments[name];
-  if (environment === undefined) {
-    const known = Object.keys(declaration.environments);
-    return places.fail(
-      ["environments"],
-      `has no environment ${JSON.stringify(name)}; it has ${known.join(", ") || "none"}`,
-    );
-  }
-  for (const variable of Object.keys(options.vars ?? {})) {
-    if (!VARIABLE.test(variable)) {
-      throw new ConfigurationError(
-        "vars",
-        `variable ${JSON.stringify(variable)}: a variable's name may contain only a-z, 0-9 and _, and starts with a letter or _`,
-      );
-    }
-  }
-  const expander = new Expander(options, environment, places);
-  const prefixPath = ["environments", name, ...(environment.prefix === undefined ? [] : ["prefix"])];
-  const prefix = expander.name(prefixOf(environment), prefixPath, { empty: true });
-  const named = (text: string, path: FieldPath) =>
-    checkLength(places, path, `${prefix}${expander.name(text, path)}`);
-
+  const { name, environment, expander, prefix, named } = openEnvironment(loaded, options);
   const queues = resolveQueues(loaded, name, named);
   const urlGroups = resolveGroups(loaded, name, expander, named);
   refuseTwice(places, keyed(queues, "queues", declaration.queues ?? [], name), "queue");
@@ -72,6 +49,63 @@ export function resolveEnvironment(loaded: LoadedDeclaration, options: ResolveOp
 }
 
 type Named = (text: string, path: FieldPath) => string;
+
+/** The checks every use of an environment starts with, and what fills its names. */
+function openEnvironment(loaded: LoadedDeclaration, options: ResolveOptions) {
+  const { declaration, places } = loaded;
+  checkAcrossEnvironments(declaration, places);
+  const name = options.environment;
+  const environment = declaration.environments[name];
+  if (environment === undefined) {
+    const known = Object.keys(declaration.environments);
+    return places.fail(
+      ["environments"],
+      `has no environment ${JSON.stringify(name)}; it has ${known.join(", ") || "none"}`,
+    );
+  }
+  for (const variable of Object.keys(options.vars ?? {})) {
+    if (!VARIABLE.test(variable)) {
+      throw new ConfigurationError(
+        "vars",
+        `variable ${JSON.stringify(variable)}: a variable's name may contain only a-z, 0-9 and _, and starts with a letter or _`,
+      );
+    }
+  }
+  const expander = new Expander(options, environment, places);
+  const prefixPath = ["environments", name, ...(environment.prefix === undefined ? [] : ["prefix"])];
+  const prefix = expander.name(prefixOf(environment), prefixPath, { empty: true });
+  const named: Named = (text, path) => checkLength(places, path, `${prefix}${expander.name(text, path)}`);
+  return { name, environment, expander, prefix, named };
+}
+
+/**
+ * The names environment `options.environment` gives what it declares, and its prefix: all a
+ * destroy needs. Values and secrets are not read (a clean-up job needs no secret of the app's).
+ */
+export function resolveNames(
+  loaded: LoadedDeclaration,
+  options: Omit<ResolveOptions, "env">,
+): EnvironmentNames {
+  const { declaration } = loaded;
+  const { name, environment, prefix, named } = openEnvironment(loaded, { ...options, env: {} });
+  const names = (
+    list: readonly { environments?: readonly string[] | undefined }[],
+    kind: string,
+    key: "id" | "name",
+  ) =>
+    list.flatMap((entry, i) =>
+      isIn(entry, name) ? [named((entry as Record<string, string>)[key] ?? "", [kind, i, key])] : [],
+    );
+  return {
+    environment: name,
+    file: loaded.places.file,
+    prefix,
+    protect: environment.protect === true,
+    schedules: names(declaration.schedules ?? [], "schedules", "id"),
+    urlGroups: names(declaration.url_groups ?? [], "url_groups", "name"),
+    queues: names(declaration.queues ?? [], "queues", "name"),
+  };
+}
 
 function resolveQueues(loaded: LoadedDeclaration, environment: string, named: Named): DesiredQueue[] {
   return (loaded.declaration.queues ?? []).flatMap((queue, i): DesiredQueue[] =>
