@@ -14,6 +14,8 @@ export interface GitHubStandInOptions {
    * "Resource not accessible by integration", as GitHub does for a read-only token. Default true.
    */
   canComment?: boolean;
+  /** Who the token is: GraphQL's `viewer { login }`, and the author of the comments it writes. Default github-actions[bot]. */
+  login?: string;
 }
 
 /** A comment on a pull request, as the stand-in keeps it. */
@@ -51,7 +53,7 @@ const ALIAS = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*(\d+)\s*\)/g;
 /**
  * A tiny stand-in for the GitHub API on 127.0.0.1, enough for reading pull request states and
  * keeping one comment up to date: REST `GET /repos/{owner}/{repo}/pulls/{number}`, GraphQL
- * `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }` (a number it cannot
+ * `viewer { login }` and `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }` (a number it cannot
  * resolve is `null` under its alias with a NOT_FOUND error beside the data, as GitHub answers),
  * and the issue comments of a pull request (`GET` and `POST …/issues/{n}/comments`, paged by
  * `per_page` and `page`; `PATCH …/issues/comments/{id}`). Every request is recorded.
@@ -104,7 +106,9 @@ async function answer(state: StandInState, req: IncomingMessage, res: ServerResp
   const rest = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path);
   let reply: Answer = { status: 404, body: { message: "Not Found" } };
   if (req.method === "GET" && rest) reply = restPullRequest(options, rest[1], rest[2], Number(rest[3]));
-  if (req.method === "POST" && path === "/graphql") reply = graphqlPullRequests(options, entry, body);
+  if (req.method === "POST" && path === "/graphql") {
+    reply = /\bviewer\b/.test(body) ? viewer(options) : graphqlPullRequests(options, entry, body);
+  }
   reply = commentRoute(state, entry) ?? reply;
   res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
 }
@@ -129,7 +133,8 @@ function commentRoute(state: StandInState, entry: GitHubRequest): Answer | undef
       const page = Number(params.get("page") ?? 1);
       return { status: 200, body: list.slice((page - 1) * perPage, page * perPage) };
     }
-    const comment = { id: nextCommentId++, body: JSON.parse(entry.body).body as string, user: BOT };
+    const user = state.options.login === undefined ? BOT : { login: state.options.login, type: "User" };
+    const comment = { id: nextCommentId++, body: JSON.parse(entry.body).body as string, user };
     list.push(comment);
     return { status: 201, body: comment };
   }
@@ -153,6 +158,11 @@ function commentsOf(state: StandInState, repository: string, number: number): St
 
 const BOT = { login: "github-actions[bot]", type: "Bot" };
 let nextCommentId = 1000;
+
+/** GraphQL `viewer { login }`: who the token is. */
+function viewer(options: GitHubStandInOptions): Answer {
+  return { status: 200, body: { data: { viewer: { login: options.login ?? BOT.login } } } };
+}
 
 /** REST `GET /repos/{owner}/{repo}/pulls/{number}`. */
 function restPullRequest(options: GitHubStandInOptions, owner = "", repo = "", number = 0): Answer {

@@ -8,6 +8,7 @@ export interface CommentAccess extends GitHubAccess {
 interface IssueComment {
   id: number;
   body?: string | null;
+  user?: { login?: string } | null;
 }
 
 /** Comments read per page, GitHub's most; pages read at most, so a busy pull request cannot hold a step for long. */
@@ -24,8 +25,10 @@ export async function upsertMarkedComment(
   pullRequest: number,
   marker: string,
   body: string,
+  /** Edit only a comment this login wrote (the token's own: `viewerLogin`); any author when absent. */
+  author?: string,
 ): Promise<{ id: number; created: boolean }> {
-  const existing = await findMarkedComment(access, pullRequest, marker);
+  const existing = await findMarkedComment(access, pullRequest, marker, author);
   if (existing !== undefined) {
     await editComment(access, existing.id, body);
     return { id: existing.id, created: false };
@@ -50,11 +53,12 @@ export async function editMarkedComment(
   return { id: existing.id };
 }
 
-/** The first comment of the pull request whose body starts with `marker`, page by page. */
+/** The first comment of the pull request whose body starts with `marker` (written by `author`, when given), page by page. */
 export async function findMarkedComment(
   access: CommentAccess,
   pullRequest: number,
   marker: string,
+  author?: string,
 ): Promise<IssueComment | undefined> {
   const what = `reading the comments of pull request #${pullRequest}`;
   for (let page = 1; page <= MAX_PAGES; page++) {
@@ -64,7 +68,10 @@ export async function findMarkedComment(
       access,
       what,
     );
-    const found = comments.find((comment) => (comment.body ?? "").startsWith(marker));
+    const found = comments.find(
+      (comment) =>
+        (comment.body ?? "").startsWith(marker) && (author === undefined || comment.user?.login === author),
+    );
     if (found !== undefined || comments.length < PER_PAGE) return found;
   }
   return undefined;
