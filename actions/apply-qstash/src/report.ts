@@ -51,7 +51,11 @@ function whatHappened(
   const count = result.outcome === "applied" ? result.applied.length : 0;
   const notes = emptyPlan(result.plan)
     ? []
-    : [`${inputs.mode === "destroy" ? "Deleted" : "Applied"} ${count} change${count === 1 ? "" : "s"}.`];
+    : [
+        inputs.mode === "destroy"
+          ? `Deleted ${count} resource${count === 1 ? "" : "s"}.`
+          : `Applied ${count} change${count === 1 ? "" : "s"}.`,
+      ];
   return { notes, warnings };
 }
 
