@@ -167,7 +167,7 @@ export {
   namesOf,
 } from "./qstash-files/desired-state.ts";
 export type { ExportedDeclaration } from "./qstash-files/export-declaration.ts";
-export type { PrefixPattern } from "./qstash-files/prefix-pattern.ts";
+export { type PrefixPattern, prefixPattern } from "./qstash-files/prefix-pattern.ts";
 export {
   type LoadedDeclaration,
   parseDeclaration,

@@ -18,7 +18,6 @@ export { SEED_WHEN } from "./operations/seed-search-index.ts";
 export { alreadyPausedTargets, resumedTargets } from "./operations/targets.ts";
 export { DECLARATION_SCHEMA_URL } from "./qstash-files/export-declaration.ts";
 export { declarationJsonSchema } from "./qstash-files/json-schema.ts";
-export { prefixPattern } from "./qstash-files/prefix-pattern.ts";
 export { DEFAULT_DECLARATION_FILE } from "./qstash-files/read-declaration.ts";
 export { DECLARATION_PLACEHOLDERS } from "./qstash-files/value-templates.ts";
 export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing.ts";

@@ -4,10 +4,11 @@ import {
   exportQStash,
   parseDeclaration,
   planQStash,
+  prefixPattern,
   pruneQStash,
   resolveEnvironment,
 } from "../src/index.ts";
-import { prefixPattern } from "../src/internal.ts";
+
 import { emulator, messagingClient } from "./helpers.ts";
 import { consoleSchedule, declarationText, desired, writes } from "./qstash-helpers.ts";
 

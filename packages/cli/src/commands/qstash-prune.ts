@@ -1,6 +1,6 @@
 import { closedPullRequests } from "@stashkit/ci-context";
-import { type MaxAge, parseMaxAge, pruneQStash, type QStashPreview } from "@stashkit/core";
-import { prefixPattern } from "@stashkit/core/internal";
+import { type MaxAge, parseMaxAge, prefixPattern, pruneQStash, type QStashPreview } from "@stashkit/core";
+
 import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { pullRequestLookup } from "../github/pull-request-lookup.ts";
