@@ -16,6 +16,7 @@ import {
 import { type RunOptions, type Sample, timeCommand } from "./measure.ts";
 import { median } from "./median.ts";
 import { medianPhases, type PhasePoints, phaseTable } from "./phases.ts";
+import { QSTASH_SCENARIOS, qstashRows } from "./qstash-scenarios.ts";
 import type { Requests, Row } from "./row.ts";
 import { seedScenarios } from "./seed-scenarios.ts";
 import { STORAGE_SCENARIOS, storageRows } from "./storage-scenarios.ts";
@@ -702,6 +703,8 @@ for (const scenario of SCENARIOS) {
 }
 // E2–E5 (src/storage-scenarios.ts): the emulator's storage at scale, each store in a process of its own.
 if (!only || only.some((id) => STORAGE_SCENARIOS.includes(id))) rows.push(...(await storageRows(quick)));
+// Q1–Q2 (src/qstash-scenarios.ts): QStash resources as code beside the official SDK in a loop.
+if (!only || only.some((id) => QSTASH_SCENARIOS.includes(id))) rows.push(...(await qstashRows(quick, root)));
 await Promise.all([emulator, large, pruning, fleet, limited].map((server) => server.stop()));
 await seeding.stop();
 await github.stop();
