@@ -2,11 +2,7 @@ import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
-import { qstashApply } from "./commands/qstash-apply.command.ts";
-import { qstashDestroy } from "./commands/qstash-destroy.command.ts";
-import { qstashExport } from "./commands/qstash-export.command.ts";
-import { qstashPlan } from "./commands/qstash-plan.command.ts";
-import { qstashPrune } from "./commands/qstash-prune.command.ts";
+import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
 import { queuesList } from "./commands/queues-list.command.ts";
@@ -92,23 +88,7 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqList);
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
-
-  const qstash = program
-    .command("qstash")
-    .description("schedules, URL groups and queues declared in a file, per environment (messaging API)")
-    .addHelpText(
-      "after",
-      examples([
-        "stashkit qstash plan --env production --format markdown",
-        "stashkit qstash apply --env preview --pr 42",
-        "stashkit qstash destroy --env preview --pr 42",
-      ]),
-    );
-  addCommand(qstash, qstashPlan);
-  addCommand(qstash, qstashApply);
-  addCommand(qstash, qstashDestroy);
-  addCommand(qstash, qstashPrune);
-  addCommand(qstash, qstashExport);
+  addQStashCommands(program);
 
   addCommand(program, emulatorCommand);
   return program;
