@@ -166,6 +166,9 @@ describe("qstash apply against the emulator", () => {
     ]);
     expect(writes(server)).toEqual([]);
     expect(server.state.queues["production-orders"]?.parallelism).toBe(2);
+    expect(planText(refused.plan).at(-1)).toBe(
+      "environment is protected (protect: true): an apply refuses these deletes, and sends nothing, unless deletes are allowed (--allow-delete, allow-delete: true)",
+    );
 
     const allowed = await applyQStash(client, desired(withoutWeekly, "production"), { allowDelete: true });
     expect(allowed.outcome).toBe("applied");

@@ -28,13 +28,21 @@ function heading(plan: QStashPlan): string {
 }
 
 export function planText(plan: QStashPlan): string[] {
+  const warning = protectedDeletes(plan);
   return [
     heading(plan),
     ...plan.changes.map(
       (change) =>
         `  ${SIGNS[change.action]} ${change.action} ${change.kind} ${change.name}${fieldsText(change)}`,
     ),
+    ...(warning === undefined ? [] : [warning]),
   ];
+}
+
+/** Said under a plan that an apply would refuse: the environment is protected and the plan deletes. */
+function protectedDeletes(plan: QStashPlan): string | undefined {
+  if (!plan.protect || !plan.changes.some((change) => change.action === "delete")) return undefined;
+  return "environment is protected (protect: true): an apply refuses these deletes, and sends nothing, unless deletes are allowed (--allow-delete, allow-delete: true)";
 }
 
 /** The fields of a change on one line: `cron "0 3 * * *" -> "0 4 * * *"; retries 3`. */
@@ -84,6 +92,9 @@ export function planMarkdown(
     ]);
     lines.push("", markdownTable(["change", "kind", "name", "fields"], rows));
   }
-  for (const note of options.notes ?? []) lines.push("", escapeMarkdown(note));
+  const warning = protectedDeletes(plan);
+  for (const note of [...(warning === undefined ? [] : [warning]), ...(options.notes ?? [])]) {
+    lines.push("", escapeMarkdown(note));
+  }
   return `${lines.join("\n")}\n`;
 }
