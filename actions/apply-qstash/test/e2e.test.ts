@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is the declaration file's own syntax, expected as text
 import { findLeaks, startGitHubStandIn } from "@stashkit/testing";
 import { emulator, onCleanup } from "@stashkit/testing/vitest";
 import { describe, expect, it } from "vitest";

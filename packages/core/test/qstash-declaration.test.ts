@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is the declaration file's own syntax, expected as text
 import { describe, expect, it } from "vitest";
 import { DeclarationError, parseDeclaration, resolveEnvironment } from "../src/index.ts";
 import { declarationText, SECRET } from "./qstash-helpers.ts";
