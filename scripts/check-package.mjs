@@ -18,7 +18,7 @@ const ALLOWED = [
   /^LICENSE$/,
   /^dist\/.+\.(js|d\.ts)$/,
   /^bin\/stashkit-emulator\.js$/,
-  // core's declaration file schema, for editors (exported as @stashkit/core/qstash.schema.json).
+  // core's declaration file schema, for editors (node_modules/@stashkit/core/qstash.schema.json).
   /^qstash\.schema\.json$/,
 ];
 const npm = (args, cwd) =>
