@@ -127,6 +127,18 @@ describe("the declaration file: every refusal names the file, the line and the f
     );
   });
 
+  it("a placeholder in a prefix that the next character does not end: one run's prefix could start another's", () => {
+    expect(refusal(base.replace('prefix: "preview-{pr}-"', 'prefix: "preview-{pr}"')).message).toMatch(
+      /^stashkit\.qstash\.yaml:8:13: environments\.preview\.prefix: \{pr\} in the prefix "preview-\{pr\}" must be followed by a character its value cannot hold.*e\.g\. \{pr\}-$/,
+    );
+    expect(
+      refusal(base.replace('prefix: "preview-{pr}-"', 'prefix: "preview-{branch}-"'), "preview", { pr: "1" })
+        .message,
+    ).toMatch(
+      /environments\.preview\.prefix: \{branch\} in the prefix "preview-\{branch\}-" must be followed by .*e\.g\. \{branch\}\.$/,
+    );
+  });
+
   it("references to what the file does not declare", () => {
     expect(refusal(base.replace("destination: events", "destination: evnets")).message).toMatch(
       /^stashkit\.qstash\.yaml:34:18: schedules\[1\]\.destination: "evnets" is not a URL \(http:\/\/ or https:\/\/\) nor the name of a URL group of this file in environment preview/,

@@ -1,6 +1,6 @@
 import type { Declaration } from "./declaration-schema.ts";
 import { type DeclaredResource, declaredResources, isIn, prefixOf } from "./declared-resources.ts";
-import { type PrefixPart, templatesMeet } from "./prefix-overlap.ts";
+import { type PrefixPart, placeholderCanGive, templatesMeet } from "./prefix-overlap.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import { isCiPlaceholder, parseValue } from "./value-templates.ts";
 
@@ -63,6 +63,7 @@ function checkPrefixHoldsPlaceholders(
   const prefix = symbolic(declaration, environment, prefixOf(declared));
   // Without a prefix nothing undeclared is deleted, so names may vary freely.
   if (isEmpty(prefix)) return;
+  checkPlaceholdersEnd(places, environment, declared.prefix === undefined, prefix);
   const inPrefix = placeholdersOf(prefix);
   for (const resource of resources.filter((r) => isIn(r, environment))) {
     for (const placeholder of placeholdersOf(symbolic(declaration, environment, resource.name))) {
@@ -73,6 +74,30 @@ function checkPrefixHoldsPlaceholders(
       );
     }
   }
+}
+
+/**
+ * A placeholder in a prefix is followed by a character its value cannot hold: otherwise one
+ * run's prefix starts another's (`preview-{pr}` of #42 starts #421's names, `app-{branch}-` of
+ * `feat` starts `feat-x`'s), and its apply would delete the other's resources.
+ */
+function checkPlaceholdersEnd(
+  places: SourcePlaces,
+  environment: string,
+  defaulted: boolean,
+  prefix: PrefixPart[],
+): void {
+  prefix.forEach((part, i) => {
+    if (!("placeholder" in part)) return;
+    const next = prefix.slice(i + 1).find((p) => !("literal" in p) || p.literal !== "");
+    const char = next !== undefined && "literal" in next ? next.literal[0] : undefined;
+    if (char !== undefined && !placeholderCanGive(part.placeholder, char)) return;
+    const separator = placeholderCanGive(part.placeholder, "-") ? "." : "-";
+    places.fail(
+      ["environments", environment, ...(defaulted ? [] : ["prefix"])],
+      `{${part.placeholder}} in the prefix ${JSON.stringify(templateText(prefix))} must be followed by a character its value cannot hold, or one run's prefix could start another's (and its apply delete the other's resources): e.g. {${part.placeholder}}${separator}`,
+    );
+  });
 }
 
 /** No two environments that share an account may make one name. */

@@ -16,6 +16,11 @@ const CLASSES: Record<Placeholder, string> = {
   repo: `${DIGITS}${LOWER}-`,
 };
 
+/** Whether a placeholder's value can hold this character (then it cannot end the placeholder). */
+export function placeholderCanGive(placeholder: Placeholder, char: string): boolean {
+  return CLASSES[placeholder].includes(char);
+}
+
 /** Moves of an automaton that reads exactly the names a prefix can be: states 0..final. */
 interface Automaton {
   final: number;
