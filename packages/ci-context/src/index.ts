@@ -31,6 +31,5 @@ export {
   type PullRequestState,
   pullRequestStates,
 } from "./github-api/pull-request-states.ts";
-export { viewerLogin } from "./github-api/viewer.ts";
 export { gitLabRun } from "./gitlab.ts";
 export { jenkinsRun } from "./jenkins.ts";

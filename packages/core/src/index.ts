@@ -41,6 +41,8 @@ export {
 export {
   actOnDlq,
   checkMessageFilter,
+  type DlqActResult,
+  dlqMessageMatches,
   type FilterNames,
   listDlqMessages,
   requireSelection,

@@ -3,14 +3,19 @@ import { DataFileError } from "../storage/data-file-error.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { MemoryEngine } from "../storage/memory/memory-engine.ts";
 import { dataFileKind } from "../storage/sqlite/data-file-kind.ts";
-import { markInitialized, openDatabaseFile } from "../storage/sqlite/open-database-file.ts";
+import { DATA_FILE_VERSION } from "../storage/sqlite/data-file-version.ts";
+import {
+  markInitialized,
+  type OpenedDatabase,
+  openDatabaseFile,
+} from "../storage/sqlite/open-database-file.ts";
 import { SqliteEngine } from "../storage/sqlite/sqlite-engine.ts";
-import type { AreaContext, StoreArea } from "./area.ts";
+import type { AreaContext } from "./area.ts";
 import { jsonProblem } from "./json-problem.ts";
-import { Stores } from "./stores.ts";
+import { type AnyArea, Stores } from "./stores.ts";
 
-export interface OpenedStores {
-  stores: Stores;
+export interface OpenedStores<A extends AnyArea> {
+  stores: Stores<A>;
   /** What the start should tell the user (a JSON data file migrated, or found migrated). */
   notices: string[];
 }
@@ -21,11 +26,11 @@ export interface OpenedStores {
  * database beside it (`<file>.db`), which this and later starts use, and is left as it was. A
  * file that cannot be used stops the start with a `DataFileError` naming it.
  */
-export function openStores(
-  areas: readonly StoreArea[],
+export function openStores<A extends AnyArea>(
+  areas: readonly A[],
   dataFile: string | undefined,
   context: AreaContext,
-): OpenedStores {
+): OpenedStores<A> {
   if (dataFile === undefined) return { stores: new Stores(new MemoryEngine(), areas, context), notices: [] };
   const kind = dataFileKind(dataFile);
   if (kind === "other") {
@@ -34,27 +39,70 @@ export function openStores(
       "is neither an emulator database nor a JSON data file of an earlier emulator; move it aside or choose another --data-file",
     );
   }
-  if (kind === "json") return openMigrated(areas, dataFile, context);
-  const { db, initialized } = openDatabaseFile(dataFile);
-  const stores = new Stores(new SqliteEngine(db), areas, context);
-  if (!initialized) markInitialized(db);
-  stores.commit();
-  return { stores, notices: [] };
+  const opened =
+    kind === "json" ? openMigrated(areas, dataFile, context) : openDatabase(areas, dataFile, context);
+  try {
+    opened.stores.checkLimits((problem) => new DataFileError(dataFile, problem));
+  } catch (error) {
+    opened.stores.close();
+    throw error;
+  }
+  return opened;
+}
+
+function openDatabase<A extends AnyArea>(
+  areas: readonly A[],
+  dataFile: string,
+  context: AreaContext,
+): OpenedStores<A> {
+  const opened = openDatabaseFile(dataFile);
+  const engine = new SqliteEngine(opened.db);
+  const stores = new Stores(engine, areas, context);
+  try {
+    const notices = opened.initialized ? checkedRows(engine, opened, dataFile) : [];
+    if (!opened.initialized) markInitialized(opened.db);
+    stores.commit();
+    return { stores, notices };
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
+}
+
+/**
+ * Every row of the file read with its table's schema (the stores declared the tables), those of
+ * an older version upgraded first and the file stamped with this one, in the open transaction.
+ */
+function checkedRows(engine: SqliteEngine, opened: OpenedDatabase, file: string): string[] {
+  const notices: string[] = [];
+  const refuse = (problem: string) => new DataFileError(file, problem);
+  engine.checkRows(opened.version, refuse, (text) => notices.push(`data file "${file}": ${text}`));
+  if (opened.version < DATA_FILE_VERSION) {
+    markInitialized(opened.db);
+    notices.push(
+      `data file "${file}" was written by an earlier emulator (data file version ${opened.version}): upgraded to version ${DATA_FILE_VERSION}`,
+    );
+  }
+  return notices;
 }
 
 /** The database made from a JSON data file, made now (first start) or found from an earlier one. */
-function openMigrated(areas: readonly StoreArea[], jsonFile: string, context: AreaContext): OpenedStores {
+function openMigrated<A extends AnyArea>(
+  areas: readonly A[],
+  jsonFile: string,
+  context: AreaContext,
+): OpenedStores<A> {
   const database = `${jsonFile}.db`;
   if (existsSync(database) && dataFileKind(database) === "database") {
     const { db, initialized } = openDatabaseFile(database);
+    // Opened again below, its rows read as any data file's.
+    db.close();
     if (initialized) {
-      db.commit();
-      const stores = new Stores(new SqliteEngine(db), areas, context);
+      const { stores, notices } = openDatabase(areas, database, context);
       const notice = `data file "${jsonFile}" is JSON from an earlier emulator; using "${database}", made from it at an earlier start (the JSON file is not read)`;
-      return { stores, notices: [notice] };
+      return { stores, notices: [notice, ...notices] };
     }
     // A migration that did not finish (killed midway): start it over.
-    db.close();
   }
   const state = readJsonState(jsonFile);
   // Made under a temporary name and renamed when complete, so a kill midway leaves no half database.
