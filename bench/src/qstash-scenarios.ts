@@ -69,51 +69,38 @@ interface Run {
   rssMb: number | undefined;
 }
 
-/** The rows: an apply to an empty account, and one with nothing to change, ours beside the SDK loop. */
-export async function qstashRows(quick: boolean, root: string): Promise<Row[]> {
-  const pairs = quick ? 1 : 3;
-  const server = await startEmulator({ latency: { fixedMs: 50 } });
-  const { config, spec } = declaration(temporaryFolder("stashkit-bench-qstash-"));
+type RunningServer = Awaited<ReturnType<typeof startEmulator>>;
+
+/** Our CLI's apply and the SDK loop, each measured alone: time, and the reads and writes it sent. */
+function sides(server: RunningServer, root: string, files: { config: string; spec: string }) {
   const env = {
     PATH: process.env["PATH"] ?? "",
     HOME: process.env["HOME"] ?? "/tmp",
     QSTASH_TOKEN: server.messagingToken,
     QSTASH_URL: server.url,
   };
-  const ours = () =>
-    timeCommand(
-      process.execPath,
-      [
-        join(root, "packages/cli/dist/bin.js"),
-        "qstash",
-        "apply",
-        "--config",
-        config,
-        "--env",
-        "bench",
-        "--timeout-seconds",
-        "600",
-      ],
-      env,
-    );
-  const theirs = () =>
-    timeCommand(process.execPath, [join(import.meta.dirname, "../alternatives/sdk-qstash-apply.mjs")], {
-      ...env,
-      BENCH_QSTASH_SPEC: spec,
-    });
-  const measured = async (side: typeof ours): Promise<Run> => {
+  const cli = join(root, "packages/cli/dist/bin.js");
+  const apply = ["qstash", "apply", "--config", files.config, "--env", "bench", "--timeout-seconds", "600"];
+  const sdkLoop = join(import.meta.dirname, "../alternatives/sdk-qstash-apply.mjs");
+  const measured = (command: string[], extraEnv: Record<string, string>) => async (): Promise<Run> => {
     server.clearRequests();
-    const sample = await side();
+    const sample = await timeCommand(process.execPath, command, { ...env, ...extraEnv });
     if (sample.exitCode !== 0) throw new Error(`qstash bench: a run exited ${sample.exitCode}`);
     const reads = server.requests.filter((r) => r.method === "GET").length;
-    return {
-      ms: sample.ms,
-      reads,
-      writes: server.requests.length - reads,
-      cpuMs: sample.cpuMs,
-      rssMb: sample.rssMb,
-    };
+    const writes = server.requests.length - reads;
+    return { ms: sample.ms, reads, writes, cpuMs: sample.cpuMs, rssMb: sample.rssMb };
   };
+  return {
+    ours: measured([cli, ...apply], {}),
+    theirs: measured([sdkLoop], { BENCH_QSTASH_SPEC: files.spec }),
+  };
+}
+
+/** The rows: an apply to an empty account, and one with nothing to change, ours beside the SDK loop. */
+export async function qstashRows(quick: boolean, root: string): Promise<Row[]> {
+  const pairs = quick ? 1 : 3;
+  const server = await startEmulator({ latency: { fixedMs: 50 } });
+  const { ours, theirs } = sides(server, root, declaration(temporaryFolder("stashkit-bench-qstash-")));
   const runs = {
     oursEmpty: [] as Run[],
     oursAgain: [] as Run[],
@@ -123,35 +110,31 @@ export async function qstashRows(quick: boolean, root: string): Promise<Row[]> {
   try {
     for (let pair = 0; pair < pairs; pair++) {
       server.reset();
-      runs.oursEmpty.push(await measured(ours));
-      runs.oursAgain.push(await measured(ours));
+      runs.oursEmpty.push(await ours());
+      runs.oursAgain.push(await ours());
       server.reset();
-      runs.theirsEmpty.push(await measured(theirs));
-      runs.theirsAgain.push(await measured(theirs));
+      runs.theirsEmpty.push(await theirs());
+      runs.theirsAgain.push(await theirs());
     }
   } finally {
     await server.stop();
   }
   const made = `${SIZES.schedules} schedules, ${SIZES.urlGroups} URL groups, ${SIZES.queues} queues`;
   const again = runs.oursAgain.at(-1) as Run;
+  const common = { pairs, quick };
   return [
     toRow({
-      id: "Q1",
-      title: `apply ${made} to an empty account`,
-      against: "apply, empty: CLI vs SDK loop",
-      ours: runs.oursEmpty,
-      theirs: runs.theirsEmpty,
-      pairs,
-      quick,
+      ...{ id: "Q1", title: `apply ${made} to an empty account`, against: "apply, empty: CLI vs SDK loop" },
+      ...{ ours: runs.oursEmpty, theirs: runs.theirsEmpty, ...common },
     }),
     toRow({
-      id: "Q2",
-      title: `apply the same file again, nothing changed`,
-      against: "apply, unchanged: CLI vs SDK loop",
-      ours: runs.oursAgain,
-      theirs: runs.theirsAgain,
-      pairs,
-      quick,
+      ...{ id: "Q2", title: "apply the same file again, nothing changed" },
+      ...{
+        against: "apply, unchanged: CLI vs SDK loop",
+        ours: runs.oursAgain,
+        theirs: runs.theirsAgain,
+        ...common,
+      },
       own: {
         text: "no write, ≤ 3 reads (one per list)",
         judges: "requests",
