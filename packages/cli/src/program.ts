@@ -3,6 +3,7 @@ import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
 import { dlqExport } from "./commands/dlq-export.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
+import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
 import { queuesList } from "./commands/queues-list.command.ts";
@@ -82,6 +83,7 @@ export function buildProgram(): Command {
 
   addDlqGroup(program);
   addCommand(program, replayCommand);
+  addQStashCommands(program);
   addCommand(program, emulatorCommand);
   return program;
 }

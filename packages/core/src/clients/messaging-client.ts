@@ -3,6 +3,7 @@ import { FlowControlResource } from "../resources/flow-control.ts";
 import { MessagesResource } from "../resources/messages.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
+import { UrlGroupsResource } from "../resources/url-groups.ts";
 import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
@@ -18,8 +19,8 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 export type { MessagingClientOptions };
 
 /**
- * Client of the messaging API (queues, schedules, flow-control keys, messages, the DLQ, logs,
- * Workflow runs), authenticated with a Bearer token.
+ * Client of the messaging API (queues, schedules, URL groups, flow-control keys, messages, the DLQ,
+ * logs, Workflow runs), authenticated with a Bearer token.
  */
 export class MessagingClient {
   readonly queues: QueuesResource;
@@ -29,6 +30,7 @@ export class MessagingClient {
   readonly logs: MessageLogsResource;
   readonly messages: MessagesResource;
   readonly workflowRuns: WorkflowRunsResource;
+  readonly urlGroups: UrlGroupsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -48,6 +50,7 @@ export class MessagingClient {
     this.logs = new MessageLogsResource(transport);
     this.messages = new MessagesResource(transport);
     this.workflowRuns = new WorkflowRunsResource(transport);
+    this.urlGroups = new UrlGroupsResource(transport);
   }
 
   /**

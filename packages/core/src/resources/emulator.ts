@@ -70,7 +70,7 @@ export class EmulatorResource extends Resource {
     );
     const request = {
       ...post(`${route}/${url}`, message.operation, { idempotent: deduplicated }),
-      payload: message.body,
+      rawBody: message.body,
       headers: message.headers,
       ...(at < 0 ? {} : { rawQuery: message.url.slice(at + 1) }),
     };

@@ -11,21 +11,21 @@ export interface ApiRequest {
    */
   query?: Record<string, string | readonly string[]>;
   /**
-   * A query string sent byte for byte after `query` (a destination's own, which the messaging API
-   * reads from a publish's URL); like `query`, never part of a message.
+   * A query string sent exactly as given (without "?"), instead of `query`: a schedule's or a
+   * message's destination keeps its own query byte for byte. Like `query`, never part of a message.
    */
   rawQuery?: string;
-  /** Sent as JSON. */
+  /** A JSON body. */
   body?: unknown;
   /**
-   * Bytes sent as they are instead of a JSON body (a message's payload); its content type, if any,
-   * is one of `headers`.
+   * A body sent as these bytes (a string as UTF-8), not as JSON: a schedule's or a message's
+   * payload; its content type, if any, is one of `headers`.
    */
-  payload?: Uint8Array;
+  rawBody?: string | Uint8Array;
   /**
-   * Headers of this request besides the credential and the client's own (a message's settings and
-   * forwarded headers): sent, never part of a message or log line. They cannot replace the
-   * client's Authorization or User-Agent.
+   * Headers of this request besides the credential and the client's own (the API's `Upstash-*`
+   * settings, forwarded headers): sent, never part of a message or a log line. They cannot replace
+   * the authorization, user agent or accept headers.
    */
   headers?: Readonly<Record<string, string>>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
@@ -57,10 +57,11 @@ export function requestContext(request: ApiRequest): { operation: string; method
 
 /** The path and, when there are parameters, the query string: what goes on the wire. */
 export function pathAndQuery(request: Pick<ApiRequest, "path" | "query" | "rawQuery">): string {
+  if (request.rawQuery !== undefined && request.rawQuery !== "") return `${request.path}?${request.rawQuery}`;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     for (const one of typeof value === "string" ? [value] : value) params.append(name, one);
   }
-  const search = [params.toString(), request.rawQuery ?? ""].filter((part) => part !== "").join("&");
+  const search = params.toString();
   return search === "" ? request.path : `${request.path}?${search}`;
 }

@@ -64,9 +64,14 @@ function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: Abor
   headers["authorization"] = settings.authorization;
   headers["user-agent"] = settings.userAgent;
   headers["accept"] = "application/json";
-  if (request.payload !== undefined)
-    return { method: request.method, headers, body: request.payload, signal };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  const body = request.body === undefined ? null : UTF8.encode(JSON.stringify(request.body));
+  const body =
+    request.rawBody !== undefined
+      ? typeof request.rawBody === "string"
+        ? UTF8.encode(request.rawBody)
+        : request.rawBody
+      : request.body === undefined
+        ? null
+        : UTF8.encode(JSON.stringify(request.body));
   return { method: request.method, headers, body, signal };
 }
