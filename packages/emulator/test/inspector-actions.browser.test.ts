@@ -214,16 +214,24 @@ describe("the inspector's actions, in Chromium", () => {
     await page.getByRole("button", { name: "Retry the selected DLQ messages" }).click();
     await expect.poll(() => page.locator("#status").textContent()).toMatch(/select DLQ messages first/);
 
+    const pick = page.getByRole("checkbox", { name: `Select DLQ message ${retried.messageId}` });
+    await pick.check();
+    await dlq.screenshot({ path: screenshot("dlq-actions") });
     await page.getByRole("button", { name: `Edit and retry DLQ message ${broken.messageId}` }).click();
     const payload = editor(page).getByLabel("Payload", { exact: true });
     await expect.poll(() => payload.inputValue()).toBe('{"order":"broken"}');
-    await region(page, "Dead letter queue").screenshot({ path: screenshot("dlq-actions") });
-    await sendFromEditor(page, { payload: '{"order":"fixed"}' });
+    expect(await editor(page).getByRole("heading").textContent()).toBe(
+      `Retry DLQ message ${broken.messageId} with a payload`,
+    );
+    await payload.fill('{"order":"fixed"}');
+    await editor(page).screenshot({ path: screenshot("retry-with-payload") });
+    await sendFromEditor(page, {});
     await hook.waitFor(1);
     expect(hook.received[0]?.body).toBe('{"order":"fixed"}');
     await dlq.getByRole("row").filter({ hasText: broken.messageId }).waitFor({ state: "detached" });
 
-    await page.getByRole("checkbox", { name: `Select DLQ message ${retried.messageId}` }).check();
+    // Still selected after the table was drawn again.
+    expect(await pick.isChecked()).toBe(true);
     await page.getByRole("button", { name: "Retry the selected DLQ messages" }).click();
     await hook.waitFor(2);
     expect(hook.received[1]?.body).toBe("retry me");

@@ -40,10 +40,12 @@ var payloadEditor = function (deps) {
   function field() { return $("editor-target").value.trim(); }
   function keyOf() { return PAYLOAD + open.kind.key(open.target, field(), open.keyTarget); }
 
-  async function show(name, target, keyTarget) {
+  // \`shown\`: how the heading names the target when its id is not what the table shows (a DLQ
+  // entry is listed by its message id).
+  async function show(name, target, keyTarget, shown) {
     var kind = KINDS[name];
-    open = { name: name, kind: kind, target: target, keyTarget: keyTarget || target };
-    $("editor-heading").textContent = kind.title(target);
+    open = { name: name, kind: kind, target: target, keyTarget: keyTarget || target, shown: shown || target };
+    $("editor-heading").textContent = kind.title(open.shown);
     $("editor-target-row").hidden = !kind.field;
     $("editor-type-row").hidden = !kind.type;
     if (kind.field) {
@@ -53,7 +55,7 @@ var payloadEditor = function (deps) {
     var fallback = name === "notify" ? "" : "{}";
     if (kind.load) {
       try { fallback = (await deps.call(kind.load(target))).body; }
-      catch (error) { deps.say(kind.title(target) + ": " + error.message); }
+      catch (error) { deps.say(kind.title(open.shown) + ": " + error.message); }
     }
     var remembered = read(keyOf());
     $("editor-payload").value = remembered === null ? fallback : remembered;
@@ -69,7 +71,7 @@ var payloadEditor = function (deps) {
   $("editor-form").addEventListener("submit", async function (event) {
     event.preventDefault();
     if (!open) return;
-    var title = open.kind.title(open.target);
+    var title = open.kind.title(open.shown);
     if (!deps.allowed(title)) return;
     var payload = $("editor-payload").value;
     var value = field();
@@ -89,9 +91,9 @@ var payloadEditor = function (deps) {
     show: show,
     // A button that opens the editor for one target; like every button that changes something,
     // off until changes are allowed.
-    button: function (name, target, label, title, keyTarget) {
+    button: function (name, target, label, title, keyTarget, shown) {
       return deps.h("button", { type: "button", "class": "change", "aria-label": title, disabled: !deps.allow.checked,
-        onclick: function () { if (deps.allowed(title)) show(name, target, keyTarget); }, text: label });
+        onclick: function () { if (deps.allowed(title)) show(name, target, keyTarget, shown); }, text: label });
     }
   };
 };

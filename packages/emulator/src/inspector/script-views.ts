@@ -70,7 +70,7 @@ var views = (function () {
         pick.addEventListener("change", function () { if (pick.checked) selected.add(d.dlqId); else selected.delete(d.dlqId); });
         var actions = h("span", {}, [
           button("Retry", "Retry DLQ message " + d.messageId, path + "/retry"),
-          edit("dlq", d.dlqId, "Retry with\u2026", "Edit and retry DLQ message " + d.messageId, d.destination),
+          edit("dlq", d.dlqId, "Retry with\u2026", "Edit and retry DLQ message " + d.messageId, d.destination, d.messageId),
           button("Delete", "Delete DLQ message " + d.messageId, path + "/delete")
         ]);
         return [pick, d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
