@@ -50,14 +50,15 @@ async function sendFromEditor(page: Page, fields: { target?: string; payload?: s
  * must refuse by itself, not only through the disabled attribute.
  */
 async function forcePress(page: Page, name: string): Promise<void> {
-  await page.evaluate((label) => {
+  // A string, run in the page: this project's types have no DOM.
+  await page.evaluate(`(() => {
+    const label = ${JSON.stringify(name)};
     const found = Array.from(document.querySelectorAll("button")).find(
-      (button) => button.getAttribute("aria-label") === label || button.textContent === label,
-    );
-    if (!found) throw new Error(`no button ${label}`);
+      (button) => button.getAttribute("aria-label") === label || button.textContent === label);
+    if (!found) throw new Error("no button " + label);
     found.disabled = false;
     found.click();
-  }, name);
+  })()`);
 }
 
 describe("the inspector's actions, in Chromium", () => {
@@ -73,7 +74,7 @@ describe("the inspector's actions, in Chromium", () => {
     await page.getByRole("checkbox", { name: `Select DLQ message ${messageId}` }).check();
     const sent = server.requests.length;
 
-    const actions = [
+    const actions: [string, string][] = [
       ["Publish a message\u2026", "Publish a message"],
       ["Trigger a workflow run\u2026", "Trigger a workflow run"],
       ["Notify an event\u2026", "Notify an event"],
@@ -86,7 +87,7 @@ describe("the inspector's actions, in Chromium", () => {
     for (const [button, name] of actions) {
       const shown = page.getByRole("button", { name: button, exact: true });
       expect(await shown.isDisabled(), button).toBe(true);
-      await forcePress(page, button as string);
+      await forcePress(page, button);
       await expect.poll(() => page.locator("#status").textContent()).toBe(`${name}: ${READ_ONLY}`);
       expect(await editor(page).isVisible()).toBe(false);
     }
@@ -95,11 +96,11 @@ describe("the inspector's actions, in Chromium", () => {
     await page.getByRole("button", { name: "Publish a message\u2026" }).click();
     await editor(page).getByLabel("Destination URL").fill(hook.url);
     // The open dialog is modal, so the box behind it is ticked off by script: the send must follow.
-    await page.evaluate(() => {
-      const box = document.getElementById("allow-changes") as HTMLInputElement;
+    await page.evaluate(`(() => {
+      const box = document.getElementById("allow-changes");
       box.checked = false;
       box.dispatchEvent(new Event("change"));
-    });
+    })()`);
     const send = editor(page).getByRole("button", { name: "Send" });
     expect(await send.isDisabled()).toBe(true);
     await forcePress(page, "Send");

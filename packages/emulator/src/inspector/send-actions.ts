@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { controlErrors } from "../control/errors.ts";
 import type { Reply } from "../http/reply.ts";
+import { triggerHeaders } from "../messaging/engine/workflow/trigger-headers.ts";
 import { type ActionTarget, forwarded } from "./actions.ts";
 
 // The payload editor's sends. Like every button of the page, each is one request to the real
@@ -76,15 +77,7 @@ export async function triggerRun(target: ActionTarget, rawBody: Buffer): Promise
   const workflowRunId = `wfr_${randomUUID()}`;
   const reply = await send(target, `/v2/publish/${url}`, {
     body: text(body, "body", RUN),
-    headers: {
-      "content-type": "application/json",
-      "upstash-workflow-init": "true",
-      "upstash-workflow-runid": workflowRunId,
-      "upstash-workflow-url": url,
-      "upstash-feature-set": "LazyFetch,InitialBody,WF_DetectTrigger,WF_TriggerOnConfig",
-      "upstash-workflow-sdk-version": "1",
-      "upstash-forward-upstash-workflow-sdk-version": "1",
-    },
+    headers: { "content-type": "application/json", ...triggerHeaders(url, workflowRunId) },
   });
   return reply.status < 300 ? { ...reply, json: { ...(reply.json as object), workflowRunId } } : reply;
 }

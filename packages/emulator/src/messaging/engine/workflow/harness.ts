@@ -12,6 +12,7 @@ import { importRun, type RunImport } from "./run-import.ts";
 import type { WorkflowRuns } from "./runs.ts";
 import { whyStalled } from "./stall.ts";
 import { type StepView, stepViews } from "./step-views.ts";
+import { triggerHeaders } from "./trigger-headers.ts";
 
 /** A run as the testing API reports it. */
 export interface RunSummary {
@@ -82,13 +83,7 @@ export class WorkflowHarness {
     const headers = {
       "content-type": "application/json",
       ...lowerCase(options.headers ?? {}),
-      // What @upstash/workflow 1.x's `Client.trigger` sends for a first invocation.
-      "upstash-workflow-init": "true",
-      "upstash-workflow-runid": workflowRunId,
-      "upstash-workflow-url": url,
-      "upstash-feature-set": "LazyFetch,InitialBody,WF_DetectTrigger,WF_TriggerOnConfig",
-      "upstash-workflow-sdk-version": "1",
-      "upstash-forward-upstash-workflow-sdk-version": "1",
+      ...triggerHeaders(url, workflowRunId),
     };
     this.#parts.publish({ destination: url, body: Buffer.from(body), settings: readMessageHeaders(headers) });
     return { workflowRunId };
