@@ -102,6 +102,7 @@ function workflowRoutes(parts: Registry<MessagingParts>): Route<undefined>[] {
     workflows: parts.get("workflows"),
     messages,
     stalled: (runId) => parts.get("harness").summary(runId).stalled,
+    waiting: (runId) => parts.get("workflowStores").waits.forRun(runId),
   });
   const waits = eventWaitHandlers(parts.get("waits"));
   const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish: parts.get("publish") }));
