@@ -11,6 +11,11 @@ export interface ApiRequest {
    */
   query?: Record<string, string | readonly string[]>;
   body?: unknown;
+  /**
+   * Headers the API reads beside the body (a publish's `Upstash-*` settings). Never
+   * `Authorization`, which the client sets; never part of a message or log line.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
   /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */

@@ -60,6 +60,7 @@ const UTF8 = new TextEncoder();
 
 function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: AbortSignal): Exchange {
   const headers: Record<string, string> = {
+    ...request.headers,
     authorization: settings.authorization,
     "user-agent": settings.userAgent,
     accept: "application/json",
