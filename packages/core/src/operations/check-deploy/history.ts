@@ -66,18 +66,20 @@ export function probe(history: History, name: string = SENTINEL_NAME, offset = 1
 
 /** A step the new code has and the history lacks, with a harmless result of its kind. */
 export function inventedStep(history: History, ref: StepRef, offset: number, out: unknown): RawStep {
+  const result = out ?? defaultOut(ref.type);
   const step = {
     stepId: history.maxStepId + offset,
     stepName: ref.name,
     stepType: ref.type,
     concurrent: 1,
-    out: out ?? defaultOut(ref.type),
+    ...(result === undefined ? {} : { out: result }),
   };
   return stepEntry(step, `msg_stashkit_check_deploy_step_${offset}`);
 }
 
-function defaultOut(type: string): string {
-  if (type === "Wait") return JSON.stringify({ eventData: null, timeout: false });
+/** A result the SDK reads for a step of that kind: none for a wait (an event with no data), an empty answer for a call. */
+function defaultOut(type: string): string | undefined {
+  if (type === "Wait") return undefined;
   if (type === "Call") return JSON.stringify({ status: 200, body: null, header: {} });
   return "null";
 }
