@@ -1,7 +1,7 @@
 import { Deadline, Redactor } from "@stashkit/core";
 import type { CommandContext } from "./context.ts";
 import { EXIT, exitCodeFor, failureLine } from "./failure.ts";
-import { type Common, type CommonFlags, readCommon } from "./options/common.ts";
+import { type Common, type CommonFlags, type Format, readCommon } from "./options/common.ts";
 import type { CommandResult } from "./output/result.ts";
 import { outputFileProblem } from "./output/secret-file.ts";
 import { terminal } from "./output/terminal.ts";
@@ -18,6 +18,8 @@ export interface CommandSpec<Flags> {
   name: string;
   /** Where the credentials come from, said after an authentication failure. */
   credentials?: string;
+  /** The formats it writes, when not the usual four (text, json, dotenv, github). */
+  formats?: readonly Format[];
   load(): Promise<CommandModule<Flags>>;
 }
 
@@ -39,7 +41,7 @@ export async function execute<Flags extends CommonFlags>(
     quiet: false,
   });
   try {
-    const common = readCommon(flags, env);
+    const common = readCommon(flags, env, spec.formats);
     out = terminal({
       env,
       stdout: process.stdout,

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
+import { doctorCommand } from "./commands/doctor.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
@@ -16,6 +17,7 @@ import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
 import { searchSeed } from "./commands/search-seed.command.ts";
+import { workflowCheckDeploy } from "./commands/workflow-check-deploy.command.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -88,6 +90,18 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
 
+  const workflow = program
+    .command("workflow")
+    .description("Upstash Workflow: runs in flight and deploys (messaging API)")
+    .addHelpText(
+      "after",
+      examples([
+        "stashkit workflow check-deploy --url https://app.example.com/api/workflow --app-url http://127.0.0.1:3000/api/workflow",
+      ]),
+    );
+  addCommand(workflow, workflowCheckDeploy);
+
+  addCommand(program, doctorCommand);
   addCommand(program, emulatorCommand);
   return program;
 }

@@ -64,7 +64,10 @@ async function runsInFlight(server: RunningEmulator) {
 async function check(server: RunningEmulator, client: MessagingClient, url: string, steps: Step[]) {
   const port = await freePort();
   const wiring = { ...emulatorWiring(server), qstashUrl: `http://127.0.0.1:${port}` };
-  const build = await workflowApp(wiring, route(steps, (name) => ranInNewBuild.push(name)));
+  const build = await workflowApp(
+    wiring,
+    route(steps, (name) => ranInNewBuild.push(name)),
+  );
   const progress: string[] = [];
   const result = await checkDeploy(client, {
     workflowUrl: url,
@@ -107,7 +110,12 @@ describe("checkDeploy: the runs in flight replayed against a new build, with no 
       `replaying run 2 of 2 (${waiting})`,
     ]);
 
-    const renamed = await check(server, client, url, OLD.map(([k, n]) => [k, n === "charge" ? "charge-card" : n]));
+    const renamed = await check(
+      server,
+      client,
+      url,
+      OLD.map(([k, n]) => [k, n === "charge" ? "charge-card" : n]),
+    );
     expect(verdictOf(renamed.result, waiting)).toMatchObject({
       verdict: "diverged",
       change: "renamed",
@@ -130,7 +138,12 @@ describe("checkDeploy: the runs in flight replayed against a new build, with no 
       });
     }
 
-    const removed = await check(server, client, url, OLD.filter(([, name]) => name !== "charge"));
+    const removed = await check(
+      server,
+      client,
+      url,
+      OLD.filter(([, name]) => name !== "charge"),
+    );
     expect(verdictOf(removed.result, waiting)).toMatchObject({
       verdict: "diverged",
       change: "removed",
@@ -140,7 +153,12 @@ describe("checkDeploy: the runs in flight replayed against a new build, with no 
     });
     expect(removed.result.failing).toBe(1);
 
-    const retyped = await check(server, client, url, OLD.map(([k, n]) => [n === "charge" ? "sleep" : k, n]));
+    const retyped = await check(
+      server,
+      client,
+      url,
+      OLD.map(([k, n]) => [n === "charge" ? "sleep" : k, n]),
+    );
     expect(verdictOf(retyped.result, waiting)).toMatchObject({
       verdict: "diverged",
       change: "changed-kind",
@@ -170,18 +188,31 @@ describe("checkDeploy: the runs in flight replayed against a new build, with no 
     const { url } = await runsInFlight(server);
     const port = await freePort();
     // Wired to the account (the emulator) instead of the stand-in.
-    const unwired = await workflowApp(emulatorWiring(server), route(OLD, (name) => ranInNewBuild.push(name)));
-    const error = await caught(() => checkDeploy(client, { workflowUrl: url, appUrl: unwired.url, standIn: { port } }));
+    const unwired = await workflowApp(
+      emulatorWiring(server),
+      route(OLD, (name) => ranInNewBuild.push(name)),
+    );
+    const error = await caught(() =>
+      checkDeploy(client, { workflowUrl: url, appUrl: unwired.url, standIn: { port } }),
+    );
     expect(error).toBeInstanceOf(CheckDeployError);
     expect(error.message).toBe(
       `the new build did not fetch the run's steps from the stand-in: start it with QSTASH_URL=http://127.0.0.1:${port} (what it sends to QStash during the check must not reach the account); nothing was replayed`,
     );
     const wrongKeys = await workflowApp(
-      { ...emulatorWiring(server), qstashUrl: `http://127.0.0.1:${port}`, signingKeys: { current: "a", next: "b" } },
+      {
+        ...emulatorWiring(server),
+        qstashUrl: `http://127.0.0.1:${port}`,
+        signingKeys: { current: "a", next: "b" },
+      },
       route(OLD),
     );
-    const refused = await caught(() => checkDeploy(client, { workflowUrl: url, appUrl: wrongKeys.url, standIn: { port } }));
-    expect(refused.message).toMatch(/^the new build rejected the signature: start it with the account's signing keys/);
+    const refused = await caught(() =>
+      checkDeploy(client, { workflowUrl: url, appUrl: wrongKeys.url, standIn: { port } }),
+    );
+    expect(refused.message).toMatch(
+      /^the new build rejected the signature: start it with the account's signing keys/,
+    );
     expect(ranInNewBuild).toEqual([]);
     expect(server.workflows.list().filter((run) => run.state !== "RUN_STARTED")).toEqual([]);
   });
@@ -207,7 +238,11 @@ describe("checkDeploy: the runs in flight replayed against a new build, with no 
     );
     expect(bad.message).toBe("--url must be an http(s) URL; got ftp: one");
     const port = await caught(() =>
-      checkDeploy(client, { workflowUrl: "http://x", appUrl: "http://127.0.0.1:1", standIn: { port: 70_000 } }),
+      checkDeploy(client, {
+        workflowUrl: "http://x",
+        appUrl: "http://127.0.0.1:1",
+        standIn: { port: 70_000 },
+      }),
     );
     expect(port.message).toBe("--stand-in-port must be a port from 1 to 65535; got 70000");
     expect(server.requests.length).toBe(before);

@@ -14,6 +14,8 @@ export interface CommandResult {
   json(withSecrets: boolean): Record<string, unknown>;
   /** Values for the dotenv and github formats. */
   fields: Field[];
+  /** The markdown format's lines (a job summary), for a command that takes `--format markdown`. */
+  markdown?: () => string[];
   warnings: string[];
   /** Set when the command did its work but failed its verdict (a queue missing): printed last, exit 1. */
   failure?: Error;

@@ -29,11 +29,14 @@ export function writeResult(result: CommandResult, context: OutputContext): void
   }
   switch (common.format) {
     case "text":
+    case "markdown": {
+      const lines = common.format === "markdown" ? (result.markdown?.() ?? result.lines) : result.lines;
       if (toFile !== undefined) {
-        writeSecretFile(toFile, joinLines(result.lines.map((l) => context.redactor.redact(l))));
-        saySaved(context, counted(result.lines.length, "line"), toFile);
-      } else if (!common.quiet) for (const line of result.lines) terminal.out(line);
+        writeSecretFile(toFile, joinLines(lines.map((l) => context.redactor.redact(l))));
+        saySaved(context, counted(lines.length, "line"), toFile);
+      } else if (!common.quiet) for (const line of lines) terminal.out(line);
       return;
+    }
     case "json": {
       const text = JSON.stringify(result.json(withSecrets), null, 2);
       if (toFile !== undefined) {

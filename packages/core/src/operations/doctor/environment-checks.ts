@@ -31,7 +31,9 @@ export async function checkEnvironment(
   }
   const found = await detectTokenRegion((at) => clientFor(at, token.value), url.value, call);
   const client = found.atUrl.outcome === "valid" ? clientFor(url.value, token.value) : undefined;
-  const emulator = client === undefined ? false : await client.emulator.isEmulator(call);
+  // A region's URL is the service; anything else may be an emulator, whose control API says so.
+  const emulator =
+    client !== undefined && found.urlRegion === undefined && (await client.emulator.isEmulator(call));
   const checks = [
     tokenCheck(environment, found, emulator),
     ...urlChecks(environment, found, emulator),
