@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm test:node22`: runs the vitest suites of the packages that claim Node >= 22 (core,
-// emulator, ci-context, cli) with a Node 22 binary, each writing test-results/vitest-node22.json
+// emulator, ci-context, cli, stall-reasons) with a Node 22 binary, each writing test-results/vitest-node22.json
 // for scripts/test-summary.mjs. The binary is STASHKIT_NODE22, else the one .ci/run installs into
 // the tool cache. Without a Node 22 binary this fails: a claim nobody checks is not kept.
 import { spawnSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 // `pnpm test:node22 cli` runs one package's suite.
 const NODE22_PACKAGES =
-  process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli"];
+  process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli", "stall-reasons"];
 const NODE22_VERSION = "22.23.3";
 
 const root = new URL("..", import.meta.url).pathname;

@@ -34,7 +34,10 @@ export function writeResult(result: CommandResult, context: OutputContext): void
       if (toFile !== undefined) {
         writeSecretFile(toFile, joinLines(lines.map((l) => context.redactor.redact(l))));
         saySaved(context, counted(lines.length, "line"), toFile);
-      } else if (!common.quiet) for (const line of lines) terminal.out(line);
+      } else if (!common.quiet || common.format === "markdown") {
+        // A markdown report is a document for a file (a job summary), as JSON is: --quiet keeps it.
+        for (const line of lines) terminal.out(line);
+      }
       return;
     }
     case "json": {

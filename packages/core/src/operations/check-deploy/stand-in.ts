@@ -7,7 +7,6 @@ export interface StandInRequest {
   method: string;
   /** The path without the query string. */
   path: string;
-  query: URLSearchParams;
 }
 
 /**
@@ -70,7 +69,7 @@ export class QStashStandIn {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://stand-in");
-    const request = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams };
+    const request = { method: req.method ?? "GET", path: url.pathname };
     this.#requests.push(request);
     const { status, body } = this.#reply(request, Buffer.concat(chunks).toString("utf8"));
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
