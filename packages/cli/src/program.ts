@@ -90,6 +90,13 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
 
+  addWorkflowCommands(program);
+  addCommand(program, emulatorCommand);
+  return program;
+}
+
+/** `workflow check-deploy` and `doctor`: Upstash Workflow's deploys, and why things do not move. */
+function addWorkflowCommands(program: Command): void {
   const workflow = program
     .command("workflow")
     .description("Upstash Workflow: runs in flight and deploys (messaging API)")
@@ -100,8 +107,5 @@ export function buildProgram(): Command {
       ]),
     );
   addCommand(workflow, workflowCheckDeploy);
-
   addCommand(program, doctorCommand);
-  addCommand(program, emulatorCommand);
-  return program;
 }
