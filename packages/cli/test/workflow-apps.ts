@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { freePort } from "@stashkit/testing";
 import { afterEach } from "vitest";
 import { cleanEnv, type Secrets } from "./cli.ts";
+
+export { freePort };
 
 const FIXTURE = new URL("./fixtures/workflow-app.mjs", import.meta.url).pathname;
 const running: ChildProcess[] = [];
@@ -20,15 +22,6 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** The deployed code of the tests: reserve, a day's cool-off, charge, a wait for approval, ship. */
 export const OLD_STEPS = "run:reserve,sleep:cool-off,run:charge,wait:approval,run:ship";
-
-/** A free loopback port (for the stand-in, which the new build must know before it starts). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * The fixture app (test/fixtures/workflow-app.mjs) in a process of its own, configured from its

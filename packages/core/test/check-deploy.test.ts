@@ -1,5 +1,5 @@
-import { createServer } from "node:net";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { freePort } from "@stashkit/testing";
 import type { WorkflowContext } from "@upstash/workflow";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CheckDeployError, type MessagingClient } from "../src/index.ts";
@@ -34,14 +34,6 @@ function route(steps: Step[], onRun: (name: string) => void = () => {}) {
     }
     return "done";
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**

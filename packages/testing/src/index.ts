@@ -22,6 +22,7 @@ export {
   type StoredComment,
   startGitHubStandIn,
 } from "./github-stand-in.ts";
+export { freePort } from "./free-port.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
 export { type LocalActionRun, runLocalAction } from "./local-action.ts";
 export {

@@ -1,3 +1,4 @@
+import { upstashSignature } from "../../lib/upstash-signature.ts";
 import type { RawStep } from "../../schemas/workflow-runs.ts";
 
 /** Where a replay goes and what it stands for. */
@@ -14,9 +15,6 @@ export interface ReplayTarget {
   /** The `Upstash-Region` header's value (`EU-CENTRAL-1`), which multi-region apps pick their keys by. */
   region: string | undefined;
 }
-
-/** How long a signature is valid: the service's are valid five minutes. */
-const SIGNATURE_SECONDS = 5 * 60;
 
 /**
  * The request the service sends to call a workflow endpoint with a run's history: the history in
@@ -37,29 +35,11 @@ export async function replayRequest(
     "upstash-workflow-url": target.workflowUrl,
     "upstash-workflow-createdat": String(target.createdAt),
     "upstash-retried": "0",
-    "upstash-signature": await sign(target, body),
+    "upstash-signature": await upstashSignature({ key: target.signingKey, url: target.appUrl, body }),
     ...(steps?.length ? { "upstash-message-id": (steps.at(-1) as RawStep).messageId } : {}),
     ...(target.region === undefined ? {} : { "upstash-region": target.region }),
   };
   return { body, headers };
-}
-
-async function sign(target: ReplayTarget, body: string): Promise<string> {
-  // Loaded on use: no other command needs a JWT library or hashing.
-  const [{ SignJWT }, { createHash, randomUUID }] = await Promise.all([
-    import("jose"),
-    import("node:crypto"),
-  ]);
-  const now = Math.floor(Date.now() / 1000);
-  return await new SignJWT({ body: createHash("sha256").update(body).digest("base64url") })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer("Upstash")
-    .setSubject(target.appUrl)
-    .setIssuedAt(now)
-    .setNotBefore(now)
-    .setExpirationTime(now + SIGNATURE_SECONDS)
-    .setJti(`jwt_${randomUUID().replaceAll("-", "")}`)
-    .sign(new TextEncoder().encode(target.signingKey));
 }
 
 /** A step as a history entry: base64 of its JSON. */
