@@ -65,8 +65,12 @@ describe("stashkit doctor", () => {
       () => (emulator.workflows.summary(workflowRunId).stalled ?? "").startsWith("sleeping"),
       "the sleep",
     );
-    // What the inspector's pages show for the run: the harness list they read.
-    const inspector = emulator.workflows.list().find((run) => run.workflowRunId === workflowRunId)?.stalled;
+    // What the inspector's page shows for the run: its overview's row.
+    const overview = (await (await fetch(`${emulator.url}/__stashkit/inspector/overview`)).json()) as {
+      workflowRuns: { rows: { id: string; stalled: string | null }[] };
+    };
+    const inspector = overview.workflowRuns.rows.find((row) => row.id === workflowRunId)?.stalled;
+    expect(inspector).toMatch(/^sleeping until \d{4}-.*\(emulator clock\)$/);
     const json = JSON.parse((await doctor(["--run", workflowRunId, "--format", "json"])).stdout) as {
       run: { reason: { code: string; message: string }; next: { stepName: string; messageId: string }[] };
     };

@@ -13,9 +13,12 @@ function inspectorSays(server: RunningEmulator, runId: string, pattern: RegExp):
   }, `the inspector to say ${pattern}`);
 }
 
-/** What the inspector's overview lists for the run: the same summary, through the list every page reads. */
-function listedReason(server: RunningEmulator, runId: string): string | undefined {
-  return server.workflows.list().find((run) => run.workflowRunId === runId)?.stalled;
+/** What the inspector's page shows for the run: the `stalled` of its overview's row. */
+async function inspectorRow(server: RunningEmulator, runId: string): Promise<string | null | undefined> {
+  const overview = (await (await fetch(`${server.url}/__stashkit/inspector/overview`)).json()) as {
+    workflowRuns: { rows: { id: string; stalled: string | null }[] };
+  };
+  return overview.workflowRuns.rows.find((row) => row.id === runId)?.stalled;
 }
 
 describe("diagnoseRun: why a run is not moving, from the public API, as the emulator's inspector says it", () => {
@@ -38,7 +41,7 @@ describe("diagnoseRun: why a run is not moving, from the public API, as the emul
       reason: { code: "sleeping", message: sleepReason },
       next: [{ stepName: "cool-off", stepType: "SleepFor", waitEventId: undefined }],
     });
-    expect(listedReason(server, sleeping.workflowRunId)).toBe(sleepDiagnosis.reason?.message);
+    expect(await inspectorRow(server, sleeping.workflowRunId)).toBe(sleepDiagnosis.reason?.message);
 
     const waiting = server.workflows.start(app.url, { body: { order: 2 } });
     await server.workflows.settle(waiting.workflowRunId);
