@@ -10,7 +10,9 @@ import { join } from "node:path";
 
 // `pnpm test:node22 cli` runs one package's suite.
 const NODE22_PACKAGES =
-  process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli", "stall-reasons"];
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["core", "emulator", "ci-context", "cli", "stall-reasons"];
 const NODE22_VERSION = "22.23.3";
 
 const root = new URL("..", import.meta.url).pathname;

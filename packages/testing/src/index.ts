@@ -14,6 +14,7 @@ export {
   messagingEnv,
 } from "./credentials.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
+export { freePort } from "./free-port.ts";
 export {
   type GitHubRequest,
   type GitHubStandIn,
@@ -22,7 +23,6 @@ export {
   type StoredComment,
   startGitHubStandIn,
 } from "./github-stand-in.ts";
-export { freePort } from "./free-port.ts";
 export { findLeaks, type LeakCheckOptions } from "./leaks.ts";
 export { type LocalActionRun, runLocalAction } from "./local-action.ts";
 export {
