@@ -1,5 +1,4 @@
 import { apiCommand, type CommandDeclaration } from "../command.ts";
-import { REPORT_FORMATS } from "../options/common.ts";
 import { FLAGS } from "./workflow-check-deploy.flags.ts";
 
 export const workflowCheckDeploy: CommandDeclaration<typeof FLAGS> = {
@@ -13,6 +12,7 @@ export const workflowCheckDeploy: CommandDeclaration<typeof FLAGS> = {
     'stashkit workflow check-deploy --url https://app.example.com/api/workflow --app-url http://127.0.0.1:3000/api/workflow --format markdown >> "$GITHUB_STEP_SUMMARY"',
   ],
   run: apiCommand("workflow check-deploy", "messaging", () => import("./workflow-check-deploy.ts"), {
-    formats: REPORT_FORMATS,
+    // Written out, not imported from options/common.ts: that loads core, and declarations load at start-up.
+    formats: ["text", "json", "markdown"],
   }),
 };
