@@ -4,11 +4,13 @@ import { type CommandLine, helpText, readCommandLine } from "./command-line.ts";
 import { ExportCommandError, exportCommand } from "./control/export-command.ts";
 import { SeedFileError } from "./control/seed-file-error.ts";
 import { type Fault, parseFaultSpec } from "./faults/fault.ts";
+import { exposureWarning } from "./options/exposure.ts";
 import { InvalidSettingError } from "./options/settings.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
 import { startEmulator } from "./server.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
 import { DataFileError } from "./storage/data-file-error.ts";
+import { NodeWithoutSqliteError } from "./storage/sqlite/load-sqlite.ts";
 
 function fail(message: string): never {
   process.stderr.write(`stashkit-emulator: ${message}\n`);
@@ -48,7 +50,8 @@ async function start({ values, options }: CommandLine): Promise<RunningEmulator>
       error instanceof DataFileError ||
       error instanceof InvalidSettingError ||
       error instanceof SnapshotError ||
-      error instanceof SeedFileError
+      error instanceof SeedFileError ||
+      error instanceof NodeWithoutSqliteError
     ) {
       fail(error.message);
     }
@@ -120,6 +123,10 @@ function searchLine(names: readonly string[] | undefined): string[] {
   return [`  search index    ${first}   ${variables}`];
 }
 
+// Reachable from elsewhere with a public credential: said once on stderr and in the banner.
+const exposed = exposureWarning(options, emulator.port);
+if (exposed) process.stderr.write(`stashkit-emulator: warning: ${exposed.line}\n`);
+
 // These are the emulator's own throwaway credentials, printed so people can use them.
 const controlAccess =
   options.controlToken !== undefined
@@ -128,6 +135,7 @@ const controlAccess =
 process.stdout.write(
   [
     `stashkit emulator listening on ${emulator.url}${everyInterface(options.host, emulator.port)}`,
+    ...(exposed ? [`  warning         ${exposed.short} (see stderr)`] : []),
     `  messaging API   ${emulator.url}   QSTASH_URL=${emulator.url} QSTASH_TOKEN=${emulator.messagingToken}`,
     // STASHKIT_BASE_URL: the management base URL the CLI and core's fromEnv() read; without it
     // the pasted credentials would go to the hosted API.

@@ -1,6 +1,7 @@
 // `@stashkit/emulator/internal`: what the workspace's CLI, test helpers and reliability suite use
 // beyond the public API (index.ts). Not documented as API and without any stability promise.
 export { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN } from "./options/emulator-options.ts";
+export { exposureWarning } from "./options/exposure.ts";
 export {
   type DeclaredOption,
   declaredOptions,

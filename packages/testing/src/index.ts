@@ -16,6 +16,8 @@ export {
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
 export { freePort } from "./free-port.ts";
 export {
+  ACTIONS_BOT,
+  type CommentAuthor,
   type GitHubRequest,
   type GitHubStandIn,
   type GitHubStandInOptions,

@@ -45,7 +45,8 @@ export function deployTextLines(result: CheckDeployResult): string[] {
   return lines;
 }
 
-export function deployMarkdown(result: CheckDeployResult): string[] {
+/** The markdown format's document: a job summary. */
+export function deployMarkdown(result: CheckDeployResult): string {
   const rows = result.runs.map((run) => [
     run.workflowRunId,
     String(run.recordedSteps),
@@ -60,8 +61,8 @@ export function deployMarkdown(result: CheckDeployResult): string[] {
     "### Workflow runs in flight against the new build",
     "",
     escapeMarkdown(`${headline(result).replace(/:$/, ".")} ${summary(result)}`),
-    ...(result.runs.length === 0 ? [] : ["", ...table.split("\n")]),
-  ];
+    ...(result.runs.length === 0 ? [] : ["", table]),
+  ].join("\n");
 }
 
 /** A run's verdict as `--format json` writes it: every field present (null when it has none). */

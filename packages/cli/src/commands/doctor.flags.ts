@@ -1,10 +1,9 @@
-import { MESSAGING_FLAGS } from "../options/flag-sets.ts";
+import { messagingFlagsWithFormat } from "../options/flag-sets.ts";
 import type { FlagValues } from "../options/flags.ts";
 
 /** The flags of `stashkit doctor`: their value names and types are derived from here. */
 export const FLAGS = [
-  ...MESSAGING_FLAGS.filter((flag) => flag.flags !== "--format <format>"),
-  { flags: "--format <format>", description: "text or json", default: "text" },
+  ...messagingFlagsWithFormat("text or json"),
   {
     flags: "--probe <url>",
     description:

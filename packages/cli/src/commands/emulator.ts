@@ -1,5 +1,5 @@
 import { InvalidSettingError, startEmulator } from "@stashkit/emulator";
-import { declaredOptions, optionsFromFlags } from "@stashkit/emulator/internal";
+import { declaredOptions, exposureWarning, optionsFromFlags } from "@stashkit/emulator/internal";
 import { UsageError } from "../usage-error.ts";
 
 /**
@@ -22,9 +22,12 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
   });
   const [index] = options.searchIndexes ?? [];
   const search = index === undefined ? [] : Object.entries(emulator.searchEnv(index));
+  const exposed = exposureWarning(options, emulator.port);
+  if (exposed) process.stderr.write(`stashkit emulator: warning: ${exposed.line}\n`);
   process.stdout.write(
     [
       `stashkit emulator listening on ${emulator.url} (Ctrl-C stops it)`,
+      ...(exposed ? [`warning: ${exposed.short} (see stderr)`] : []),
       "Both APIs answer there; these are the emulator's own throwaway credentials:",
       `export QSTASH_URL=${emulator.url}`,
       `export QSTASH_TOKEN=${emulator.messagingToken}`,

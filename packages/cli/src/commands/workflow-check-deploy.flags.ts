@@ -1,11 +1,10 @@
-import { MESSAGING_FLAGS } from "../options/flag-sets.ts";
+import { messagingFlagsWithFormat } from "../options/flag-sets.ts";
 import type { FlagValues } from "../options/flags.ts";
 
 /** The flags of `stashkit workflow check-deploy`: their value names and types are derived from here. */
 export const FLAGS = [
   // A report, not values to hand over: text, json, or markdown for a job summary.
-  ...MESSAGING_FLAGS.filter((flag) => flag.flags !== "--format <format>"),
-  { flags: "--format <format>", description: "text, json or markdown (a job summary)", default: "text" },
+  ...messagingFlagsWithFormat("text, json or markdown (a job summary)"),
   {
     flags: "--url <url>",
     description: "the deployed workflow's URL: the runs in flight started at it are checked",

@@ -44,7 +44,7 @@ function report(result: CheckDeployResult): CommandResult {
   ];
   return {
     lines: deployTextLines(result),
-    markdown: () => deployMarkdown(result),
+    markdown: deployMarkdown(result),
     json: () => ({
       workflowUrl: result.workflowUrl,
       appUrl: result.appUrl,

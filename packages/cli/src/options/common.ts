@@ -3,10 +3,8 @@ import { UsageError } from "../usage-error.ts";
 import type { COMMON_FLAGS } from "./flag-sets.ts";
 import type { FlagValues } from "./flags.ts";
 
-export const FORMATS = ["text", "json", "dotenv", "github"] as const;
-/** What a command that reports rather than hands values over takes (doctor, workflow check-deploy). */
-export const REPORT_FORMATS = ["text", "json", "markdown"] as const;
-export type Format = (typeof FORMATS)[number] | (typeof REPORT_FORMATS)[number];
+export const FORMATS = ["text", "json", "dotenv", "github", "markdown"] as const;
+export type Format = (typeof FORMATS)[number];
 
 /** The flags every command takes, as commander hands them over. */
 export type CommonFlags = FlagValues<typeof COMMON_FLAGS>;
@@ -25,12 +23,8 @@ export interface Common {
 }
 
 /** Reads and checks the common flags; every problem is a UsageError before anything is sent. */
-export function readCommon(
-  flags: CommonFlags,
-  env: Record<string, string | undefined>,
-  formats: readonly Format[] = FORMATS,
-): Common {
-  const format = oneOf(flags.format ?? "text", formats, "--format");
+export function readCommon(flags: CommonFlags, env: Record<string, string | undefined>): Common {
+  const format = oneOf(flags.format ?? "text", FORMATS, "--format");
   const outputFile = flags.outputFile === undefined ? undefined : nonEmpty(flags.outputFile, "--output-file");
   const githubOutput = format === "github" ? (outputFile ?? env["GITHUB_OUTPUT"] ?? "") : undefined;
   if (githubOutput === "") {

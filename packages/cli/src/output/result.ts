@@ -14,9 +14,11 @@ export interface CommandResult {
   json(withSecrets: boolean): Record<string, unknown>;
   /** Values for the dotenv and github formats. */
   fields: Field[];
-  /** The markdown format's lines (a job summary), for a command that takes `--format markdown`. */
-  markdown?: () => string[];
   warnings: string[];
   /** Set when the command did its work but failed its verdict (a queue missing): printed last, exit 1. */
   failure?: Error;
+  /** The document of the markdown format (a job summary, a pull request comment), for commands that take it. */
+  markdown?: string;
+  /** The exit code of a command that succeeded but has something to say by it (`qstash plan --detailed-exitcode`: 3). */
+  exitCode?: number;
 }

@@ -29,17 +29,11 @@ export function writeResult(result: CommandResult, context: OutputContext): void
   }
   switch (common.format) {
     case "text":
-    case "markdown": {
-      const lines = common.format === "markdown" ? (result.markdown?.() ?? result.lines) : result.lines;
       if (toFile !== undefined) {
-        writeSecretFile(toFile, joinLines(lines.map((l) => context.redactor.redact(l))));
-        saySaved(context, counted(lines.length, "line"), toFile);
-      } else if (!common.quiet || common.format === "markdown") {
-        // A markdown report is a document for a file (a job summary), as JSON is: --quiet keeps it.
-        for (const line of lines) terminal.out(line);
-      }
+        writeSecretFile(toFile, joinLines(result.lines.map((l) => context.redactor.redact(l))));
+        saySaved(context, counted(result.lines.length, "line"), toFile);
+      } else if (!common.quiet) for (const line of result.lines) terminal.out(line);
       return;
-    }
     case "json": {
       const text = JSON.stringify(result.json(withSecrets), null, 2);
       if (toFile !== undefined) {
@@ -61,6 +55,14 @@ export function writeResult(result: CommandResult, context: OutputContext): void
         writeSecretFile(toFile, joinLines(lines));
         saySaved(context, counted(lines.length, "variable"), toFile);
       } else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
+      return;
+    }
+    case "markdown": {
+      const text = context.redactor.redact(result.markdown ?? result.lines.join("\n"));
+      if (toFile !== undefined) {
+        writeSecretFile(toFile, text.endsWith("\n") ? text : `${text}\n`);
+        saySaved(context, "the Markdown", toFile);
+      } else for (const line of text.replace(/\n$/, "").split("\n")) terminal.out(line);
       return;
     }
     case "github":

@@ -5,6 +5,7 @@ import { MessagesResource, SigningKeysResource } from "../resources/messages.ts"
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
 import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
+import { UrlGroupsResource } from "../resources/url-groups.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import {
@@ -19,8 +20,8 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 export type { MessagingClientOptions };
 
 /**
- * Client of the messaging API (queues, schedules, flow-control keys, the DLQ, logs, messages,
- * signing keys, workflow runs), authenticated with a Bearer token.
+ * Client of the messaging API (queues, schedules, URL groups, flow-control keys, the DLQ, logs,
+ * messages, signing keys, workflow runs), authenticated with a Bearer token.
  */
 export class MessagingClient {
   readonly queues: QueuesResource;
@@ -33,6 +34,7 @@ export class MessagingClient {
   readonly workflowRuns: WorkflowRunsResource;
   /** The stashkit emulator's control API, when the base URL is one (`isEmulator()` says). */
   readonly emulator: EmulatorControlResource;
+  readonly urlGroups: UrlGroupsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -54,6 +56,7 @@ export class MessagingClient {
     this.signingKeys = new SigningKeysResource(transport);
     this.workflowRuns = new WorkflowRunsResource(transport);
     this.emulator = new EmulatorControlResource(transport);
+    this.urlGroups = new UrlGroupsResource(transport);
   }
 
   /**

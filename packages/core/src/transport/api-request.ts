@@ -10,12 +10,21 @@ export interface ApiRequest {
    * log line: those name the method and the path alone.
    */
   query?: Record<string, string | readonly string[]>;
-  body?: unknown;
   /**
-   * Headers the API reads beside the body (a publish's `Upstash-*` settings). Never
-   * `Authorization`, which the client sets; never part of a message or log line.
+   * A query string sent exactly as given (without "?"), instead of `query`: a schedule's
+   * destination keeps its own query byte for byte. Like `query`, never part of a message.
    */
-  headers?: Readonly<Record<string, string>>;
+  rawQuery?: string;
+  /** A JSON body. */
+  body?: unknown;
+  /** A body sent as these UTF-8 bytes, not as JSON (a schedule's message); its type, if any, is in `headers`. */
+  rawBody?: string;
+  /**
+   * Headers the API reads beside the body (`Upstash-Cron`, `Upstash-Forward-*`, a publish's
+   * `Upstash-*` settings), lower-case names. Never part of a message or a log line; they cannot
+   * replace the authorization, user agent or accept headers, which the client sets.
+   */
+  headers?: Record<string, string>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
   /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */
@@ -44,7 +53,8 @@ export function requestContext(request: ApiRequest): { operation: string; method
 }
 
 /** The path and, when there are parameters, the query string: what goes on the wire. */
-export function pathAndQuery(request: Pick<ApiRequest, "path" | "query">): string {
+export function pathAndQuery(request: Pick<ApiRequest, "path" | "query" | "rawQuery">): string {
+  if (request.rawQuery !== undefined && request.rawQuery !== "") return `${request.path}?${request.rawQuery}`;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     for (const one of typeof value === "string" ? [value] : value) params.append(name, one);

@@ -66,6 +66,11 @@ function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: Abor
     accept: "application/json",
   };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  const body = request.body === undefined ? null : UTF8.encode(JSON.stringify(request.body));
+  const body =
+    request.rawBody !== undefined
+      ? UTF8.encode(request.rawBody)
+      : request.body === undefined
+        ? null
+        : UTF8.encode(JSON.stringify(request.body));
   return { method: request.method, headers, body, signal };
 }
