@@ -213,6 +213,7 @@ export type { RangePage, SearchDocument, SearchHit, SearchIndexInfo } from "./sc
 export type { DocumentInput } from "./schemas/search-data-inputs.ts";
 export type { SearchIndex, SearchPlan, SearchRegion } from "./schemas/search-index.ts";
 export { parseTargetList, type Target, type TargetKind } from "./schemas/target.ts";
+export type { Endpoint, UrlGroup } from "./schemas/url-group.ts";
 export type {
   PendingMessage,
   RawStep,
@@ -220,7 +221,6 @@ export type {
   StepLog,
   WorkflowRunLog,
 } from "./schemas/workflow-runs.ts";
-export type { Endpoint, UrlGroup } from "./schemas/url-group.ts";
 export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export {
   type CheckedSeedFile,

@@ -4,8 +4,8 @@ import { FlowControlResource } from "../resources/flow-control.ts";
 import { MessagesResource, SigningKeysResource } from "../resources/messages.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
-import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
 import { UrlGroupsResource } from "../resources/url-groups.ts";
+import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import {

@@ -7,9 +7,10 @@ import {
 } from "../schemas/workflow-runs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { get, post, Resource } from "./resource.ts";
+import { destinationParts } from "./schedule-headers.ts";
 
 export interface PublishInput {
-  /** Where QStash delivers it: an http(s) URL. */
+  /** Where QStash delivers it: an http(s) URL (its query kept byte for byte), or a URL group's name. */
   destination: string;
   body: unknown;
   /** `Upstash-*` settings (retries, label…). */
@@ -26,11 +27,17 @@ export class MessagesResource extends Resource {
 
   /** Publishes one message; not repeated once it may have been sent (a repeat would deliver twice). */
   async publish(input: PublishInput, call?: CallOptions): Promise<{ messageId: string }> {
-    const request = post(`/v2/publish/${input.destination}`, "publish a message", {
+    const { destinationPath, rawQuery } = destinationParts(input.destination);
+    const request = post(`/v2/publish/${destinationPath}`, "publish a message", {
       body: input.body,
       idempotent: false,
     });
-    return this.read({ ...request, headers: input.headers ?? {} }, publishedSchema, call);
+    const sent = {
+      ...request,
+      headers: input.headers ?? {},
+      ...(rawQuery === undefined ? {} : { rawQuery }),
+    };
+    return this.read(sent, publishedSchema, call);
   }
 }
 

@@ -44,8 +44,15 @@ export function scheduleRequestParts(input: PutScheduleInput): {
   return { ...destinationParts(input.destination), headers };
 }
 
-/** `https://app/hook?x=1` goes as the path `https://app/hook` and the query `x=1`; a URL group's name as a path segment. */
-function destinationParts(destination: string): { destinationPath: string; rawQuery: string | undefined } {
+/**
+ * How a destination goes on the wire, for a schedule and a publish alike: `https://app/hook?x=1`
+ * as the path `https://app/hook` and the query `x=1` (kept out of messages and log lines, as every
+ * query is); a URL group's name as a path segment.
+ */
+export function destinationParts(destination: string): {
+  destinationPath: string;
+  rawQuery: string | undefined;
+} {
   if (!/^https?:\/\//.test(destination)) {
     return { destinationPath: encodeURIComponent(destination), rawQuery: undefined };
   }
