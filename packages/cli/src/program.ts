@@ -1,7 +1,6 @@
 import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
-import { doctorCommand } from "./commands/doctor.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
 import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
@@ -18,7 +17,7 @@ import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
 import { searchSeed } from "./commands/search-seed.command.ts";
-import { workflowCheckDeploy } from "./commands/workflow-check-deploy.command.ts";
+import { addWorkflowCommands } from "./commands/workflow.group.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -91,23 +90,7 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
   addQStashCommands(program);
-
   addWorkflowCommands(program);
   addCommand(program, emulatorCommand);
   return program;
-}
-
-/** `workflow check-deploy` and `doctor`: Upstash Workflow's deploys, and why things do not move. */
-function addWorkflowCommands(program: Command): void {
-  const workflow = program
-    .command("workflow")
-    .description("Upstash Workflow: runs in flight and deploys (messaging API)")
-    .addHelpText(
-      "after",
-      examples([
-        "stashkit workflow check-deploy --url https://app.example.com/api/workflow --app-url http://127.0.0.1:3000/api/workflow",
-      ]),
-    );
-  addCommand(workflow, workflowCheckDeploy);
-  addCommand(program, doctorCommand);
 }
