@@ -187,7 +187,8 @@ export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { MessagesResource, PublishInput, SigningKeysResource } from "./resources/messages.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { restUrl } from "./resources/rest-url.ts";
-export type { PutScheduleInput, SchedulesResource } from "./resources/schedules.ts";
+export type { PutScheduleInput } from "./resources/schedule-headers.ts";
+export type { SchedulesResource } from "./resources/schedules.ts";
 export type {
   DeleteSelector,
   FetchSelector,

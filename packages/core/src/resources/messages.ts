@@ -6,8 +6,8 @@ import {
   signingKeysSchema,
 } from "../schemas/workflow-runs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
+import { destinationParts } from "./destination-parts.ts";
 import { get, post, Resource } from "./resource.ts";
-import { destinationParts } from "./schedule-headers.ts";
 
 export interface PublishInput {
   /** Where QStash delivers it: an http(s) URL (its query kept byte for byte), or a URL group's name. */

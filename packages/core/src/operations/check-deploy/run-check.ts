@@ -3,7 +3,7 @@ import type { RawStep } from "../../schemas/workflow-runs.ts";
 import { type History, PROBE_TYPE, prefix, probe, SENTINEL_NAME } from "./history.ts";
 import type { ReplayOutcome, StepRef } from "./replay.ts";
 import type { Verdict } from "./verdicts.ts";
-import { classifyRename } from "./walk.ts";
+import { classifyRename, type RunReplays } from "./walk.ts";
 
 /** Sends one history (with its probe) to the new build and says what came of it. */
 export type Replayer = (steps: RawStep[]) => Promise<ReplayOutcome>;
@@ -14,7 +14,7 @@ export type Replayer = (steps: RawStep[]) => Promise<ReplayOutcome>;
  * as no step is (the SDK says the name of its own step there) or one with a name and no kind (it
  * says the kind). No step of the new code runs, so nothing is published or called.
  */
-export class RunCheck {
+export class RunCheck implements RunReplays {
   readonly #replay: Replayer;
   readonly #history: History;
   readonly #pending: StepRef | undefined;

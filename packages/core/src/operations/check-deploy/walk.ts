@@ -1,8 +1,17 @@
 import type { RawStep } from "../../schemas/workflow-runs.ts";
-import { inventedStep, prefix, probe, SENTINEL_NAME } from "./history.ts";
-import type { StepRef } from "./replay.ts";
-import type { RunCheck } from "./run-check.ts";
+import { type History, inventedStep, prefix, probe, SENTINEL_NAME } from "./history.ts";
+import type { ReplayOutcome, StepRef } from "./replay.ts";
 import type { Verdict } from "./verdicts.ts";
+
+/** What the walk asks of one run's check (`RunCheck` is one): declared here, so the two do not import each other. */
+export interface RunReplays {
+  readonly history: History;
+  /** The old code's step names after its step at `position` (named `name`), in this run and the others checked. */
+  namesAfter(position: number, name: string): string[];
+  /** The kind of the new code's step named `name` after the first `count` recorded steps and `before`. */
+  typeAt(count: number, name: string, before?: RawStep[]): Promise<string | undefined>;
+  replay(steps: RawStep[]): Promise<ReplayOutcome>;
+}
 
 /** How many of the new code's steps are walked past the first difference, at most. */
 const MAX_WALK = 25;
@@ -15,7 +24,7 @@ const MAX_WALK = 25;
  * result the run recorded for a step of that name) and asking for the next.
  */
 export async function classifyRename(
-  check: RunCheck,
+  check: RunReplays,
   at: { position: number; old: StepRef; name: string },
 ): Promise<Verdict> {
   const { position, old, name } = at;
@@ -29,7 +38,7 @@ export async function classifyRename(
 }
 
 async function walk(
-  check: RunCheck,
+  check: RunReplays,
   position: number,
   first: string,
   limit: number,
