@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm test:node22`: runs the vitest suites of the packages that claim Node >= 22 (core,
-// emulator, ci-context, cli) with a Node 22 binary, each writing test-results/vitest-node22.json
+// emulator, ci-context, cli, stall-reasons) with a Node 22 binary, each writing test-results/vitest-node22.json
 // for scripts/test-summary.mjs. The binary is STASHKIT_NODE22, else the one .ci/run installs into
 // the tool cache. Without a Node 22 binary this fails, saying how to get one: a claim nobody
 // checks is not kept.
@@ -10,7 +10,9 @@ import { node22Path, PREREQUISITES } from "./lib/prerequisites.mjs";
 
 // `pnpm test:node22 cli` runs one package's suite.
 const NODE22_PACKAGES =
-  process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli"];
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["core", "emulator", "ci-context", "cli", "stall-reasons"];
 
 const root = new URL("..", import.meta.url).pathname;
 const node22 = node22Path(process.env);

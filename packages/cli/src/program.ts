@@ -17,6 +17,7 @@ import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
 import { searchSeed } from "./commands/search-seed.command.ts";
+import { addWorkflowCommands } from "./commands/workflow.group.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -89,7 +90,7 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
   addQStashCommands(program);
-
+  addWorkflowCommands(program);
   addCommand(program, emulatorCommand);
   return program;
 }

@@ -3,6 +3,7 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
+import { doctorCommand } from "../src/commands/doctor.command.ts";
 import { emulatorCommand } from "../src/commands/emulator.command.ts";
 import { qstashApply } from "../src/commands/qstash-apply.command.ts";
 import { qstashDestroy } from "../src/commands/qstash-destroy.command.ts";
@@ -24,6 +25,7 @@ import { searchIndexes } from "../src/commands/search-indexes.command.ts";
 import { searchList } from "../src/commands/search-list.command.ts";
 import { searchPrune } from "../src/commands/search-prune.command.ts";
 import { searchSeed } from "../src/commands/search-seed.command.ts";
+import { workflowCheckDeploy } from "../src/commands/workflow-check-deploy.command.ts";
 import { COMMON_FLAGS, TARGET_FLAGS } from "../src/options/flag-sets.ts";
 import { attributeName, type FlagSpec } from "../src/options/flags.ts";
 
@@ -51,6 +53,8 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   qstashDestroy,
   qstashPrune,
   qstashExport,
+  workflowCheckDeploy,
+  doctorCommand,
 ] as CommandDeclaration<readonly FlagSpec[]>[];
 
 /** Parses `argv` with the real declaration, running nothing: what the command's `run` would get. */
@@ -85,6 +89,30 @@ describe("each command's flags", () => {
     expect(timeout.description).toContain(`(${timeoutSeconds.min}-${timeoutSeconds.max})`);
     expect(attempts.default).toBe(String(maxAttempts.default));
     expect(attempts.description).toContain(`(${maxAttempts.min}-${maxAttempts.max})`);
+  });
+
+  it("workflow check-deploy and doctor parse their flags, each with one --format of its own", async () => {
+    const argv = ["--url", "https://a/w", "--app-url", "http://127.0.0.1:3000/w", "--format", "markdown"];
+    expect(await parsed(workflowCheckDeploy, argv)).toMatchObject({
+      url: "https://a/w",
+      appUrl: "http://127.0.0.1:3000/w",
+      format: "markdown",
+      standInPort: "8790",
+      maxRuns: "100",
+      appWaitSeconds: "60",
+    });
+    expect(
+      await parsed(doctorCommand, ["--probe", "https://a/h", "--run", "wfr_1", "--message", "m"]),
+    ).toMatchObject({
+      probe: "https://a/h",
+      run: "wfr_1",
+      message: "m",
+      probeWaitSeconds: "60",
+      format: "text",
+    });
+    for (const declaration of [workflowCheckDeploy, doctorCommand]) {
+      expect(declaration.flags.filter((flag) => flag.flags.startsWith("--format")).length).toBe(1);
+    }
   });
 
   it("queues pause and resume name their lists as core's target selectors do", () => {

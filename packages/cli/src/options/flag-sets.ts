@@ -53,6 +53,17 @@ export const MESSAGING_FLAGS = [
   },
 ] as const;
 
+/**
+ * The messaging flags, with --format describing the formats of a command that writes others than
+ * the usual four (a report in markdown, or fewer); its declaration's `formats` is what is checked.
+ */
+export function messagingFlagsWithFormat(description: string) {
+  return [
+    ...MESSAGING_FLAGS.filter((flag) => flag.flags !== "--format <format>"),
+    { flags: "--format <format>", description, default: "text" },
+  ] as const;
+}
+
 /** The values of a name template's placeholders, overriding the CI system's. */
 export const RUN_VALUE_FLAGS = [
   { flags: "--pr <number>", description: "pull/merge request number for {pr} (default: from the CI system)" },

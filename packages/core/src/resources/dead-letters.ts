@@ -13,6 +13,8 @@ export interface MessageFilter {
   labels?: readonly string[];
   urls?: readonly string[];
   queues?: readonly string[];
+  /** These messages only (the logs' `messageId`). */
+  messageIds?: readonly string[];
 }
 
 function filterQuery(filter: MessageFilter, cursor: string | undefined): Record<string, readonly string[]> {
@@ -20,6 +22,7 @@ function filterQuery(filter: MessageFilter, cursor: string | undefined): Record<
     ...(filter.labels?.length ? { label: filter.labels } : {}),
     ...(filter.urls?.length ? { url: filter.urls } : {}),
     ...(filter.queues?.length ? { queueName: filter.queues } : {}),
+    ...(filter.messageIds?.length ? { messageId: filter.messageIds } : {}),
     ...(cursor ? { cursor: [cursor] } : {}),
   };
 }

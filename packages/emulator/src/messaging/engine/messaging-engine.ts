@@ -1,3 +1,4 @@
+import { holdReason } from "@stashkit/stall-reasons";
 import type { Clock } from "../../clock/clock.ts";
 import type { MessagingOptions } from "../../options/emulator-options.ts";
 import { InvalidSettingError } from "../../options/invalid-setting.ts";
@@ -167,11 +168,10 @@ function signingKeysOf(stores: MessagingStores, options: MessagingOptions): Sign
 /** Why a due message does not go: its queue or flow-control key holds it. */
 function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowControl): string | undefined {
   const queue = message.queueName === undefined ? undefined : stores.queues.get(message.queueName);
-  if (queue?.paused) return `held: queue "${queue.name}" is paused`;
+  if (queue?.paused) return holdReason({ kind: "queue-paused", queue: queue.name });
   const key = message.flowControlKey;
-  if (key !== undefined && flow.get(key)?.paused) return `held: flow-control key "${key}" is paused`;
-  if (key !== undefined && !flow.mayStart(key))
-    return `held: flow-control key "${key}" is at its parallelism`;
+  if (key !== undefined && flow.get(key)?.paused) return holdReason({ kind: "flow-control-paused", key });
+  if (key !== undefined && !flow.mayStart(key)) return holdReason({ kind: "flow-control-full", key });
   return undefined;
 }
 

@@ -98,6 +98,7 @@ function workflowRoutes(engine: MessagingEngine): Route<undefined>[] {
     workflows: engine.workflows,
     messages,
     stalled: (runId) => harness.summary(runId).stalled,
+    waiting: (runId) => engine.workflowStores.waits.forRun(runId),
   });
   const waits = eventWaitHandlers(engine.waits);
   const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish }));

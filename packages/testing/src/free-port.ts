@@ -1,0 +1,13 @@
+import { createServer } from "node:net";
+
+/**
+ * A loopback port nothing listens on now: for a server that must know its port before it starts
+ * (a stand-in a child process is configured with). Taken by whoever listens first.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
