@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   checkSeedPlan,
+  cloneSearchIndex,
   ensureAndSeedSearchIndex,
   ensureSearchIndex,
   IndexLookupError,
@@ -17,8 +18,11 @@ const wanted = { region: "eu-west-1", type: "payg" } as const;
 const LIST = "GET /v2/search";
 
 /** The requests the emulator saw, in order: data-plane routes by their last word. */
-function routes(server: Awaited<ReturnType<typeof emulator>>): string[] {
-  return server.requests.map((request) =>
+function routes(
+  server: Awaited<ReturnType<typeof emulator>>,
+  requests: readonly { route: string | null }[] = server.requests,
+): string[] {
+  return requests.map((request) =>
     (request.route ?? "?").replace(/^POST \/search\/:endpoint(\/([a-z-]+).*)?$/, "data $2").trim(),
   );
 }
@@ -80,6 +84,30 @@ describe("the requests of a clone", () => {
 
     expect(cloning).toEqual([LIST, "POST /v2/search", LIST]);
     expect(seeding).toEqual(cloning);
+  });
+
+  it("reads each page as soon as the one before answered, while that one's writes still wait", async () => {
+    const { server, client } = await withSource();
+    const { index: staging } = await ensureSearchIndex(client, { ...wanted, name: "shop-staging" });
+    const { index: preview } = await ensureSearchIndex(client, { ...wanted, name: "shop-pr-5" });
+    const source = SearchIndexData.fromIndex(staging, { env: {}, readOnly: true });
+    // One write in flight, and the first page's hangs until the attempt timeout: a read that
+    // waited for a write would come only after that write is answered on its second attempt.
+    const target = SearchIndexData.fromIndex(preview, { env: {}, attemptTimeoutMs: 5_000 });
+    server.clearRequests();
+    server.inject(`POST /search/:endpoint/upsert-data/*namespace`, { kind: "hang" });
+
+    const cloned = await cloneSearchIndex(source, target, {
+      indexes: ["movies"],
+      pageSize: 100,
+      concurrency: 1,
+    });
+
+    expect(cloned.written).toBe(250);
+    const seen = server.requests.map((request) => `${routes(server, [request])[0]} ${request.status}`);
+    const firstWritten = seen.indexOf("data upsert-data 200");
+    expect(seen.filter((line) => line === "data range 200")).toHaveLength(3);
+    expect(seen.lastIndexOf("data range 200")).toBeLessThan(firstWritten);
   });
 
   it("a missing source stops the ensure after its one list request, with nothing created", async () => {
