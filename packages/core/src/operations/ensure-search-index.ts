@@ -67,6 +67,22 @@ export async function ensureSearchIndex(
   client: ManagementClient,
   input: EnsureSearchIndexInput,
 ): Promise<EnsureResult> {
+  return ensureSearchIndexListedBy(client, input, undefined);
+}
+
+/**
+ * How the ensure's first list is made, when a caller needs more from that listing than the
+ * indexes of this name (a clone's source, found by the same request): it returns the indexes
+ * named `name` and may throw to stop the ensure before anything is created.
+ */
+export type FirstListing = (name: string, call: CallOptions) => Promise<SearchIndex[]>;
+
+/** `ensureSearchIndex` whose first list is `firstListing`'s (the later ones are its own). */
+export async function ensureSearchIndexListedBy(
+  client: ManagementClient,
+  input: EnsureSearchIndexInput,
+  firstListing: FirstListing | undefined,
+): Promise<EnsureResult> {
   const name = validateIndexName(input.name, input.nameInput);
   refuseProtected(input.protect, name, { input: input.nameInput ?? "name", action: "ensure" });
   const region = validateRegion(input.region);
@@ -79,6 +95,7 @@ export async function ensureSearchIndex(
     call,
     settleMarginMs: input.settleMarginMs ?? 250,
     warnings,
+    firstListing,
   });
 
   const winner = oldest(matches);
@@ -105,6 +122,7 @@ interface Settling {
   settleMarginMs: number;
   /** Where a warning about the deadline goes. */
   warnings: string[];
+  firstListing: FirstListing | undefined;
 }
 
 /**
@@ -123,9 +141,12 @@ async function settledMatches(
   // network, can be long after). Only the indexes with this name are used or printed, so only
   // their tokens are registered.
   let listSentAt = Number.NEGATIVE_INFINITY;
+  let firstListing = settling.firstListing;
   const listMatches = async () => {
     listSentAt = budget.now();
-    return client.searchIndexes.findByName(wanted.name, call);
+    const listing = firstListing ?? ((name: string) => client.searchIndexes.findByName(name, call));
+    firstListing = undefined;
+    return listing(wanted.name, call);
   };
   let ownId: string | undefined;
   let createRequests = 0;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LIMITS, type Limits, limitFlag } from "./limits.ts";
 import { SETTINGS, type SettingName } from "./setting-declarations.ts";
 
 export type { ManagementErrorStyle } from "./setting-declarations.ts";
@@ -27,9 +28,22 @@ function option<S extends z.ZodType>(schema: S, info: OptionInfo): z.ZodOptional
   return optional;
 }
 
-/** A bound on what grows with use (`options/limits.ts`); the oldest go first past a "kept" one. */
-function limit(help: string) {
-  return option(z.int().min(1), { help: `${help} (see DEFAULT_LIMITS)` });
+/**
+ * The bounds on what grows with use (`options/limits.ts`), one option each, named by its key:
+ * the flag is `--limit-` and the name in kebab case (`--limit-kept-events`), its default the one
+ * in `DEFAULT_LIMITS`. Every limit must be declared here, and nothing else.
+ */
+function limitOptions(helps: { readonly [K in keyof Limits]: string }) {
+  const shape = {} as { -readonly [K in keyof Limits]: z.ZodOptional<z.ZodNumber> };
+  for (const name of Object.keys(helps) as (keyof Limits)[]) {
+    shape[name] = option(z.int().min(1), {
+      flag: limitFlag(name),
+      value: "N",
+      cliDefault: String(DEFAULT_LIMITS[name]),
+      help: helps[name],
+    }) as z.ZodOptional<z.ZodNumber>;
+  }
+  return z.object(shape).optional();
 }
 
 const account = z.object({ email: z.string(), apiKey: z.string() });
@@ -235,30 +249,27 @@ export const emulatorOptions = z.object({
   deliveryTimeoutMs: option(z.int().min(1), {
     help: "longest a destination may take when a message sets no Upstash-Timeout (default 15 min)",
   }),
-  limits: z
-    .object({
-      keptDeliveries: limit("deliveries remembered for emulator.delivered and GET /__stashkit/delivered"),
-      keptEvents: limit("message events kept for GET /v2/events and /v2/logs"),
-      keptEndedRuns: limit("ended workflow runs kept for the logs, with their steps"),
-      keptDlq: limit("DLQ entries kept; past it the oldest go"),
-      keptDlqBytes: limit("the DLQ's entries kept in all, in bytes; past it the oldest go"),
-      keptSchedules: limit("schedules kept; past it the oldest go"),
-      keptScheduleBytes: limit("the schedules kept in all, in bytes; past it the oldest go"),
-      waitsPerRun: limit("events one workflow run may wait for at once; past it a wait is refused with 400"),
-      waits: limit("waits open at once, all runs together; past it a wait is refused with 400"),
-      notificationsPerRun: limit("events notified to a run before it waited for them, kept per run"),
-      notifications: limit("the same, kept in all"),
-      notificationBytes: limit("the same events' data kept in all, in bytes"),
-      indexes: limit("search indexes in all; past it a create or a seed is refused with 400"),
-      documents: limit("search documents in all indexes; past it an upsert is refused with 400"),
-      namespaces: limit("search namespaces in all indexes; past it an upsert is refused with 400"),
-      messages: limit("messages waiting in all; past it a publish, enqueue or batch is refused with 400"),
-      runs: limit("workflow runs running at once; past it a trigger is refused with 400"),
-      typoWords: limit(
-        "distinct words held in memory for typo tolerance, all namespaces; a namespace with more is searched without it",
-      ),
-    })
-    .optional(),
+  limits: limitOptions({
+    keptDeliveries: "deliveries remembered for emulator.delivered and GET /__stashkit/delivered",
+    keptEvents: "message events kept for GET /v2/events and /v2/logs",
+    keptEndedRuns: "ended workflow runs kept for the logs, with their steps",
+    keptDlq: "DLQ entries kept; past it the oldest go",
+    keptDlqBytes: "the DLQ's entries kept in all, in bytes; past it the oldest go",
+    keptSchedules: "schedules kept; past it the oldest go",
+    keptScheduleBytes: "the schedules kept in all, in bytes; past it the oldest go",
+    waitsPerRun: "events one workflow run may wait for at once; past it a wait is refused with 400",
+    waits: "waits open at once, all runs together; past it a wait is refused with 400",
+    notificationsPerRun: "events notified to a run before it waited for them, kept per run",
+    notifications: "the same, kept in all",
+    notificationBytes: "the same events' data kept in all, in bytes",
+    indexes: "search indexes in all; past it a create or a seed is refused with 400",
+    documents: "search documents in all indexes; past it an upsert is refused with 400",
+    namespaces: "search namespaces in all indexes; past it an upsert is refused with 400",
+    messages: "messages waiting in all; past it a publish, enqueue or batch is refused with 400",
+    runs: "workflow runs running at once; past it a trigger is refused with 400",
+    typoWords:
+      "distinct words held in memory for typo tolerance, all namespaces; a namespace with more is searched without it",
+  }),
   log: option(
     z.custom<(line: string) => void>((value) => typeof value === "function", "log must be a function"),
     {
