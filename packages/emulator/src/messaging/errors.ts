@@ -10,6 +10,12 @@ export const messagingErrors = {
   notFound: (kind: string, name: string) => namedError("NotFound", 404, missing(kind, name)),
   unauthorized: (why: "missing token" | "invalid token") =>
     namedError("Unauthorized", 401, `Unauthorized: ${why}`),
+  /**
+   * A write with the read-only token: the service answers 403 (seen live, upstash/mcp-server pull
+   * request 19); its body's words are not published, so these are the emulator's.
+   */
+  readOnlyToken: (method: string, path: string) =>
+    namedError("Forbidden", 403, `Forbidden: the read-only token cannot ${method} ${path}`),
   /** A name the caller chose with characters the API does not allow, in the service's words. */
   invalidName: (what: "Queue name" | "Schedule ID" | "URL group name") =>
     namedError(
