@@ -61,31 +61,59 @@ describe("stashkit-emulator --qstash-dev", () => {
     expect(banner).toContain(`QSTASH_TOKEN=${QSTASH_DEV_SERVER.token}`);
     expect(banner).toContain(`QSTASH_DEV=true QSTASH_DEV_PORT=${port}`);
 
-    const home = folder();
-    const attempts = join(home, "outward-connections.log");
-    // Only what the app needs to run: no QSTASH_TOKEN, QSTASH_URL or signing key of any kind.
-    const env = {
-      PATH: process.env["PATH"] ?? "",
-      HOME: home,
-      QSTASH_DEV: "true",
-      QSTASH_DEV_PORT: String(port),
-      NO_NETWORK_LOG: attempts,
-    };
-    const app = await run(
-      process.execPath,
-      ["--import", join(FIXTURES, "no-network.mjs"), join(FIXTURES, "app.mjs")],
-      { env, cwd: FIXTURES, timeout: 60_000 },
-    );
-    const result = JSON.parse(app.stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+    const app = await devModeApp(port, "app.mjs");
+    const result = lastLine(app.stdout);
     expect(result).toMatchObject({ body: JSON.stringify({ hello: "dev mode" }), verified: true });
     expect(result["messageId"]).toEqual(expect.any(String));
     // The SDK's probe found this emulator, so it neither looked up nor downloaded its binary:
     // nothing went outside loopback, and its binary cache folder was never made.
     expect(app.stdout).toContain(`Server already running at http://127.0.0.1:${port}`);
-    expect(existsSync(attempts) ? readFileSync(attempts, "utf8") : "").toBe("");
-    expect(existsSync(join(home, ".cache", "upstash"))).toBe(false);
+    expect(app.outward).toBe("");
+    expect(app.binaryCache).toBe(false);
+  });
+
+  it("runs a Workflow app in dev mode (serve() and the Workflow client, QSTASH_DEV=true only), signatures verified", async () => {
+    const port = await freePort();
+    await devServer(port);
+    const app = await devModeApp(port, "workflow-app.mjs");
+    const result = lastLine(app.stdout);
+    expect(result).toMatchObject({ state: "RUN_SUCCESS", doubled: 42, label: "n=42" });
+    expect(result["workflowRunId"]).toEqual(expect.stringMatching(/^wfr_/));
+    expect(app.outward).toBe("");
+    expect(app.binaryCache).toBe(false);
   });
 });
+
+/**
+ * Runs a fixture app with only what dev mode needs in its environment (no QSTASH_TOKEN, QSTASH_URL
+ * or signing key of any kind) and no network: `outward` lists each connection it tried to make
+ * outside loopback, and `binaryCache` says whether the SDK made the folder it keeps its binary in.
+ */
+async function devModeApp(port: number, fixture: string) {
+  const home = folder();
+  const attempts = join(home, "outward-connections.log");
+  const env = {
+    PATH: process.env["PATH"] ?? "",
+    HOME: home,
+    QSTASH_DEV: "true",
+    QSTASH_DEV_PORT: String(port),
+    NO_NETWORK_LOG: attempts,
+  };
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", join(FIXTURES, "no-network.mjs"), join(FIXTURES, fixture)],
+    { env, cwd: FIXTURES, timeout: 90_000 },
+  );
+  return {
+    stdout,
+    outward: existsSync(attempts) ? readFileSync(attempts, "utf8") : "",
+    binaryCache: existsSync(join(home, ".cache", "upstash")),
+  };
+}
+
+function lastLine(stdout: string): Record<string, unknown> {
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+}
 
 describe("the dev server's credentials", () => {
   it("answers GET /v2/keys with the dev server's keys, to the dev server's token", async () => {
