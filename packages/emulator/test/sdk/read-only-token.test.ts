@@ -54,6 +54,7 @@ describe("official SDK: a read-only token", () => {
     }
     expect(server.state.queues["orders"]?.paused).toBe(true);
     expect(server.state.messages).toEqual([]);
+    expect(server.state.queues["orders"]?.messages).toEqual([]);
     expect(Object.keys(server.state.schedules)).toEqual([]);
     expect(hook.received).toEqual([]);
   });
