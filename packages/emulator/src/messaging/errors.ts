@@ -16,6 +16,20 @@ export const messagingErrors = {
    */
   readOnlyToken: (method: string, path: string) =>
     namedError("Forbidden", 403, `Forbidden: the read-only token cannot ${method} ${path}`),
+  /** Past a limit of the plan `--plan` names; the service's words are not published. */
+  overPlan: (what: string, plan: string, maximum: string) =>
+    namedError("OverPlanLimit", 400, `${what} is over the ${plan} plan's maximum of ${maximum}`),
+  /**
+   * Past the plan's messages per day: 429 with the daily `RateLimit-*` headers, from which the SDK
+   * makes a `QstashDailyRatelimitError` (the words are the emulator's).
+   */
+  dailyLimit: (limit: number, headers: Record<string, string>) =>
+    namedError(
+      "DailyRateLimit",
+      429,
+      `Exceeded daily rate limit: this plan accepts ${limit} messages a day`,
+      headers,
+    ),
   /** A name the caller chose with characters the API does not allow, in the service's words. */
   invalidName: (what: "Queue name" | "Schedule ID" | "URL group name") =>
     namedError(

@@ -290,6 +290,7 @@ export type MessagingOptions = Pick<
   | "allowedDestinations"
   | "maxDeliveriesPerDestination"
   | "maxDeliveries"
+  | "plan"
 >;
 
 export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";

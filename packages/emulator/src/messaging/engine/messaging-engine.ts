@@ -18,6 +18,7 @@ import { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
+import { PlanLimits } from "./plan-limits.ts";
 import { type Publish, publisher } from "./publisher.ts";
 import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
@@ -58,6 +59,8 @@ export interface MessagingEngine {
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
   harness: WorkflowHarness;
+  /** What `--plan` refuses (nothing without it). */
+  plan: PlanLimits;
 }
 
 export interface MessagingDeps {
@@ -119,6 +122,7 @@ export function createMessaging(deps: MessagingDeps) {
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
+    plan: new PlanLimits(options.plan, clock),
   };
   return {
     engine,

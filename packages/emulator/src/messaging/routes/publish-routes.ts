@@ -9,6 +9,7 @@ import {
   type MessageHeaders,
   readMessageHeaders,
 } from "../engine/message-headers.ts";
+import type { PlanLimits } from "../engine/plan-limits.ts";
 import type { Publish, PublishAnswer } from "../engine/publisher.ts";
 import { messagingErrors } from "../errors.ts";
 import type { MessageStore } from "../records/queue-store.ts";
@@ -25,6 +26,7 @@ export function publishHandlers(
   publish: Publish,
   groups: UrlGroupStore,
   messages: Pick<MessageStore, "roomFor">,
+  plan: PlanLimits,
 ) {
   /** Messages a destination makes: one per endpoint of a URL group, else one. */
   const fanned = (destination: string) =>
@@ -32,7 +34,10 @@ export function publishHandlers(
   const one = (context: RouteContext, queueName: string | undefined): PublishAnswer | PublishAnswer[] => {
     const target = context.params["destination"] ?? "";
     const settings = readMessageHeaders(context.req.headers as HeaderBag);
-    messages.roomFor(fanned(target));
+    const count = fanned(target);
+    plan.check(settings, context.rawBody.length);
+    messages.roomFor(count);
+    plan.room(count);
     const ip = callerIp(context);
     const message = {
       body: context.rawBody,
@@ -40,8 +45,11 @@ export function publishHandlers(
       ...(queueName === undefined ? {} : { queueName }),
       ...(ip === undefined ? {} : { callerIp: ip }),
     };
-    if (URL_GROUP_NAME.test(target)) return fanOut(publish, groups, target, message);
-    return publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") });
+    const answer = URL_GROUP_NAME.test(target)
+      ? fanOut(publish, groups, target, message)
+      : publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") });
+    plan.accepted(count);
+    return answer;
   };
 
   return {
@@ -56,21 +64,24 @@ export function publishHandlers(
       }
       // Check every entry before accepting any, so a bad entry publishes nothing.
       const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
-      messages.roomFor(checked.reduce((sum, entry) => sum + fanned(entry.destination), 0));
+      for (const entry of checked) plan.check(entry.settings, Buffer.byteLength(entry.body));
+      const count = checked.reduce((sum, entry) => sum + fanned(entry.destination), 0);
+      messages.roomFor(count);
+      plan.room(count);
       const ip = callerIp(context);
-      return ok(
-        checked.map((entry) => {
-          const message = {
-            body: Buffer.from(entry.body, "utf8"),
-            settings: entry.settings,
-            ...(entry.queue === undefined ? {} : { queueName: entry.queue }),
-            ...(ip === undefined ? {} : { callerIp: ip }),
-          };
-          if (URL_GROUP_NAME.test(entry.destination))
-            return fanOut(publish, groups, entry.destination, message);
-          return publish({ ...message, destination: entry.destination });
-        }),
-      );
+      const answers = checked.map((entry) => {
+        const message = {
+          body: Buffer.from(entry.body, "utf8"),
+          settings: entry.settings,
+          ...(entry.queue === undefined ? {} : { queueName: entry.queue }),
+          ...(ip === undefined ? {} : { callerIp: ip }),
+        };
+        if (URL_GROUP_NAME.test(entry.destination))
+          return fanOut(publish, groups, entry.destination, message);
+        return publish({ ...message, destination: entry.destination });
+      });
+      plan.accepted(count);
+      return ok(answers);
     },
   };
 }

@@ -23,6 +23,9 @@ import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
 export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
   const { queues, published, groups, messages, events, dlq, schedules, flowControl, keys } =
     messagingHandlers(engine);
+  // A plan's message size, when it is larger than the default 1 MiB a request body may have.
+  const planned = engine.plan.bodyLimit;
+  const bodyLimit = planned === undefined ? {} : { bodyLimit: planned };
   // The service answers its paths with one trailing slash too (`POST /v2/queues/`).
   return withTrailingSlashes([
     post("/v2/queues", queues.upsert),
@@ -31,9 +34,9 @@ export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
     del("/v2/queues/:name", queues.remove),
     post("/v2/queues/:name/pause", queues.pause),
     post("/v2/queues/:name/resume", queues.resume),
-    post("/v2/enqueue/:name/*destination", published.enqueue),
-    post("/v2/publish/*destination", published.publishOne),
-    post("/v2/batch", published.batch),
+    post("/v2/enqueue/:name/*destination", published.enqueue, bodyLimit),
+    post("/v2/publish/*destination", published.publishOne, bodyLimit),
+    post("/v2/batch", published.batch, bodyLimit),
     get("/v2/messages/:id", messages.get),
     del("/v2/messages/:id", messages.cancel),
     del("/v2/messages", messages.cancelMany),
@@ -51,7 +54,7 @@ export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
     patch("/v2/schedules/:id/pause", schedules.pause),
     post("/v2/schedules/:id/resume", schedules.resume),
     patch("/v2/schedules/:id/resume", schedules.resume),
-    post("/v2/schedules/*destination", schedules.create),
+    post("/v2/schedules/*destination", schedules.create, bodyLimit),
     get("/v2/globalParallelism", flowControl.global),
     get("/v2/flowControl", flowControl.list),
     get("/v2/flowControl/:key", flowControl.get),
@@ -78,12 +81,12 @@ function messagingHandlers(engine: MessagingEngine) {
   const { stores, clock, delivery, publish, urlGroups } = engine;
   return {
     queues: queueHandlers(stores.queues, stores.messages, delivery, clock),
-    published: publishHandlers(publish, urlGroups, stores.messages),
+    published: publishHandlers(publish, urlGroups, stores.messages, engine.plan),
     groups: urlGroupHandlers(urlGroups, () => clock.now()),
     messages: messageHandlers(stores.messages, engine.events),
     events: eventHandlers(engine.eventStore),
     dlq: dlqHandlers(stores.dlq, publish, engine.runs),
-    schedules: scheduleHandlers(stores.schedules, clock, engine.scheduler),
+    schedules: scheduleHandlers(stores.schedules, clock, engine.scheduler, engine.plan),
     flowControl: flowControlHandlers({ clock, flow: engine.flow, messages: stores.messages, delivery }),
     keys: keyHandlers(stores.signingKeys, engine.signingKeys),
   };
