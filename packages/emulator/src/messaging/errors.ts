@@ -73,8 +73,6 @@ export const messagingErrors = {
       404,
       `URL group "${name}": the emulator schedules to http:// and https:// URLs only (publish, enqueue and batch fan out to URL groups)`,
     ),
-  notEmulated: (what: string, why: string) =>
-    namedError("NotEmulated", 501, `${what} is not emulated: ${why}`),
   /** A workflow step for a run the API never started: the step protocol answers 400, not 404. */
   stepOfUnknownRun: (runId: string) => namedError("NotFound", 400, missing("workflow run", runId)),
   runNotRunning: (runId: string, state?: string) =>

@@ -24,6 +24,7 @@ import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
 import { WorkflowAdmission } from "./workflow/admission.ts";
 import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
+import { sendInvokeResult } from "./workflow/invokes.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -105,6 +106,7 @@ export function createMessaging(deps: MessagingDeps) {
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
   const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
+  runs.whenEnded((run) => sendInvokeResult(publish, run));
   const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
