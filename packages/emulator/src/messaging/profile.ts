@@ -10,6 +10,7 @@ import { eventArea } from "./records/event-store.ts";
 import { urlGroupArea } from "./records/url-group-store.ts";
 import { workflowArea } from "./records/workflow-area.ts";
 import { messagingRoutes } from "./routes/routes.ts";
+import { WEBHOOK_PATTERN } from "./routes/webhook-routes.ts";
 
 export interface MessagingProfileParts {
   routes: Route<undefined>[];
@@ -43,6 +44,8 @@ function requireToken(
   facts: RequestFacts<undefined>,
   { tokens, readOnlyTokens }: Pick<MessagingProfileParts, "tokens" | "readOnlyTokens">,
 ): undefined {
+  // A workflow's webhook URL is called by whoever it was given to, with no token.
+  if (facts.route?.pattern === WEBHOOK_PATTERN) return undefined;
   const presented = bearerToken(facts.req) ?? facts.query.get("qstash_token") ?? undefined;
   if (presented === undefined || presented === "") {
     throw messagingErrors.unauthorized("missing token");

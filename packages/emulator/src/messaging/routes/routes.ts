@@ -1,5 +1,5 @@
 import type { Route } from "../../http/api.ts";
-import { del, get, patch, post, withTrailingSlashes } from "../../http/route-table.ts";
+import { del, get, patch, post, put, withTrailingSlashes } from "../../http/route-table.ts";
 import type { MessagingEngine } from "../engine/messaging-engine.ts";
 import { WorkflowDlq } from "../engine/workflow/workflow-dlq.ts";
 import { dlqHandlers } from "./dlq-routes.ts";
@@ -11,6 +11,7 @@ import { publishHandlers } from "./publish-routes.ts";
 import { queueHandlers } from "./queue-routes.ts";
 import { scheduleHandlers } from "./schedule-routes.ts";
 import { urlGroupHandlers } from "./url-group-routes.ts";
+import { WEBHOOK_PATTERN, webhookHandler } from "./webhook-routes.ts";
 import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
 import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
 
@@ -104,7 +105,9 @@ function workflowRoutes(engine: MessagingEngine): Route<undefined>[] {
   });
   const waits = eventWaitHandlers(engine.waits);
   const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish }));
+  const hook = webhookHandler(engine.waits, runs);
   return [
+    ...[get, post, put, patch, del].map((method) => method(WEBHOOK_PATTERN, hook, { writes: true })),
     del("/v2/workflows/runs", workflows.cancelMany),
     get("/v2/workflows/runs/:id", workflows.steps),
     del("/v2/workflows/runs/:id", workflows.end),
