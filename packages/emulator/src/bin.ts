@@ -123,6 +123,14 @@ function searchLine(names: readonly string[] | undefined): string[] {
   return [`  search index    ${first}   ${variables}`];
 }
 
+/** With --qstash-dev: what an app sets for the SDK's dev mode to find this emulator. */
+function devModeLine(on: boolean | undefined, port: number): string[] {
+  if (on !== true) return [];
+  return [
+    `  QStash dev mode QSTASH_DEV=true QSTASH_DEV_PORT=${port} (the SDK's dev mode uses this emulator)`,
+  ];
+}
+
 // Reachable from elsewhere with a public credential: said once on stderr and in the banner.
 const exposed = exposureWarning(options, emulator.port);
 if (exposed) process.stderr.write(`stashkit-emulator: warning: ${exposed.line}\n`);
@@ -140,6 +148,8 @@ process.stdout.write(
     // STASHKIT_BASE_URL: the management base URL the CLI and core's fromEnv() read; without it
     // the pasted credentials would go to the hosted API.
     `  management API  ${emulator.url}   STASHKIT_BASE_URL=${emulator.url} UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
+    `  read-only token QSTASH_READ_ONLY_TOKEN=${emulator.messagingReadOnlyToken} (reads; a write answers 403)`,
+    ...devModeLine(options.qstashDev, emulator.port),
     `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
     ...searchLine(options.searchIndexes),
     `  inspector       ${emulator.url}/ (open it in a browser; read-only until you allow changes)`,

@@ -1,6 +1,8 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { z } from "zod";
 import type { EmulatorOptions } from "./options/emulator-options.ts";
 import { declaredOptions, type FlagValues, optionsFromFlags } from "./options/option-list.ts";
+import { qstashDevPort } from "./options/qstash-dev.ts";
 import { flagsFromVariables } from "./options/variables.ts";
 
 /** Flags of this command only; every emulator option's flag comes from its declaration. */
@@ -56,9 +58,10 @@ function wrapped(text: string, indent: number): string {
 /** Defaults are applied after the flags and variables are merged, so a variable is not hidden by one. */
 function flagConfig(): ParseArgsOptionsConfig {
   const config: ParseArgsOptionsConfig = { help: { type: "boolean", short: "h" } };
-  for (const { info, repeatable } of declaredOptions()) {
+  for (const { info, repeatable, schema } of declaredOptions()) {
     if (info.flag === undefined) continue;
-    config[info.flag] = { type: "string", ...(repeatable ? { multiple: true } : {}) };
+    if (schema instanceof z.ZodBoolean) config[info.flag] = { type: "boolean" };
+    else config[info.flag] = { type: "string", ...(repeatable ? { multiple: true } : {}) };
   }
   config["pid-file"] = { type: "string" };
   config["fault"] = { type: "string", multiple: true };
@@ -88,7 +91,7 @@ export function readCommandLine(args: readonly string[], env: NodeJS.ProcessEnv)
   const given = parseArgs({ args: [...args], options: flagConfig() }).values as FlagValues;
   if (given["help"]) return { values: given, options: {} };
   const variables = given["from-env"] ? flagsFromVariables(env) : { values: {}, sources: {} };
-  const values = { ...cliDefaults(), ...variables.values, ...given };
+  const values = { ...cliDefaults(), ...qstashDevPort({ ...variables.values, ...given }, env) };
   const sources = Object.fromEntries(
     Object.entries(variables.sources).filter(([flag]) => given[flag] === undefined),
   );

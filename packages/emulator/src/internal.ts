@@ -8,3 +8,4 @@ export {
   type FlagValues,
   optionsFromFlags,
 } from "./options/option-list.ts";
+export { QSTASH_DEV_SERVER, qstashDevPort } from "./options/qstash-dev.ts";

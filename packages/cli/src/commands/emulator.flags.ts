@@ -15,7 +15,8 @@ export const FLAGS: readonly FlagSpec[] = declaredOptions().flatMap(({ info, rep
     ? []
     : [
         {
-          flags: `--${info.flag} <${info.value}>`,
+          // A switch (`--qstash-dev`) has no value.
+          flags: info.value === undefined ? `--${info.flag}` : `--${info.flag} <${info.value}>`,
           description: info.help,
           ...(info.cliDefault === undefined ? {} : { default: info.cliDefault }),
           ...(repeatable ? { repeatable: true as const } : {}),

@@ -1,5 +1,10 @@
 import { InvalidSettingError, startEmulator } from "@stashkit/emulator";
-import { declaredOptions, exposureWarning, optionsFromFlags } from "@stashkit/emulator/internal";
+import {
+  declaredOptions,
+  exposureWarning,
+  optionsFromFlags,
+  qstashDevPort,
+} from "@stashkit/emulator/internal";
 import { UsageError } from "../usage-error.ts";
 
 /**
@@ -31,6 +36,10 @@ export async function serve(flags: EmulatorFlags): Promise<number> {
       "Both APIs answer there; these are the emulator's own throwaway credentials:",
       `export QSTASH_URL=${emulator.url}`,
       `export QSTASH_TOKEN=${emulator.messagingToken}`,
+      // Reads only: the service's read-only token, for a read command or a teammate.
+      `export QSTASH_READ_ONLY_TOKEN=${emulator.messagingReadOnlyToken}`,
+      // With --qstash-dev: what the SDK's dev mode reads to find this emulator.
+      ...(options.qstashDev ? ["export QSTASH_DEV=true", `export QSTASH_DEV_PORT=${emulator.port}`] : []),
       // The management base URL too: without it, `search ...` would send these to the hosted API.
       `export STASHKIT_BASE_URL=${emulator.url}`,
       `export UPSTASH_EMAIL=${emulator.account.email}`,
@@ -58,12 +67,14 @@ function emulatorOptions(flags: EmulatorFlags) {
     if (typeof value === "string" || typeof value === "boolean" || Array.isArray(value))
       byFlag[info.flag] = value;
   }
-  // The emulator's defaults for the command line: the port a person expects, not a random one.
+  // The emulator's defaults for the command line: the port a person expects, not a random one
+  // (with --qstash-dev, the SDK's dev port).
+  const values = qstashDevPort(byFlag, process.env);
   for (const { info } of declaredOptions()) {
-    if (info.flag !== undefined && info.cliDefault !== undefined) byFlag[info.flag] ??= info.cliDefault;
+    if (info.flag !== undefined && info.cliDefault !== undefined) values[info.flag] ??= info.cliDefault;
   }
   try {
-    return optionsFromFlags(byFlag, process.env);
+    return optionsFromFlags(values, process.env);
   } catch (error) {
     if (error instanceof InvalidSettingError) throw usageError(error);
     throw error;

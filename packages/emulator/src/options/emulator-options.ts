@@ -72,6 +72,20 @@ export const emulatorOptions = z.object({
     value: "T",
     help: "messaging Bearer token to accept (repeatable)",
   }),
+  messagingReadOnlyTokens: option(z.array(z.string().min(1)), {
+    flag: "read-only-token",
+    value: "T",
+    help: "messaging Bearer token that reads but cannot write, as the service's read-only token: a write with it answers 403 (repeatable; the first is printed as QSTASH_READ_ONLY_TOKEN; default a public one beside the public default token, else a new one at each start)",
+  }),
+  qstashDev: option(z.boolean(), {
+    flag: "qstash-dev",
+    help: "stand in for QStash's local dev server: its public token and signing keys (what @upstash/qstash uses when QSTASH_DEV=true), on port 8080 unless --port or $QSTASH_DEV_PORT, so an app in dev mode uses this emulator with no change",
+  }),
+  plan: option(z.enum(["free", "payg", "pro"]), {
+    flag: "plan",
+    value: "PLAN",
+    help: "free | payg | pro: refuse what that plan's published limits refuse (delay, message size, retries, timeout, requests per day), as the service answers it; off by default",
+  }),
   accounts: option(z.array(account), {
     flag: "account",
     value: "EMAIL:KEY",
@@ -287,7 +301,10 @@ export type MessagingOptions = Pick<
   | "allowedDestinations"
   | "maxDeliveriesPerDestination"
   | "maxDeliveries"
+  | "plan"
 >;
 
 export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";
+/** The read-only token handed out beside it (the service's `read_only_token`). */
+export const DEFAULT_MESSAGING_READ_ONLY_TOKEN = "stashkit-emulator-qstash-read-only-token";
 export const DEFAULT_ACCOUNT: Account = { email: "dev@stashkit.local", apiKey: "stashkit-emulator-api-key" };

@@ -19,11 +19,13 @@ import { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
+import { PlanLimits } from "./plan-limits.ts";
 import { type Publish, publisher } from "./publisher.ts";
 import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
 import { WorkflowAdmission } from "./workflow/admission.ts";
 import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
+import { sendInvokeResult } from "./workflow/invokes.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -59,6 +61,8 @@ export interface MessagingEngine {
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
   harness: WorkflowHarness;
+  /** What `--plan` refuses (nothing without it). */
+  plan: PlanLimits;
 }
 
 export interface MessagingDeps {
@@ -103,6 +107,7 @@ export function createMessaging(deps: MessagingDeps) {
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
   const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
+  runs.whenEnded((run) => sendInvokeResult(publish, run));
   const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
@@ -120,6 +125,7 @@ export function createMessaging(deps: MessagingDeps) {
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
+    plan: new PlanLimits(options.plan, clock),
   };
   return {
     engine,
