@@ -19,6 +19,8 @@ export interface CommandSpec<Flags> {
   /** Where the credentials come from, said after an authentication failure. */
   credentials?: string;
   load(): Promise<CommandModule<Flags>>;
+  /** What `--output-file` receives: the result (the default), or the command's own data. */
+  outputFile?: "result" | "data";
 }
 
 /**
@@ -39,7 +41,7 @@ export async function execute<Flags extends CommonFlags>(
     quiet: false,
   });
   try {
-    const common = readCommon(flags, env);
+    const common = readCommon(flags, env, { resultToFile: spec.outputFile !== "data" });
     out = terminal({
       env,
       stdout: process.stdout,

@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import type { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
@@ -16,6 +16,7 @@ import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
 import { searchSeed } from "./commands/search-seed.command.ts";
+import { StashkitCommand } from "./options/did-you-mean.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -33,7 +34,7 @@ const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL, UPSTASH_AP
 )}`;
 
 export function buildProgram(): Command {
-  const program = new Command("stashkit")
+  const program = new StashkitCommand("stashkit")
     .description("Provision and operate search indexes and queues from any CI system or a terminal.")
     .version(version(), "-V, --version")
     .exitOverride()

@@ -116,7 +116,7 @@ it("lists every flag of every new command in its --help", async () => {
     ["dlq", "list", ["--label", "--url", "--queue", "--format"]],
     ["dlq", "retry", ["--label", "--url", "--queue", "--all", "--dry-run"]],
     ["dlq", "delete", ["--label", "--url", "--queue", "--all", "--dry-run"]],
-    ["search", "export", ["--index", "--output", "--pr"]],
+    ["search", "export", ["--name", "--index", "--output-file", "--allow-empty", "--pr"]],
     [
       "search",
       "ensure",

@@ -119,21 +119,32 @@ describe("each command's flags", () => {
     });
   });
 
-  it("search list parses its flags", async () => {
+  it("search seed, clone and list parse their flags; the older spellings fill the same values", async () => {
     expect(
-      await parsed(searchSeed, ["--name", "db", "--file", "a.json", "--file", "b.ndjson"]),
+      await parsed(searchSeed, [
+        "--name",
+        "db",
+        "--file",
+        "a.json",
+        "--seed-file",
+        "b.ndjson",
+        "--index",
+        "m",
+      ]),
     ).toMatchObject({
       name: "db",
-      file: ["a.json", "b.ndjson"],
-      when: "created",
+      seedFile: ["a.json", "b.ndjson"],
+      seedIndex: "m",
+      seedWhen: "created",
     });
-    expect(
-      await parsed(searchClone, ["--from", "s", "--to", "t", "--index", "m", "--into", "m-{pr}"]),
-    ).toMatchObject({
-      from: "s",
-      to: "t",
-      index: "m",
-      into: "m-{pr}",
+    expect(await parsed(searchSeed, ["--when", "always"])).toMatchObject({ seedWhen: "always" });
+    const older = ["--from", "s", "--to", "t", "--index", "m", "--into", "m-{pr}", "--when", "always"];
+    const newer = ["--clone-from", "s", "--name", "t", "--clone-index", "m", "--seed-index", "m-{pr}"];
+    const expected = { cloneFrom: "s", name: "t", cloneIndex: "m", seedIndex: "m-{pr}" };
+    expect(await parsed(searchClone, older)).toMatchObject({ ...expected, seedWhen: "always" });
+    expect(await parsed(searchClone, [...newer, "--seed-when", "always"])).toMatchObject({
+      ...expected,
+      seedWhen: "always",
     });
     expect(await parsed(searchList, ["--pattern", "x-{pr}", "--api-key", "k", "-v"])).toMatchObject({
       pattern: "x-{pr}",
@@ -210,7 +221,16 @@ describe("each command's flags", () => {
     ).toMatchObject({
       names: ["db"],
       index: ["a", "b"],
-      output: "x-{index}.ndjson",
+      outputFile: "x-{index}.ndjson",
+    });
+    expect(await parsed(searchExport, ["--name", "db", "--output-file", "x.ndjson"])).toMatchObject({
+      names: [],
+      name: "db",
+      outputFile: "x.ndjson",
+    });
+    expect(await parsed(searchIndexes, ["--name", "a", "--name", "b"])).toMatchObject({
+      names: [],
+      name: ["a", "b"],
     });
     expect(await parsed(queuesMessages, ["orders", "--label", "a", "--all"])).toMatchObject({
       names: ["orders"],

@@ -225,7 +225,7 @@ describe("search export and import", () => {
     const before = emulator.requests.length;
     const several = await cli("search", "export", "one-step", "--index", "a", "--index", "b");
     expect(several.code).toBe(2);
-    expect(several.stderr).toContain("give --output with {index}");
+    expect(several.stderr).toContain("give --output-file with {index}");
     const json = await cli("search", "export", "one-step", "--index", "a", "--format", "json");
     expect(json.code).toBe(2);
     expect(emulator.requests.length).toBe(before);

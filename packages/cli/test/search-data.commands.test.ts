@@ -69,7 +69,7 @@ describe("search seed, clone and indexes", () => {
     const before = emulator.requests.length;
     const run = await cli("search", "seed", "--name", "staging", "--file", file);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain(`--file: ${file} line 3: content:`);
+    expect(run.stderr).toContain(`--seed-file: ${file} line 3: content:`);
     expect(emulator.requests.length).toBe(before);
   });
 

@@ -28,6 +28,7 @@ export {
   TARGET_SELECTORS,
   type TargetLists,
 } from "./schemas/target-selection.ts";
+export { namePattern } from "./templates/name-pattern.ts";
 export { TEMPLATE_PLACEHOLDERS } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
 export { httpStackFor } from "./transport/dispatcher.ts";

@@ -7,3 +7,4 @@ export {
   type FlagValues,
   optionsFromFlags,
 } from "./options/option-list.ts";
+export { DEFAULT_SEARCH_REGION } from "./management/store.ts";

@@ -66,6 +66,7 @@ export async function run(flags: EnsureFlags, context: CommandContext): Promise<
   const result = await ensureAndSeedSearchIndex(client, {
     name,
     nameInput: "--name",
+    onMismatchInput: "--on-mismatch",
     region,
     type,
     onMismatch,
