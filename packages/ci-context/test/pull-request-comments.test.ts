@@ -85,4 +85,19 @@ describe("the pull request comment", () => {
     );
     expect((error as Error).message).not.toContain(TOKEN);
   });
+
+  it("says where and why GitHub could not be reached, not `fetch failed`", async () => {
+    const github = await standIn();
+    const { port } = new URL(github.url);
+    await github.stop();
+    stops.length = 0;
+    const error = await upsertMarkedComment(access(github), 7, MARKER, "x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubRequestError);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^reading the comments of pull request #7 failed: could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: .+ \\(ECONNREFUSED\\)$`,
+      ),
+    );
+    expect((error as Error).message).not.toContain("fetch failed");
+  });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_SEARCH_REGION } from "@stashkit/emulator/internal";
 import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEnsure } from "../src/commands/search-ensure.command.ts";
+import type { FlagSpec } from "../src/options/flags.ts";
 import { apiEnv, type CliRun, credentialForms, emulatorFor, runCli, secrets } from "./cli.ts";
 
 // Issue 50, items 3, 4, 5 and 9, and issue 49 item 9: one spelling per meaning (the others
@@ -56,7 +57,8 @@ describe("one region by default", () => {
   });
 
   it("is one value in the CLI's flag and the emulator's indexes", () => {
-    const region = searchEnsure.flags.find((flag) => flag.flags.startsWith("--region "));
+    const flags: readonly FlagSpec[] = searchEnsure.flags;
+    const region = flags.find((flag) => flag.flags.startsWith("--region "));
     expect(region?.default).toBe(DEFAULT_SEARCH_REGION);
   });
 

@@ -7,7 +7,7 @@ export { basicCredential, MANAGEMENT_URL_ENV } from "./clients/management-client
 export { escapeMarkdown, markdownTable } from "./lib/markdown.ts";
 export { preferSmallHeap } from "./lib/prefer-small-heap.ts";
 export { sdkIndexesWithDocuments } from "./operations/clone-search-index.ts";
-export { MAX_DLQ_MESSAGES } from "./operations/dead-letters.ts";
+export { lastDeliveryErrors, MAX_DLQ_MESSAGES, MAX_ERROR_LOOKUPS } from "./operations/dead-letters.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
 export { describeTarget, judgeOutcomes } from "./operations/judge-outcomes.ts";
@@ -32,3 +32,4 @@ export { namePattern } from "./templates/name-pattern.ts";
 export { TEMPLATE_PLACEHOLDERS } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
 export { httpStackFor } from "./transport/dispatcher.ts";
+export { describeNetworkFailure, hostOf, networkErrorCode } from "./transport/network-causes.ts";

@@ -208,7 +208,9 @@ describe("retries", () => {
       expect(error).toBeInstanceOf(ConnectionError);
       expect((error as ConnectionError).code).toBe("ECONNREFUSED");
       expect(error.message).toMatch(
-        /get queue q: GET \/v2\/queues\/q failed to connect or lost the connection \(ECONNREFUSED\)/,
+        new RegExp(
+          `^get queue q: GET /v2/queues/q could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: nothing listens on that port \\(is it running, on that port\\?\\) \\(ECONNREFUSED\\)$`,
+        ),
       );
       expect(clock.waits).toHaveLength(2);
     });

@@ -180,7 +180,9 @@ function compare(
   if (mismatches.length > 0) {
     const error = new IndexMismatchError(wanted.name, winner.id, mismatches, onMismatchInput);
     if (onMismatch === "fail") throw error;
-    warnings.push(error.message.replace(/; change the inputs.*$/, `; using it because ${onMismatchInput} is warn`));
+    warnings.push(
+      error.message.replace(/; change the inputs.*$/, `; using it because ${onMismatchInput} is warn`),
+    );
   }
   return mismatches;
 }

@@ -36,6 +36,8 @@ export const messageEventSchema = z.looseObject({
   url: optionalString(),
   queueName: optionalString(),
   label: optionalString(),
+  /** Why a delivery got no answer or failed (an ERROR event's). */
+  error: optionalString(),
 });
 export type MessageEvent = z.output<typeof messageEventSchema>;
 
