@@ -250,6 +250,53 @@ describe("search list", () => {
   });
 });
 
+describe("seeding: what happens is said when it happens", () => {
+  it("says the index was created before seeding it, even when the seed then fails", async () => {
+    const path = seedFile("fail.ndjson", ["f1", "f2"]);
+    // Every write into the new index is refused: the command fails after the ensure.
+    emulator.inject(
+      "POST /search/:endpoint/upsert-data/*namespace",
+      ...Array(5).fill({ kind: "status", status: 400 }),
+    );
+    const run = await cli(
+      "search",
+      "ensure",
+      "--name",
+      "made-then-failed",
+      "--seed-file",
+      path,
+      "--max-attempts",
+      "1",
+    );
+    emulator.clearFaults();
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines[0]).toMatch(/^Search index made-then-failed \(\S+\) created; seeding it now\.$/);
+    expect(lines.at(-1)).toMatch(/^error: stashkit search ensure: /);
+  });
+
+  it("warns when the files repeat ids: the index gets fewer documents than are written", async () => {
+    const path = seedFile("twice.ndjson", ["t1", "t2", "t3"]);
+    const run = await cli(
+      "search",
+      "seed",
+      "--name",
+      "shop",
+      "--seed-index",
+      "twice",
+      "--seed-file",
+      path,
+      "--seed-file",
+      path,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `warning: --seed-file: 3 of the 6 documents repeat an id written before them (${path} 3); each replaces the earlier one, so the SDK index gets 3 documents, not 6`,
+    );
+    expect((await dataOf("shop").info()).namespaces["twice"]?.vectorCount).toBe(3);
+  });
+});
+
 it("prints no credential or index token in any run", () => {
   const tokens = emulator.state.indexes.flatMap((e) => [e.index.token, e.index.read_only_token]);
   for (const run of runs) {

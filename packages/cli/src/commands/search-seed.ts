@@ -1,5 +1,5 @@
 import { checkSeedFiles, refuseProtected, seedDocuments, seedSearchIndex } from "@stashkit/core";
-import { preferSmallHeap, SEED_WHEN } from "@stashkit/core/internal";
+import { preferSmallHeap, repeatedIdsWarning, SEED_WHEN } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
@@ -20,6 +20,9 @@ export async function run(flags: SeedFlags, context: CommandContext): Promise<Co
   const paths = flags.seedFile ?? [];
   if (paths.length === 0) throw new UsageError("--seed-file", "give at least one --seed-file");
   const files = await checkSeedFiles(paths, "--seed-file");
+  // Said before the seed starts: the count it reports is of documents written, not kept.
+  const repeated = repeatedIdsWarning(files, "--seed-file");
+  if (repeated !== undefined) context.terminal.warn(repeated);
   const total = files.reduce((sum, file) => sum + file.documents, 0);
   const oneStep = `stashkit search ensure --name ${name} --seed-file ${paths[0]}`;
   const { data, index: database } = await searchDataClient(managementClient(flags, context), name, context, {
