@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
-import { emulatorCommand } from "./commands/emulator.command.ts";
+import { addEmulatorCommand } from "./commands/emulator.command.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
 import { queuesList } from "./commands/queues-list.command.ts";
@@ -89,6 +89,6 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
 
-  addCommand(program, emulatorCommand);
+  addEmulatorCommand(program);
   return program;
 }

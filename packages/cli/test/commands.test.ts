@@ -76,7 +76,6 @@ describe("help and version", () => {
     [["queues", "create"]],
     [["queues", "list"]],
     [["queues", "delete"]],
-    [["emulator"]],
   ])("stashkit %j --help shows examples and exits 0", async (path) => {
     const run = await cli([...path, "--help"]);
     expect(run.code).toBe(0);

@@ -3,7 +3,6 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
-import { emulatorCommand } from "../src/commands/emulator.command.ts";
 import { queuesCreate } from "../src/commands/queues-create.command.ts";
 import { queuesDelete } from "../src/commands/queues-delete.command.ts";
 import { queuesList } from "../src/commands/queues-list.command.ts";
@@ -40,7 +39,6 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   dlqList,
   dlqRetry,
   dlqDelete,
-  emulatorCommand,
 ] as CommandDeclaration<readonly FlagSpec[]>[];
 
 /** Parses `argv` with the real declaration, running nothing: what the command's `run` would get. */
@@ -244,20 +242,6 @@ describe("each command's flags", () => {
     });
     expect(await parsed(dlqList, ["--format", "json"])).toMatchObject({ format: "json" });
     expect(await parsed(dlqRetry, ["--all"])).toMatchObject({ all: true });
-  });
-
-  it("emulator parses its flags", async () => {
-    const args = ["--port", "0", "--data-file", "state.json", "--seed", "seed.yaml"];
-    const flags = await parsed(emulatorCommand, [...args, "--allowed-host", "app", "--allowed-host", "web"]);
-    expect(flags).toMatchObject({
-      port: "0",
-      host: "127.0.0.1",
-      dataFile: "state.json",
-      seed: "seed.yaml",
-      allowedHost: ["app", "web"],
-      searchEndpoint: "url",
-    });
-    expect(flags).not.toHaveProperty("import");
   });
 });
 

@@ -1,5 +1,8 @@
 // `@stashkit/emulator/internal`: what the workspace's CLI, test helpers and reliability suite use
 // beyond the public API (index.ts). Not documented as API and without any stability promise.
+
+export { type FrontEnd, runCommandLine } from "./command-line/run.ts";
+export { DEFAULT_SEARCH_REGION } from "./management/store.ts";
 export { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN } from "./options/emulator-options.ts";
 export {
   type DeclaredOption,
@@ -7,4 +10,3 @@ export {
   type FlagValues,
   optionsFromFlags,
 } from "./options/option-list.ts";
-export { DEFAULT_SEARCH_REGION } from "./management/store.ts";

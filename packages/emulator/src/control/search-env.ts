@@ -61,6 +61,9 @@ export async function ensureSearchIndexes(
   for (const name of new Set(names)) {
     const existing = (await call(name, {})) as IndexAnswer[];
     if (existing.some((index) => index.name === name)) continue;
-    await call(name, { method: "POST", body: JSON.stringify({ name, region: DEFAULT_SEARCH_REGION, type: "free" }) });
+    await call(name, {
+      method: "POST",
+      body: JSON.stringify({ name, region: DEFAULT_SEARCH_REGION, type: "free" }),
+    });
   }
 }

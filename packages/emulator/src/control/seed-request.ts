@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { SeedSearchIndexes } from "../management/seed.ts";
-import { SEARCH_PLANS, DEFAULT_SEARCH_REGION, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../management/store.ts";
+import {
+  DEFAULT_SEARCH_REGION,
+  SEARCH_PLANS,
+  SEARCH_REGIONS,
+  type SearchPlan,
+  type SearchRegion,
+} from "../management/store.ts";
 import type { Account } from "../options/emulator-options.ts";
 import { controlErrors } from "./errors.ts";
 

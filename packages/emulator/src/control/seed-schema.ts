@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEARCH_PLANS, DEFAULT_SEARCH_REGION, SEARCH_REGIONS } from "../management/store.ts";
+import { DEFAULT_SEARCH_REGION, SEARCH_PLANS, SEARCH_REGIONS } from "../management/store.ts";
 
 // Strict objects: a misspelt field in a hand-written fixture is an error naming its line,
 // not a silently ignored setting.
