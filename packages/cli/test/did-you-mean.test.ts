@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand } from "../src/command.ts";
@@ -94,4 +95,30 @@ describe("did you mean: every command, those added later included", () => {
       );
     }
   });
+});
+
+it("the README's table of aliases is the declarations' (each command's, in order)", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const table = readme.split("**One spelling per meaning.**")[1]?.split("\n\n")[1] ?? "";
+  const documented = table
+    .split("\n")
+    .slice(2)
+    .map((row) => row.split("|").map((cell) => cell.trim()))
+    .map(([, command = "", aliases = "", flags = ""]) => {
+      const list = (cell: string) => [...cell.matchAll(/`(--[a-z-]+)`/g)].map((m) => m[1]);
+      return { command: command.replaceAll("`", ""), aliases: list(aliases), flags: list(flags) };
+    });
+  const declared = commands
+    .map(({ words, command }) => {
+      const aliases = command.options.filter(
+        (option): option is AliasOption => option instanceof AliasOption,
+      );
+      return {
+        command: words.join(" "),
+        aliases: aliases.map((a) => a.long),
+        flags: aliases.map((a) => a.canonical),
+      };
+    })
+    .filter((entry) => entry.aliases.length > 0);
+  expect(documented).toEqual(declared);
 });
