@@ -55,24 +55,8 @@ export async function run(flags: ExportFlags & Positional, context: CommandConte
   const exported: Exported[] = [];
   for (const index of indexes) {
     const file = output === undefined ? undefined : exportPath(output, index);
-    const progress = writeProgress({
-      label: `exporting ${name} / ${index}`,
-      total: info.namespaces[index]?.vectorCount,
-      env: context.env,
-      quiet: context.common.quiet,
-    });
-    let written = 0;
-    const lines = counted(
-      exportDocumentLines(data, { namespace: index, deadline: context.deadline }),
-      (n) => {
-        written = n;
-        progress.update(n);
-      },
-    );
-    if (file === undefined) for await (const line of lines) await writeLine(process.stdout, line);
-    else await writeExportFile(file, lines, { keepEmpty });
-    progress.done();
-    exported.push({ index, documents: written, file });
+    const total = info.namespaces[index]?.vectorCount;
+    exported.push(await exportOne(data, { name, index, total, file, keepEmpty }, context));
   }
   // Nothing held documents: with --allow-empty and one named file, that file is the empty backup.
   if (indexes.length === 0 && keepEmpty && output !== undefined && !perIndex) {
@@ -83,6 +67,36 @@ export async function run(flags: ExportFlags & Positional, context: CommandConte
     .filter(([, counts]) => counts.vectorCount + counts.pendingVectorCount > 0)
     .map(([index]) => index);
   return exportReport(name, exported, { keepEmpty, indexes: holding }, context);
+}
+
+/** One SDK index to its file (or stdout), with a progress bar: how many documents went. */
+async function exportOne(
+  data: SearchIndexData,
+  target: {
+    name: string;
+    index: string;
+    total: number | undefined;
+    file: string | undefined;
+    keepEmpty: boolean;
+  },
+  context: CommandContext,
+): Promise<Exported> {
+  const { name, index, total, file } = target;
+  const progress = writeProgress({
+    label: `exporting ${name} / ${index}`,
+    total,
+    env: context.env,
+    quiet: context.common.quiet,
+  });
+  let written = 0;
+  const lines = counted(exportDocumentLines(data, { namespace: index, deadline: context.deadline }), (n) => {
+    written = n;
+    progress.update(n);
+  });
+  if (file === undefined) for await (const line of lines) await writeLine(process.stdout, line);
+  else await writeExportFile(file, lines, { keepEmpty: target.keepEmpty });
+  progress.done();
+  return { index, documents: written, file };
 }
 
 /** `--name`, or the search index given as the argument (the older form, still taken). */
