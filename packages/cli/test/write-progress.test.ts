@@ -37,12 +37,10 @@ describe("seeding progress", () => {
 
   it("smooths the rate: one slow batch moves the time left a little, not tenfold", () => {
     const rate = smoothedRate();
-    let at = 0;
-    let written = 0;
-    for (let n = 0; n < 10; n++) rate.sample((written += 1_000), (at += 1_000));
+    for (let n = 1; n <= 10; n++) rate.sample(n * 1_000, n * 1_000);
     expect(rate.perSecond()).toBeCloseTo(1_000);
     // One batch takes ten times as long (a retry, a 429).
-    rate.sample((written += 1_000), (at += 10_000));
+    rate.sample(11_000, 20_000);
     const perSecond = rate.perSecond() ?? 0;
     expect(perSecond).toBeGreaterThan(600);
     expect(perSecond).toBeLessThan(1_000);

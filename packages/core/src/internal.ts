@@ -18,7 +18,6 @@ export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing
 export { validatePlan, validateQueueName, validateRegion } from "./schemas/inputs.ts";
 export { validateNamespace } from "./schemas/search-data-inputs.ts";
 export { SEARCH_PLANS } from "./schemas/search-index.ts";
-export { repeatedIdsWarning } from "./seed-files/read-seed-files.ts";
 export { clientLimits, STEP_LIMITS, type StepLimits } from "./schemas/step-limits.ts";
 export {
   ONLY_IF_PAUSED_BY,
@@ -29,6 +28,7 @@ export {
   TARGET_SELECTORS,
   type TargetLists,
 } from "./schemas/target-selection.ts";
+export { repeatedIdsWarning } from "./seed-files/read-seed-files.ts";
 export { namePattern } from "./templates/name-pattern.ts";
 export { TEMPLATE_PLACEHOLDERS } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";

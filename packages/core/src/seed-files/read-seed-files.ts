@@ -76,7 +76,10 @@ export async function checkSeedFiles(
  * The warning for seed files that repeat ids (the same file given twice, an export seeded beside
  * its source), or undefined: how many documents the index will hold rather than how many are written.
  */
-export function repeatedIdsWarning(files: readonly CheckedSeedFile[], input = "seed-file"): string | undefined {
+export function repeatedIdsWarning(
+  files: readonly CheckedSeedFile[],
+  input = "seed-file",
+): string | undefined {
   const repeated = files.reduce((sum, file) => sum + file.repeatedIds, 0);
   if (repeated === 0) return undefined;
   const total = files.reduce((sum, file) => sum + file.documents, 0);
