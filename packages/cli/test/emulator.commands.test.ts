@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "@stashkit/emulator";
 import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, parseDotenv, runCli } from "./cli.ts";
+import { BIN, cleanEnv, parseDotenv, runCli, stopAll } from "./cli.ts";
 
 // Issue 50 items 6 and 7: `stashkit emulator` and `stashkit-emulator` are one front end (the
 // emulator's), with one behaviour, and the banner's variables can be written as dotenv.
@@ -77,15 +76,7 @@ it("both print the same help, but for their names", async () => {
 });
 
 const started: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(
-    started.splice(0).map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    }),
-  );
-});
+afterEach(() => stopAll(started));
 
 /** Starts a command and waits for its banner (and `more` of stdout); what each stream held by then. */
 async function serving(

@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiEnv, BIN, cleanEnv, emulatorFor, runCli, type Secrets, secrets } from "./cli.ts";
+import { apiEnv, BIN, cleanEnv, emulatorFor, runCli, type Secrets, secrets, stopAll } from "./cli.ts";
 
 const EMULATOR_BIN = join(dirname(fileURLToPath(import.meta.resolve("@stashkit/emulator"))), "bin.js");
 
 const started: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(
-    started.splice(0).map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    }),
-  );
-});
+afterEach(() => stopAll(started));
 
 /** Starts an emulator command on a free port and returns what it printed once it is listening. */
 async function printedBy(args: string[], until: RegExp): Promise<string> {

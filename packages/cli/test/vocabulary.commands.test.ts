@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { DEFAULT_SEARCH_REGION } from "@stashkit/emulator/internal";
 import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEnsure } from "../src/commands/search-ensure.command.ts";
 import type { FlagSpec } from "../src/options/flags.ts";
-import { apiEnv, type CliRun, credentialForms, emulatorFor, runCli, secrets } from "./cli.ts";
+import { type CliRun, credentialForms, dataOf, emulatorFor, searchCli, secrets } from "./cli.ts";
 
 // Issue 50, items 3, 4, 5 and 9, and issue 49 item 9: one spelling per meaning (the others
 // aliases), "did you mean" for the rest, an export that never reports an empty backup it did not
@@ -19,6 +18,8 @@ const s = secrets();
 let emulator: RunningEmulator;
 let dir: string;
 const runs: CliRun[] = [];
+// `search …` against this file's emulator, each run kept for the leak scan at the end.
+const cli = (...args: string[]) => searchCli(emulator, s, runs)(...args);
 
 beforeAll(async () => {
   // As `stashkit emulator --search-index shop` starts: the index exists before any command runs.
@@ -26,21 +27,6 @@ beforeAll(async () => {
   dir = temporaryFolder("stashkit-cli-vocabulary-");
 });
 afterAll(() => emulator.stop());
-
-async function cli(...args: string[]): Promise<CliRun> {
-  const [group, sub, ...rest] = args;
-  const run = await runCli(
-    [group ?? "", sub ?? "", "--base-url", emulator.url, ...rest],
-    apiEnv(emulator, s, { CI: "true" }),
-  );
-  runs.push(run);
-  return run;
-}
-
-function dataOf(name: string): SearchIndexData {
-  const index = emulator.state.indexes.find((entry) => entry.index.name === name)?.index;
-  return new SearchIndexData({ url: `${emulator.url}/search/${index?.endpoint}`, token: index?.token ?? "" });
-}
 
 function seedFile(name: string, ids: string[]): string {
   const path = join(dir, name);
@@ -186,7 +172,9 @@ describe("search export --output-file '{index}': one file per SDK index, never s
   it("writes a*, a_ and a' to three files, each holding its own documents", async () => {
     expect((await cli("search", "ensure", "--name", "odd", "-q")).code).toBe(0);
     for (const index of ["a*", "a_", "a'"])
-      await dataOf("odd").upsert([{ id: `in ${index}`, content: { t: index } }], { namespace: index });
+      await dataOf(emulator, "odd").upsert([{ id: `in ${index}`, content: { t: index } }], {
+        namespace: index,
+      });
     const folder = temporaryFolder("stashkit-cli-export-");
     const run = await cli(
       "search",
@@ -210,7 +198,7 @@ describe("search export --output-file '{index}': one file per SDK index, never s
   it("refuses names that are one file where case is ignored, writing none", async () => {
     expect((await cli("search", "ensure", "--name", "cased", "-q")).code).toBe(0);
     for (const index of ["Films", "films"])
-      await dataOf("cased").upsert([{ id: index, content: { t: index } }], { namespace: index });
+      await dataOf(emulator, "cased").upsert([{ id: index, content: { t: index } }], { namespace: index });
     const folder = temporaryFolder("stashkit-cli-export-");
     const run = await cli(
       "search",
@@ -293,7 +281,7 @@ describe("seeding: what happens is said when it happens", () => {
     expect(run.stderr).toContain(
       `warning: --seed-file: 3 of the 6 documents repeat an id written before them (${path} 3); each replaces the earlier one, so the SDK index gets 3 documents, not 6`,
     );
-    expect((await dataOf("shop").info()).namespaces["twice"]?.vectorCount).toBe(3);
+    expect((await dataOf(emulator, "shop").info()).namespaces["twice"]?.vectorCount).toBe(3);
   });
 });
 

@@ -1,19 +1,10 @@
 // Issue 50 item 8: a request that never got an answer says where (the host and port, never a path's
 // query or a credential) and why (the code, in words), through either exchange.
-import { createServer } from "node:net";
 import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
 import { ConnectionError, MessagingClient } from "../src/index.ts";
 import { describeNetworkFailure, hostOf, networkErrorCode } from "../src/transport/network-causes.ts";
-import { caught } from "./helpers.ts";
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { caught, closedPort } from "./helpers.ts";
 
 const TOKEN = "qst-network-errors-secret";
 const exchanges = {

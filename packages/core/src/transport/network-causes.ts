@@ -1,3 +1,9 @@
+const TIMED_OUT = {
+  phase: "connect",
+  why: "connecting timed out (a firewall dropping packets, or the host is down)",
+} as const;
+const PROXY_CA = "behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA";
+
 /**
  * What a failed connection's stable code (undici's or Node's, on the error or a cause) means, in
  * words a person can act on, and whether it failed before anything was sent (`connect`) or after
@@ -12,14 +18,8 @@ const CAUSES: Record<string, { phase: "connect" | "lost"; why: string }> = {
   },
   EHOSTUNREACH: { phase: "connect", why: "no route to the host (a firewall, a VPN, or the host is down)" },
   ENETUNREACH: { phase: "connect", why: "the network is unreachable (offline, or no route to it)" },
-  ETIMEDOUT: {
-    phase: "connect",
-    why: "connecting timed out (a firewall dropping packets, or the host is down)",
-  },
-  UND_ERR_CONNECT_TIMEOUT: {
-    phase: "connect",
-    why: "connecting timed out (a firewall dropping packets, or the host is down)",
-  },
+  ETIMEDOUT: TIMED_OUT,
+  UND_ERR_CONNECT_TIMEOUT: TIMED_OUT,
   EACCES: { phase: "connect", why: "the connection was not permitted by this machine" },
   ECONNRESET: { phase: "lost", why: "the other end reset the connection" },
   EPIPE: { phase: "lost", why: "the other end closed the connection while the request was sent" },
@@ -31,11 +31,11 @@ const CAUSES: Record<string, { phase: "connect" | "lost"; why: string }> = {
   CERT_HAS_EXPIRED: { phase: "connect", why: "its TLS certificate has expired" },
   DEPTH_ZERO_SELF_SIGNED_CERT: {
     phase: "connect",
-    why: "its TLS certificate is self-signed (behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA)",
+    why: `its TLS certificate is self-signed (${PROXY_CA})`,
   },
   SELF_SIGNED_CERT_IN_CHAIN: {
     phase: "connect",
-    why: "its TLS certificate chain holds an untrusted self-signed CA (behind a proxy that inspects TLS, set NODE_EXTRA_CA_CERTS to its CA)",
+    why: `its TLS certificate chain holds an untrusted self-signed CA (${PROXY_CA})`,
   },
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
     phase: "connect",
