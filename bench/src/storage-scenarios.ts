@@ -26,7 +26,19 @@ export async function storageRows(quick: boolean): Promise<Row[]> {
   const durable = await measureStore("durable", sizes);
   const floor = miniSearchP95(sizes.documents, sizes.batch, sizes.searches);
   const n = sizes.documents.toLocaleString("en");
-  const row = (fields: RowFields) => toRow(fields, quick, sizes);
+  return storageTable({ memory, durable, floor, n, sizes, row: (fields) => toRow(fields, quick, sizes) });
+}
+
+// size: table
+function storageTable(parts: {
+  memory: ScaleFigures;
+  durable: ScaleFigures;
+  floor: number;
+  n: string;
+  sizes: ScaleSizes;
+  row: (fields: RowFields) => Row;
+}): Row[] {
+  const { memory, durable, floor, n, sizes, row } = parts;
   return [
     ...(["publish", "upsert", "queue"] as const).flatMap((write) => [
       row({

@@ -33,9 +33,18 @@ try {
 }
 
 async function buildImage(tag: string, chosenBase: string | undefined): Promise<void> {
-  const engine = await run("docker", ["version", "--format", "{{.Server.Version}}"]);
+  // No docker command at all (spawn's ENOENT) is no engine either.
+  const engine = await run("docker", ["version", "--format", "{{.Server.Version}}"]).catch(
+    (error: Error) => ({
+      code: -1,
+      stdout: "",
+      stderr: error.message,
+    }),
+  );
   if (engine.code !== 0) {
-    throw new Error(`no Docker engine answers (${engine.stderr.trim().split("\n")[0]}); start dockerd first`);
+    throw new Error(
+      `no Docker engine answers (${engine.stderr.trim().split("\n")[0]}): start one, or run \`bash .ci/run --setup\` (Debian's docker.io, dockerd started and kept)`,
+    );
   }
   const base = chosenBase ?? (await chooseBase(log));
   const context = await prepareContext();

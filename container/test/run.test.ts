@@ -109,6 +109,18 @@ describe("the container, from the host", () => {
       .toBe("healthy");
     expect(await container.logs()).not.toContain(controlToken);
   });
+
+  // The image listens on 0.0.0.0 and, here, keeps the public default credentials.
+  it("warns once that it listens beyond loopback with the public default credentials", async () => {
+    const logs = await container.logs();
+    const warnings = logs.split("\n").filter((line) => line.startsWith("stashkit-emulator: warning:"));
+    expect(warnings).toEqual([
+      "stashkit-emulator: warning: listening on 0.0.0.0 (beyond loopback) with the public default messaging token and account: anyone who reaches port 8787 can publish to any address this machine reaches and read every search index's tokens; give your own (--token and --account, or STASHKIT_TOKEN and STASHKIT_ACCOUNT), or bind 127.0.0.1",
+    ]);
+    expect(logs).toContain(
+      "  warning         listening beyond loopback with the public default messaging token and account",
+    );
+  });
 });
 
 /** A GET with a Host header fetch would not let us set. */

@@ -40,7 +40,7 @@ function testStage(passed: number, failed: number, code = failed > 0 ? 1 : 0) {
 
 const stage = (name: string, source: string) => ({ name, command: [process.execPath, "-e", source] });
 
-function runTests(root: string, stages: unknown[]) {
+function runTests(root: string, stages: unknown[], extraEnv: Record<string, string> = {}) {
   const temp = tempFolder("stashkit-run-tests-tmp-");
   const result = spawnSync(process.execPath, [script], {
     cwd: root,
@@ -50,6 +50,7 @@ function runTests(root: string, stages: unknown[]) {
       TMPDIR: temp,
       STASHKIT_TEST_ROOT: root,
       STASHKIT_TEST_STAGES: JSON.stringify(stages),
+      ...extraEnv,
     },
   });
   const lines = result.stdout.trimEnd().split("\n");
@@ -97,6 +98,42 @@ describe("scripts/run-tests.mjs", () => {
     expect(run.last).toBe("0 passed, 2 failed");
     const green = runTests(root, [testStage(6, 0)]);
     expect([green.status, green.last, green.tempLeft]).toEqual([0, "8 passed, 0 failed", []]);
+  });
+
+  it("says what a stage lacks and how to get it before it runs, and names it when the stage fails", () => {
+    const lacking = {
+      STASHKIT_NODE22: "/nowhere/node22",
+      STASHKIT_CHROMIUM: "/nowhere/chromium",
+      STASHKIT_OLD_NODE: process.execPath,
+      // No engine answers there, whether or not this machine has one.
+      DOCKER_HOST: "unix:///nowhere/docker.sock",
+    };
+    const run = runTests(
+      repository(),
+      [
+        { ...testStage(1, 0), needs: ["chromium"] },
+        { ...stage("image", "process.exit(1)"), needs: ["docker"] },
+        { ...stage("node 22", "process.exit(1)"), needs: ["node22"] },
+        { ...stage("walk", "0"), needs: ["oldNode"] },
+      ],
+      lacking,
+    );
+    expect(run.lines).toContain(
+      "pnpm test: tests needs Chromium (the emulator inspector's browser tests): no Chromium at /nowhere/chromium; get it: run `bash .ci/run --setup` (Debian's chromium), or set STASHKIT_CHROMIUM to a Chromium binary",
+    );
+    expect(run.lines).toContain(
+      "pnpm test: node 22 needs Node 22 (pnpm test:node22): no Node 22 at /nowhere/node22; get it: run `bash .ci/run --setup`, or set STASHKIT_NODE22 to a Node 22 binary",
+    );
+    expect(run.lines.find((line) => line.startsWith("pnpm test: image needs a Docker engine"))).toMatch(
+      /^pnpm test: image needs a Docker engine \(the image and the container tests\): no (Docker engine answers|docker command) \(.*\); get it: start one, or run `bash \.ci\/run --setup` \(Debian's docker\.io, dockerd started and kept\)$/,
+    );
+    expect(run.lines.find((line) => line.startsWith("pnpm test: walk"))).toMatch(
+      /^pnpm test: walk needs a Node older than 24 .*: STASHKIT_OLD_NODE \(.+\) is not a Node older than 24; get it: /,
+    );
+    expect(run.lines).toContain(
+      "failed stages: image, without a Docker engine (the image and the container tests); node 22, without Node 22 (pnpm test:node22)",
+    );
+    expect(run.last).toBe("3 passed, 2 failed");
   });
 
   // A task turbo cancels printed "Test failed" (pnpm's line for a script that did not exit 0).

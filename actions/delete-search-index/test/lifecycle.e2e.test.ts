@@ -18,8 +18,11 @@ const actionDir = join(import.meta.dirname, "..");
 const GITHUB_TOKEN = "ghs_delete_token_value";
 const DAY_S = 86_400;
 
-async function githubApi(pulls: Record<number, "open" | "closed" | "merged">) {
-  const github = await startGitHubStandIn({ pulls: { "acme/shop": pulls } });
+async function githubApi(
+  pulls: Record<number, "open" | "closed" | "merged">,
+  options: { canEditOthers?: boolean } = {},
+) {
+  const github = await startGitHubStandIn({ pulls: { "acme/shop": pulls }, ...options });
   onCleanup(() => github.stop());
   return { ...github, env: { GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl } };
 }
@@ -204,7 +207,7 @@ describe("delete-search-index: the pull request comment", () => {
     const github = await githubApi({ 7: "closed" });
     const marker = "<!-- stashkit-preview: shop-pr-7 -->";
     github.comments["acme/shop"] = {
-      7: [{ id: 42, body: `${marker}\nold`, user: { login: "bot", type: "Bot" } }],
+      7: [{ id: 42, body: `${marker}\nold`, user: { login: "github-actions[bot]", type: "Bot" } }],
     };
     const run = await remove(
       server,
@@ -213,6 +216,7 @@ describe("delete-search-index: the pull request comment", () => {
     );
     expect(run.exitCode).toBe(0);
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /graphql",
       "GET /repos/acme/shop/issues/7/comments",
       "PATCH /repos/acme/shop/issues/comments/42",
     ]);
@@ -222,6 +226,26 @@ describe("delete-search-index: the pull request comment", () => {
     expect(body).toContain(`Deleted: shop-pr-7 \\(${id}\\).`);
     expect(run.stdout).toContain("Pull request #7: preview comment 42 says the preview is gone.");
     expect(findLeaks(run, [GITHUB_TOKEN, server.account.apiKey])).toEqual([]);
+  });
+
+  it("edits no comment the token did not write, even one with the marker it could edit", async () => {
+    const server = await emulator();
+    await createIndexes(server, "shop-pr-7");
+    const github = await githubApi({ 7: "closed" }, { canEditOthers: true });
+    const planted = {
+      id: 43,
+      body: "<!-- stashkit-preview: shop-pr-7 -->\nmine",
+      user: { login: "dev", type: "User" },
+    };
+    github.comments["acme/shop"] = { 7: [{ ...planted }] };
+    const run = await remove(
+      server,
+      { name: "shop-pr-{pr}", comment: "true" },
+      { env: github.env, event: closedEvent(7) },
+    );
+    expect(run.exitCode).toBe(0);
+    expect(github.comments["acme/shop"]?.[7]).toEqual([planted]);
+    expect(run.stdout).toContain("Pull request #7 has no preview comment for shop-pr-7: nothing to edit.");
   });
 
   it.each([

@@ -102,8 +102,10 @@ describe("ensure-search-index: the pull request comment", () => {
     expect(comments).toHaveLength(1);
     const id = comments[0]?.id;
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /graphql",
       "GET /repos/acme/shop/issues/7/comments",
       "POST /repos/acme/shop/issues/7/comments",
+      "POST /graphql",
       "GET /repos/acme/shop/issues/7/comments",
       `PATCH /repos/acme/shop/issues/comments/${id}`,
     ]);
@@ -119,6 +121,29 @@ describe("ensure-search-index: the pull request comment", () => {
     }
     expect(second.stdout).toContain("Pull request #7: preview comment updated");
     expect(findLeaks(second, [...secretsOf(server), GITHUB_TOKEN])).toEqual([]);
+  });
+
+  // Anyone can post the marker first; GitHub refuses the bot's edit of their comment (403).
+  it("leaves a comment someone else wrote with the marker alone, and keeps its own", async () => {
+    const server = await emulator();
+    const github = await githubApi();
+    const planted = {
+      id: 5,
+      body: "<!-- stashkit-preview: shop-pr-7 -->\nsee http://evil.example",
+      user: { login: "mallory", type: "User" },
+    };
+    github.comments["acme/shop"] = { 7: [{ ...planted }] };
+    const run = await ensure(
+      server,
+      { name: "shop-pr-{pr}", comment: "true" },
+      { event: prEvent(7), env: github.env },
+    );
+    expect(run.exitCode, run.stdout).toBe(0);
+    const comments = github.comments["acme/shop"]?.[7] ?? [];
+    expect(comments[0]).toEqual(planted);
+    expect(comments.map((c) => c.user.login)).toEqual(["mallory", "github-actions[bot]"]);
+    expect(comments[1]?.body).toContain("### Search preview");
+    expect(github.requests.some((r) => r.method === "PATCH")).toBe(false);
   });
 
   it("refuses comment on a push, with nothing sent to either API", async () => {

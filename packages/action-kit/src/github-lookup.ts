@@ -30,7 +30,14 @@ export function gitHubLookup(step: GitHubStep, token: string, action: string): P
   return { ...gitHubAccess(step, token, action), graphqlUrl: gitHubGraphqlUrl(process.env) };
 }
 
-/** The same for the pull request comment, over GitHub's REST API (GITHUB_API_URL). */
+/**
+ * The same for the pull request comment: over GitHub's REST API (GITHUB_API_URL), and GraphQL
+ * (GITHUB_GRAPHQL_URL) to learn who the token is, so that only its own comment is edited.
+ */
 export function gitHubCommentAccess(step: GitHubStep, token: string, action: string): CommentAccess {
-  return { ...gitHubAccess(step, token, action), apiUrl: gitHubApiUrl(process.env) };
+  return {
+    ...gitHubAccess(step, token, action),
+    apiUrl: gitHubApiUrl(process.env),
+    graphqlUrl: gitHubGraphqlUrl(process.env),
+  };
 }

@@ -138,6 +138,49 @@ describe("dlq list, retry and delete", () => {
     expect(run.stderr).not.toContain("secret=q1");
   });
 
+  it("deletes by a --url holding a comma exactly that message, not the one its first part names", async () => {
+    await send(`/v2/publish/${down}/hook?ids=1`, { "upstash-retries": "0" });
+    await send(`/v2/publish/${down}/hook?ids=1,2`, { "upstash-retries": "0" });
+    const hooks = () =>
+      emulator.state.dlq.filter((entry) => entry.message.destination.startsWith(`${down}/hook`));
+    await until(() => hooks().length === 2);
+    const deleted = await stashkit("dlq", "delete", "--url", `${down}/hook?ids=1,2`);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain("1 message deleted.");
+    expect(hooks().map((entry) => entry.message.destination)).toEqual([`${down}/hook?ids=1`]);
+  });
+
+  it("leaves alone, and names, what a listing holds that the filters do not select", async () => {
+    // A messaging API that lists every entry whatever the filter, and records what it is asked.
+    const asked: string[] = [];
+    const entries = [
+      { dlqId: "dlq-a", messageId: "m1", url: "https://example.com/hook?ids=1" },
+      { dlqId: "dlq-b", messageId: "m2", url: "https://example.com/hook?ids=1,2" },
+    ];
+    const api = createServer((req, res) => {
+      asked.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`);
+      const body = req.method === "GET" ? { messages: entries } : {};
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      const run = await runCli(
+        ["dlq", "delete", "--url", "https://example.com/hook?ids=1,2"],
+        apiEnv(emulator, s, { QSTASH_URL: url }),
+      );
+      runs.push(run);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("1 message deleted.");
+      expect(run.stderr).toContain(
+        "the DLQ listing held 1 message the filters do not select, left alone: dlq-a",
+      );
+      expect(asked.at(-1)).toBe("DELETE /v2/dlq?dlqIds=dlq-b");
+    } finally {
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
+  });
+
   it("exits 2 with nothing sent without a filter or --all, or with a bad filter", async () => {
     for (const [args, message] of [
       [["dlq", "delete"], "say which DLQ messages: --label, --url or --queue, or --all for every one"],

@@ -118,3 +118,30 @@ describe("STASHKIT_BASE_URL", () => {
 function credentialsOf(s: Secrets): Record<string, string> {
   return { UPSTASH_EMAIL: s.email, UPSTASH_API_KEY: s.apiKey };
 }
+
+// The image's settings, through this front end: anyone who reaches the port may use the public credentials.
+it("stashkit emulator bound beyond loopback with the public credentials warns on stderr and in its banner", async () => {
+  const child = spawn(process.execPath, [BIN, "emulator", "--host", "0.0.0.0", "--port", "0"], {
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let [printed, stderr] = ["", ""];
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes("then: stashkit search ensure")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  expect(stderr).toMatch(
+    /^stashkit emulator: warning: listening on 0\.0\.0\.0 \(beyond loopback\) with the public default messaging token and account: anyone who reaches port \d+ can publish/,
+  );
+  expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(printed).toContain(
+    "warning: listening beyond loopback with the public default messaging token and account",
+  );
+});

@@ -11,9 +11,15 @@ export { lastDeliveryErrors, MAX_DLQ_MESSAGES, MAX_ERROR_LOOKUPS } from "./opera
 export { deleteById } from "./operations/delete-by-id.ts";
 export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./operations/ensure-fields.ts";
 export { describeTarget, judgeOutcomes } from "./operations/judge-outcomes.ts";
+export { countChanges } from "./operations/qstash-changes.ts";
+export { fieldsText, planSummary } from "./operations/qstash-render.ts";
 export { SEED_MARKER_NAMESPACE } from "./operations/seed-marker.ts";
 export { SEED_WHEN } from "./operations/seed-search-index.ts";
 export { alreadyPausedTargets, resumedTargets } from "./operations/targets.ts";
+export { DECLARATION_SCHEMA_URL } from "./qstash-files/export-declaration.ts";
+export { declarationJsonSchema } from "./qstash-files/json-schema.ts";
+export { DEFAULT_DECLARATION_FILE } from "./qstash-files/read-declaration.ts";
+export { DECLARATION_PLACEHOLDERS } from "./qstash-files/value-templates.ts";
 export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing.ts";
 export { validatePlan, validateQueueName, validateRegion } from "./schemas/inputs.ts";
 export { validateNamespace } from "./schemas/search-data-inputs.ts";

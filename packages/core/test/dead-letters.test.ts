@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningEmulator } from "@stashkit/emulator";
@@ -9,6 +9,7 @@ import {
   checkMessageFilter,
   listDlqMessages,
   listQueueMessages,
+  MessagingClient,
   NotFoundError,
   requireSelection,
 } from "../src/index.ts";
@@ -85,6 +86,58 @@ describe("the DLQ", () => {
     expect(none.message).toBe("say which DLQ messages: --label, --url or --queue, or --all for every one");
     expect(() => requireSelection({ labels: ["x"] }, true, NAMES)).toThrow("give filters or --all, not both");
     expect(() => requireSelection({}, true, NAMES)).not.toThrow();
+  });
+});
+
+/**
+ * A messaging API that answers every DLQ listing with the same entries, whatever the filter (as
+ * one that reads a filter otherwise would: a URL split at its commas), and records each request.
+ */
+async function listsEverything(entries: Record<string, unknown>[]) {
+  const requests: string[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    requests.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`);
+    const body = req.method === "GET" ? { messages: entries } : {};
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { requests, client: new MessagingClient({ token: "t", baseUrl, env: {} }) };
+}
+
+describe("a DLQ listing checked against the filter before anything changes", () => {
+  const hook = "https://example.com/hook";
+  const entries = [
+    { dlqId: "d1", messageId: "m1", url: `${hook}?ids=1` },
+    { dlqId: "d2", messageId: "m2", url: `${hook}?ids=1,2`, queueName: "orders" },
+    { dlqId: "d3", messageId: "m3", url: `${hook}?ids=1,2`, labels: ["billing"] },
+    { dlqId: "d4", messageId: "m4", url: hook, label: "billing" },
+  ];
+
+  it("deletes and retries only the entries the filter selects, and names the ones it left alone", async () => {
+    const { requests, client } = await listsEverything(entries);
+    const deleted = await actOnDlq(client, { filter: { urls: [`${hook}?ids=1,2`] }, action: "delete" });
+    expect(deleted.messages.map((m) => m.dlqId)).toEqual(["d2", "d3"]);
+    expect(deleted.unmatched.map((m) => m.dlqId)).toEqual(["d1", "d4"]);
+    expect(requests.at(-1)).toBe("DELETE /v2/dlq?dlqIds=d2&dlqIds=d3");
+
+    const retried = await actOnDlq(client, { filter: { labels: ["billing"] }, action: "retry" });
+    expect(retried.messages.map((m) => m.dlqId)).toEqual(["d3", "d4"]);
+    expect(requests.at(-1)).toBe("POST /v2/dlq/retry?dlqIds=d3&dlqIds=d4");
+
+    const both = { urls: [`${hook}?ids=1,2`], queues: ["orders"] };
+    const dry = await actOnDlq(client, { filter: both, action: "delete", dryRun: true });
+    expect([dry.messages.map((m) => m.dlqId), dry.unmatched.length]).toEqual([["d2"], 3]);
+  });
+
+  it("sends no destructive request when no listed entry matches", async () => {
+    const { requests, client } = await listsEverything(entries);
+    const none = await actOnDlq(client, { filter: { queues: ["emails"] }, action: "delete" });
+    expect([none.messages, none.unmatched.length]).toEqual([[], 4]);
+    const all = await actOnDlq(client, { filter: {}, action: "retry", dryRun: true });
+    expect([all.messages.length, all.unmatched]).toEqual([4, []]);
+    expect(requests.map((r) => r.split(" ")[0])).toEqual(["GET", "GET"]);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { Clock } from "./clock/clock.ts";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
-import type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
-import type { DestinationFaults } from "./messaging/delivery/destination-faults.ts";
+import type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
+import type { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
+import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingApi } from "./messaging/profile.ts";
-import type { WorkflowTesting } from "./messaging/workflow/harness.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
@@ -76,7 +76,10 @@ type Module = (typeof APIS)[number];
 /** The names of the emulated APIs, as the request counts use them. */
 export type ApiName = Module["name"];
 
+/** The store areas of a list of APIs, as a union of their types. */
+export type AreasOf<Apis extends readonly ApiModule[]> = Apis[number]["areas"][number];
+
 /** Every store area the APIs own, in the order of the list. */
-export function storeAreas(apis: readonly ApiModule[]): readonly StoreArea[] {
-  return apis.flatMap((api) => api.areas);
+export function storeAreas<Apis extends readonly ApiModule[]>(apis: Apis): readonly AreasOf<Apis>[] {
+  return apis.flatMap((api): readonly AreasOf<Apis>[] => api.areas);
 }

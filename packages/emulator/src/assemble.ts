@@ -1,8 +1,10 @@
 import type { ServerResponse } from "node:http";
 import {
+  type APIS,
   type ApiLevers,
   type ApiModule,
   type ApiName,
+  type AreasOf,
   type EmulatorDeps,
   type MountedApi,
   storeAreas,
@@ -11,7 +13,6 @@ import { Clock } from "./clock/clock.ts";
 import { createControls, type EmulatorControls } from "./control/controls.ts";
 import { controlErrors } from "./control/errors.ts";
 import { controlProfile } from "./control/profile.ts";
-import type { EmulatorState } from "./emulator-state.ts";
 import { applyFault } from "./faults/apply.ts";
 import { FaultScript, faultPhase } from "./faults/fault.ts";
 import { createPipeline, type PendingFault } from "./http/pipeline.ts";
@@ -24,9 +25,9 @@ import {
 } from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import { managementArea } from "./management/store.ts";
-import { DestinationFaults } from "./messaging/delivery/destination-faults.ts";
+import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
+import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
-import type { WorkflowTesting } from "./messaging/workflow/harness.ts";
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_MESSAGING_TOKEN,
@@ -34,19 +35,19 @@ import {
 } from "./options/emulator-options.ts";
 import { limitsOf } from "./options/limits.ts";
 import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
-import type { AreaContext } from "./state/area.ts";
+import type { AreaContext, StateOfAreas } from "./state/area.ts";
 import { noticeBoard } from "./state/notices.ts";
 import { openStores } from "./state/open-storage.ts";
 import { readSnapshotFile } from "./state/snapshot.ts";
 import { SnapshotError } from "./state/snapshot-error.ts";
-import type { Stores } from "./state/stores.ts";
+import type { AnyArea, Stores } from "./state/stores.ts";
 
-/** Everything a running emulator is made of, before it listens. */
-export interface Assembled {
-  stores: Stores;
+/** Everything a running emulator is made of, before it listens; `A` is its store areas. */
+export interface Assembled<A extends AnyArea = AreasOf<typeof APIS>> {
+  stores: Stores<A>;
   mounted: MountedApi[];
   settings: EmulatorSettings;
-  controls: EmulatorControls<EmulatorState, RequestCounts<ApiName>>;
+  controls: EmulatorControls<StateOfAreas<A>, RequestCounts<ApiName>>;
   inspector: Inspector;
   dispatch: ReturnType<typeof createPipeline>;
   /** Responses a `hang` fault keeps open; destroyed at stop. */
@@ -61,14 +62,17 @@ export interface Assembled {
  * The stores (opened, or replaced by a snapshot), the mounted APIs, the control API, the
  * inspector and the pipeline that serves them all. A failure closes the stores it opened.
  */
-export function assemble(apis: readonly ApiModule[], options: EmulatorOptions): Assembled {
+export function assemble<const Apis extends readonly ApiModule[]>(
+  apis: Apis,
+  options: EmulatorOptions,
+): Assembled<AreasOf<Apis>> {
   const found = credentials(options);
   const settings = initialSettings(options);
   const notices = noticeBoard(options.log);
   const limits = limitsOf(options.limits);
-  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits }, notices);
+  const clock = new Clock();
+  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits, clock }, notices);
   try {
-    const clock = new Clock();
     const deps: EmulatorDeps = {
       ...found,
       stores,
@@ -88,10 +92,10 @@ export function assemble(apis: readonly ApiModule[], options: EmulatorOptions): 
 }
 
 /** The levers, the control API, the inspector and the pipeline, over the mounted APIs. */
-function serving(parts: {
+function serving<A extends AnyArea>(parts: {
   apis: readonly ApiModule[];
   mounted: MountedApi[];
-  stores: Stores;
+  stores: Stores<A>;
   settings: EmulatorSettings;
   options: EmulatorOptions;
   clock: Clock;
@@ -108,7 +112,7 @@ function serving(parts: {
     for (const api of mounted) api.stateReplaced?.();
   };
   const indexes = stores.of(managementArea);
-  const controls = createControls<EmulatorState, RequestCounts<ApiName>>({
+  const controls = createControls<A, RequestCounts<ApiName>>({
     ...{ settings, stores, clock, levers, tally, indexes, faults, requests, clockMoved, stateReplaced },
     accounts: found.accounts,
   });
@@ -123,7 +127,9 @@ function serving(parts: {
     nextFault: (route) => pendingFault(faults, route),
     ...{ requests, tally, hung },
     limiter: new RateLimiter(),
+    unit: (work, keep) => stores.unit(work, keep),
     commit: () => stores.commit(),
+    now: () => clock.now(),
     requestLogLimit: options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT,
     site: {
       boundHost: host,
@@ -141,12 +147,12 @@ function serving(parts: {
  * The stores, on the data file or in memory; with `importFile`, replaced by a snapshot (and
  * committed at once, so the file and the snapshot agree from the start).
  */
-function startingStores(
-  apis: readonly ApiModule[],
+function startingStores<Apis extends readonly ApiModule[]>(
+  apis: Apis,
   options: EmulatorOptions,
   context: AreaContext,
   notices: ReturnType<typeof noticeBoard>,
-): Stores {
+): Stores<AreasOf<Apis>> {
   const opened = openStores(storeAreas(apis), options.dataFile, context);
   for (const notice of opened.notices) notices.say(notice);
   const file = options.importFile;

@@ -10,14 +10,17 @@ export type { EmulatorState } from "./emulator-state.ts";
 export type { Fault, FaultPhase, RouteKey } from "./faults/fault.ts";
 export type { RequestCounts, RequestLogEntry, ServedAndRefused } from "./http/request-log.ts";
 export type { IndexStore, SearchPlan, SearchRegion, StoredIndex } from "./management/store.ts";
-export type { DeliveredMessage } from "./messaging/delivery/delivered.ts";
-export type { StoredQueue } from "./messaging/queues/store.ts";
+export type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
+export type { StoredQueue } from "./messaging/records/queue-store.ts";
 
 export type { Account, EmulatorOptions, ManagementErrorStyle } from "./options/emulator-options.ts";
 export { type EmulatorSettings, InvalidSettingError } from "./options/settings.ts";
 export type { RunningEmulator } from "./running-emulator.ts";
 export { startEmulator } from "./server.ts";
+// What EmulatorState is made of (a key's JSON as its area's shape reads it).
+export type { AreaView, StateOfAreas } from "./state/area.ts";
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from "./state/snapshot.ts";
 export { SnapshotError } from "./state/snapshot-error.ts";
 export { UnknownAreaError } from "./state/unknown-area-error.ts";
 export { DataFileError } from "./storage/data-file-error.ts";
+export { NODE_NEEDED, NodeWithoutSqliteError } from "./storage/sqlite/load-sqlite.ts";

@@ -4,6 +4,7 @@
 export { type FrontEnd, runCommandLine } from "./command-line/run.ts";
 export { DEFAULT_SEARCH_REGION } from "./management/store.ts";
 export { DEFAULT_ACCOUNT, DEFAULT_MESSAGING_TOKEN } from "./options/emulator-options.ts";
+export { exposureWarning } from "./options/exposure.ts";
 export {
   type DeclaredOption,
   declaredOptions,

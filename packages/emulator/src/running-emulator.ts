@@ -5,8 +5,11 @@ import type { EmulatorState } from "./emulator-state.ts";
 import type { RequestCounts } from "./http/request-log.ts";
 import type { Account } from "./options/emulator-options.ts";
 
-/** What `startEmulator` gives back: where it listens, what it accepts, and its levers. */
-export interface RunningEmulator extends EmulatorControls<EmulatorState, RequestCounts<ApiName>> {
+/**
+ * What `startEmulator` gives back: where it listens, what it accepts, and its levers. `S` is the
+ * state's type, that of the areas the APIs mount (`EmulatorState` for the emulator's own list).
+ */
+export interface RunningEmulator<S = EmulatorState> extends EmulatorControls<S, RequestCounts<ApiName>> {
   /** Base URL of every API, e.g. `http://127.0.0.1:40123`. */
   url: string;
   port: number;

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { APIS, type ApiModule, type MountedApi } from "./apis.ts";
+import { APIS, type ApiModule, type AreasOf, type MountedApi } from "./apis.ts";
 import { type Assembled, assemble } from "./assemble.ts";
 import { applySeedAtStart, quietly } from "./control/apply-seed.ts";
 import { ensureSearchIndexes, searchEnvOf } from "./control/search-env.ts";
@@ -9,8 +9,10 @@ import { send } from "./http/reply.ts";
 import type { Inspector } from "./inspector/module.ts";
 import type { EmulatorOptions } from "./options/emulator-options.ts";
 import type { RunningEmulator } from "./running-emulator.ts";
+import type { StateOfAreas } from "./state/area.ts";
 import { writeSnapshotFile } from "./state/snapshot.ts";
 import type { Stores } from "./state/stores.ts";
+import { sqliteModule } from "./storage/sqlite/load-sqlite.ts";
 
 export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startWith(APIS, options);
@@ -20,10 +22,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
  * Starts a server of the given APIs (the list in `apis.ts`, which tests may extend with a toy
  * API to prove that one more API is one more entry) and the control API.
  */
-export async function startWith(
-  apis: readonly ApiModule[],
+export async function startWith<const Apis extends readonly ApiModule[]>(
+  apis: Apis,
   options: EmulatorOptions = {},
-): Promise<RunningEmulator> {
+): Promise<RunningEmulator<StateOfAreas<AreasOf<Apis>>>> {
+  // Before anything else: without node:sqlite the start stops here, not at the first upsert.
+  sqliteModule();
   // Checked before anything is opened: a bad seed file stops the start at once.
   const seed = options.seedFile === undefined ? undefined : await readSeedFile(options.seedFile);
   const parts = assemble(apis, options);

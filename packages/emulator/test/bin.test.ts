@@ -95,3 +95,59 @@ describe("the stashkit-emulator banner's variables", () => {
     }
   });
 });
+
+/** Runs the command until its banner, then stops it: its stdout and stderr. */
+async function bannerAndStderr(args: string[]): Promise<{ banner: string; stderr: string }> {
+  const child = spawn(process.execPath, [
+    join(import.meta.dirname, "../dist/bin.js"),
+    "--port",
+    "0",
+    ...args,
+  ]);
+  let [banner, stderr] = ["", ""];
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdout.on("data", (chunk: Buffer) => {
+    banner += chunk.toString();
+    if (banner.includes("control API")) child.kill("SIGTERM");
+  });
+  await once(child, "exit");
+  return { banner, stderr };
+}
+
+// Anyone who reaches the port could publish to any address the host reaches and read every
+// index's tokens: the image's settings (0.0.0.0, the public defaults) must say so.
+describe("an emulator reachable beyond loopback with the public credentials", () => {
+  const WARNING =
+    /^stashkit-emulator: warning: listening on (0\.0\.0\.0|::) \(beyond loopback\) with the public default (messaging token and account|messaging token|account): anyone who reaches port \d+ can publish to any address this machine reaches and read every search index's tokens; give your own \(--token and --account, or STASHKIT_TOKEN and STASHKIT_ACCOUNT\), or bind 127\.0\.0\.1$/;
+
+  it("warns once on stderr and in the banner, naming the credentials still public", async () => {
+    for (const [args, which] of [
+      [["--host", "0.0.0.0"], "messaging token and account"],
+      [["--host", "::", "--token", "t-1"], "account"],
+      [["--host", "0.0.0.0", "--account", "me@example.com:k-1"], "messaging token"],
+    ] as const) {
+      const { banner, stderr } = await bannerAndStderr([...args]);
+      const lines = stderr.trimEnd().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(WARNING);
+      expect(lines[0]).toContain(`the public default ${which}:`);
+      expect(banner).toContain(
+        `  warning         listening beyond loopback with the public default ${which}`,
+      );
+    }
+  });
+
+  it("says nothing on loopback, or with credentials of your own", async () => {
+    for (const args of [
+      ["--host", "127.0.0.1"],
+      ["--host", "localhost"],
+      ["--host", "0.0.0.0", "--token", "t-2", "--account", "me@example.com:k-2"],
+    ]) {
+      const { banner, stderr } = await bannerAndStderr(args);
+      expect(stderr).toBe("");
+      expect(banner).not.toContain("warning");
+    }
+  });
+});

@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
-/** Debian's Chromium; `.ci/run` installs it with apt when it is missing. */
-export const CHROMIUM = "/usr/bin/chromium";
+/**
+ * Debian's Chromium (`.ci/run` installs it with apt when it is missing), or the one
+ * STASHKIT_CHROMIUM names; scripts/lib/prerequisites.mjs looks in the same place.
+ */
+export const CHROMIUM = process.env["STASHKIT_CHROMIUM"] || "/usr/bin/chromium";
 export const SCREENSHOTS = join(import.meta.dirname, "../test-results/inspector");
 
 /**
@@ -15,7 +18,7 @@ export const SCREENSHOTS = join(import.meta.dirname, "../test-results/inspector"
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `the inspector's browser tests need Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does)`,
+      `the inspector's browser tests need Chromium at ${CHROMIUM}: run \`bash .ci/run --setup\` (Debian's chromium), or set STASHKIT_CHROMIUM to a Chromium binary`,
     );
   }
   await mkdir(SCREENSHOTS, { recursive: true });

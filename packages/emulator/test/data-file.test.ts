@@ -137,7 +137,7 @@ describe("a data file that cannot be used", () => {
     stamped.exec("PRAGMA user_version = 99");
     stamped.close();
     await expect(startEmulator({ dataFile: newer })).rejects.toThrow(
-      /was written by a newer emulator \(data file version 99; this one reads up to 1\): upgrade/,
+      /was written by a newer emulator \(data file version 99; this one reads up to 2\): upgrade/,
     );
     const reread = new DatabaseSync(foreign, { readOnly: true });
     expect(reread.prepare("SELECT text FROM notes").all()).toEqual([{ text: "keep me" }]);

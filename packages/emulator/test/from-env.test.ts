@@ -63,6 +63,9 @@ describe("--from-env: options from STASHKIT_* variables (the container's setting
     ["STASHKIT_PORT", "eighty", /STASHKIT_PORT must be a whole number, got "eighty"/],
     ["STASHKIT_DUPLICATES", "sometimes", /STASHKIT_DUPLICATES must be allow or reject, got "sometimes"/],
     ["STASHKIT_ACCOUNT", "no-colon-secret", /STASHKIT_ACCOUNT must look like EMAIL:API_KEY/],
+    // Not the public default token in its place, silently.
+    ["STASHKIT_TOKEN", ",", /^stashkit-emulator: STASHKIT_TOKEN lists no value, only commas and blanks/],
+    ["STASHKIT_ACCOUNT", " , ,", /STASHKIT_ACCOUNT lists no value, only commas and blanks/],
   ])("a bad value of %s stops the start with one line naming the variable", (name, value, message) => {
     const run = refused({ [name]: value });
     expect(run.code).toBe(2);

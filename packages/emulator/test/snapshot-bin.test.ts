@@ -76,6 +76,33 @@ describe("stashkit-emulator snapshots", () => {
     });
   });
 
+  it("export follows no redirect: the control token never reaches another origin", async () => {
+    // Where the redirect points: it would answer a snapshot, and records every request.
+    const reached: (string | undefined)[] = [];
+    const elsewhere = createServer((req, res) => {
+      reached.push(req.headers["x-stashkit-control-token"] as string | undefined);
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const redirector = createServer((_req, res) => {
+      res.writeHead(307, { location: `${target}/__stashkit/export?from=redirect` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    try {
+      const file = join(await folder(), "never.json");
+      const failed = run(process.execPath, [BIN, "export", url, file, "--control-token", "ctl-secret-1"]);
+      await expect(failed).rejects.toMatchObject({
+        code: 1,
+        stderr: `stashkit-emulator export: ${url}/__stashkit/export answered 307, a redirect to ${target}: not followed, so that the control token goes only to the address given; give the emulator's own URL\n`,
+      });
+      expect(reached).toEqual([]);
+    } finally {
+      for (const server of [redirector, elsewhere]) await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("a missing --import file stops the start with exit code 2, naming the file", async () => {
     const file = join(await folder(), "missing.json");
     const failed = run(process.execPath, [BIN, "--port", "0", "--import", file]);

@@ -27,7 +27,7 @@ interface NoteStore {
 }
 
 function noteStore(engine: StorageEngine): NoteStore {
-  const table = engine.table<Note>("toy_notes");
+  const table = engine.table("toy_notes", note);
   let next = table.count();
   return {
     add: (added) => table.put(String(next++), added),

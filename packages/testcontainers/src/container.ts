@@ -120,6 +120,8 @@ export class StartedStashkitEmulatorContainer extends AbstractStartedContainer {
     const { email, apiKey } = this.#credentials;
     const response = await fetch(`${this.url}/v2/search`, {
       headers: { authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString("base64")}` },
+      // The account's credentials, like the control token, go to the container's address only.
+      redirect: "manual",
     });
     if (!response.ok) throw new Error(`GET /v2/search answered ${response.status}`);
     const indexes = (await response.json()) as { name: string; endpoint: string; token: string }[];

@@ -33,12 +33,23 @@ export class ControlClient {
   async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const headers: Record<string, string> = { [CONTROL_TOKEN_HEADER]: this.#token };
     if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${this.#url}/__stashkit${path}`, {
+    const address = `${this.#url}/__stashkit${path}`;
+    const response = await fetch(address, {
       method,
       headers,
+      // Followed, a redirect would carry the control token to wherever it points.
+      redirect: "manual",
       ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
+    if (response.status >= 300 && response.status < 400) {
+      const where = redirectOrigin(response.headers.get("location"), address);
+      throw new EmulatorControlError(
+        `${method} /__stashkit${path}`,
+        response.status,
+        `a redirect to ${where}, not followed (the control token goes only to the container's own address)`,
+      );
+    }
     if (!response.ok) {
       throw new EmulatorControlError(`${method} /__stashkit${path}`, response.status, errorOf(text));
     }
@@ -49,6 +60,12 @@ export class ControlClient {
 /** The body of a restore: a snapshot's JSON, read from its file on this machine when given a path. */
 export async function snapshotBody(snapshot: SnapshotSource): Promise<string> {
   return typeof snapshot === "string" ? await readFile(snapshot, "utf8") : JSON.stringify(snapshot);
+}
+
+/** Where a redirect points, as its origin only. */
+function redirectOrigin(location: string | null, base: string): string {
+  if (location === null) return "nowhere said";
+  return URL.canParse(location, base) ? new URL(location, base).origin : "an address that is not a URL";
 }
 
 function errorOf(text: string): string {

@@ -14,13 +14,30 @@ export interface GitHubStandInOptions {
    * "Resource not accessible by integration", as GitHub does for a read-only token. Default true.
    */
   canComment?: boolean;
+  /**
+   * Who each token is (GraphQL `viewer`, and the author of the comments it writes); a token not
+   * listed is the Actions token's app, `github-actions[bot]`.
+   */
+  identities?: Record<string, CommentAuthor>;
+  /**
+   * Whether a token may edit a comment someone else wrote (a maintainer's may); false answers
+   * 403 "Resource not accessible by integration". Default false.
+   */
+  canEditOthers?: boolean;
+}
+
+/** A comment's author as GitHub's REST API shows it (`user.login`, `user.type`). */
+export interface CommentAuthor {
+  login: string;
+  /** "User" or "Bot" (an app's account, whose login ends in `[bot]`). */
+  type: string;
 }
 
 /** A comment on a pull request, as the stand-in keeps it. */
 export interface StoredComment {
   id: number;
   body: string;
-  user: { login: string; type: string };
+  user: CommentAuthor;
 }
 
 export interface GitHubRequest {
@@ -53,8 +70,10 @@ const ALIAS = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*(\d+)\s*\)/g;
  * keeping one comment up to date: REST `GET /repos/{owner}/{repo}/pulls/{number}`, GraphQL
  * `repository(owner:, name:) { alias: pullRequest(number: N) { state } … }` (a number it cannot
  * resolve is `null` under its alias with a NOT_FOUND error beside the data, as GitHub answers),
- * and the issue comments of a pull request (`GET` and `POST …/issues/{n}/comments`, paged by
- * `per_page` and `page`; `PATCH …/issues/comments/{id}`). Every request is recorded.
+ * GraphQL `viewer { login }` (who the token is: `identities`), and the issue comments of a pull
+ * request (`GET` and `POST …/issues/{n}/comments`, paged by `per_page` and `page`, each written
+ * by the token's identity; `PATCH …/issues/comments/{id}`, of another's comment only with
+ * `canEditOthers`). Every request is recorded.
  */
 export async function startGitHubStandIn(options: GitHubStandInOptions): Promise<GitHubStandIn> {
   const requests: GitHubRequest[] = [];
@@ -104,7 +123,9 @@ async function answer(state: StandInState, req: IncomingMessage, res: ServerResp
   const rest = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path);
   let reply: Answer = { status: 404, body: { message: "Not Found" } };
   if (req.method === "GET" && rest) reply = restPullRequest(options, rest[1], rest[2], Number(rest[3]));
-  if (req.method === "POST" && path === "/graphql") reply = graphqlPullRequests(options, entry, body);
+  if (req.method === "POST" && path === "/graphql") {
+    reply = VIEWER.test(body) ? viewer(options, entry) : graphqlPullRequests(options, entry, body);
+  }
   reply = commentRoute(state, entry) ?? reply;
   res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
 }
@@ -129,7 +150,8 @@ function commentRoute(state: StandInState, entry: GitHubRequest): Answer | undef
       const page = Number(params.get("page") ?? 1);
       return { status: 200, body: list.slice((page - 1) * perPage, page * perPage) };
     }
-    const comment = { id: nextCommentId++, body: JSON.parse(entry.body).body as string, user: BOT };
+    const user = identityOf(state.options, entry);
+    const comment = { id: nextCommentId++, body: JSON.parse(entry.body).body as string, user };
     list.push(comment);
     return { status: 201, body: comment };
   }
@@ -138,6 +160,8 @@ function commentRoute(state: StandInState, entry: GitHubRequest): Answer | undef
     .flat()
     .find((comment) => comment.id === Number(id));
   if (!found || entry.method !== "PATCH") return { status: 404, body: { message: "Not Found" } };
+  const writer = identityOf(state.options, entry);
+  if (found.user.login !== writer.login && state.options.canEditOthers !== true) return FORBIDDEN;
   found.body = JSON.parse(entry.body).body as string;
   return { status: 200, body: found };
 }
@@ -151,8 +175,22 @@ function commentsOf(state: StandInState, repository: string, number: number): St
   return list;
 }
 
-const BOT = { login: "github-actions[bot]", type: "Bot" };
+/** The Actions token's identity: the author of what a workflow's `GITHUB_TOKEN` writes. */
+export const ACTIONS_BOT: CommentAuthor = { login: "github-actions[bot]", type: "Bot" };
 let nextCommentId = 1000;
+
+/** Who the request's token is: `Authorization: token T` or `Bearer T`, looked up in `identities`. */
+function identityOf(options: GitHubStandInOptions, entry: GitHubRequest): CommentAuthor {
+  const token = (entry.authorization ?? "").replace(/^(token|bearer)\s+/i, "");
+  return options.identities?.[token] ?? ACTIONS_BOT;
+}
+
+const VIEWER = /\bviewer\s*\{\s*login\b/;
+
+/** GraphQL `viewer { login }`: the token's own login (`github-actions[bot]` for the Actions token). */
+function viewer(options: GitHubStandInOptions, entry: GitHubRequest): Answer {
+  return { status: 200, body: { data: { viewer: { login: identityOf(options, entry).login } } } };
+}
 
 /** REST `GET /repos/{owner}/{repo}/pulls/{number}`. */
 function restPullRequest(options: GitHubStandInOptions, owner = "", repo = "", number = 0): Answer {

@@ -15,6 +15,8 @@ export {
 } from "./credentials.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
 export {
+  ACTIONS_BOT,
+  type CommentAuthor,
   type GitHubRequest,
   type GitHubStandIn,
   type GitHubStandInOptions,

@@ -1,13 +1,19 @@
 import { type GitHubAccess, GitHubRequestError, gitHubMessage, gitHubRequest } from "./github-request.ts";
+import { type CommentUser, tokenLogin, writtenBy } from "./token-identity.ts";
 
-/** Where a pull request's comments are: GitHub's REST base (see `gitHubApiUrl`). */
+/**
+ * Where a pull request's comments are: GitHub's REST base (see `gitHubApiUrl`), and its GraphQL
+ * endpoint (`gitHubGraphqlUrl`), which says who the token is.
+ */
 export interface CommentAccess extends GitHubAccess {
   apiUrl: string;
+  graphqlUrl: string;
 }
 
 interface IssueComment {
   id: number;
   body?: string | null;
+  user?: CommentUser | null;
 }
 
 /** Comments read per page, GitHub's most; pages read at most, so a busy pull request cannot hold a step for long. */
@@ -16,8 +22,9 @@ const MAX_PAGES = 30;
 
 /**
  * Writes `body` as the pull request's comment that starts with `marker`: edits it in place when
- * one is there (the first found), creates it otherwise. One comment per pull request and marker,
- * however many pushes. Needs a token with `pull-requests: write`.
+ * the token wrote one (the first found), creates it otherwise. One comment per pull request and
+ * marker, however many pushes; a comment someone else wrote with the marker is never taken for
+ * it. Needs a token with `pull-requests: write`.
  */
 export async function upsertMarkedComment(
   access: CommentAccess,
@@ -37,7 +44,7 @@ export async function upsertMarkedComment(
   return { id: created.id, created: true };
 }
 
-/** Edits the pull request's comment that starts with `marker`; undefined when there is none. */
+/** Edits the token's own comment on the pull request that starts with `marker`; undefined when there is none. */
 export async function editMarkedComment(
   access: CommentAccess,
   pullRequest: number,
@@ -50,12 +57,18 @@ export async function editMarkedComment(
   return { id: existing.id };
 }
 
-/** The first comment of the pull request whose body starts with `marker`, page by page. */
+/**
+ * The first comment of the pull request that the token itself wrote and whose body starts with
+ * `marker`, page by page. Anyone can post the marker: matched by it alone, a stranger's comment
+ * would get the preview written into it (and could be edited by them afterwards), or fail the
+ * step on every push when GitHub refuses the edit.
+ */
 export async function findMarkedComment(
   access: CommentAccess,
   pullRequest: number,
   marker: string,
 ): Promise<IssueComment | undefined> {
+  const login = await tokenLogin(access);
   const what = `reading the comments of pull request #${pullRequest}`;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const url = `${repoUrl(access)}/issues/${pullRequest}/comments?per_page=${PER_PAGE}&page=${page}`;
@@ -64,7 +77,9 @@ export async function findMarkedComment(
       access,
       what,
     );
-    const found = comments.find((comment) => (comment.body ?? "").startsWith(marker));
+    const found = comments.find(
+      (comment) => writtenBy(comment.user, login) && (comment.body ?? "").startsWith(marker),
+    );
     if (found !== undefined || comments.length < PER_PAGE) return found;
   }
   return undefined;

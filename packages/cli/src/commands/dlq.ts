@@ -46,7 +46,18 @@ async function act(
     actOnDlq(client, { filter, action, dryRun }),
   );
   const done = action === "retry" ? "retried" : "deleted";
-  return dlqReport(result, dryRun ? `would be ${done}` : done);
+  const report = dlqReport(result, dryRun ? `would be ${done}` : done);
+  return { ...report, warnings: [...leftAlone(result.unmatched), ...report.warnings] };
+}
+
+/** Listed although the filters do not select them (the API read a filter otherwise): never acted on. */
+function leftAlone(unmatched: readonly DlqMessage[]): string[] {
+  if (unmatched.length === 0) return [];
+  const ids = unmatched.slice(0, 5).map((m) => m.dlqId);
+  const more = unmatched.length > 5 ? `, and ${unmatched.length - 5} more` : "";
+  return [
+    `the DLQ listing held ${unmatched.length} ${unmatched.length === 1 ? "message" : "messages"} the filters do not select, left alone: ${ids.join(", ")}${more}`,
+  ];
 }
 
 function dlqReport(

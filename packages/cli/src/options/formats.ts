@@ -2,5 +2,5 @@
 // "did you mean --format json" for `--json` is worked out before any command's module loads.
 
 /** What `--format` takes. */
-export const FORMATS = ["text", "json", "dotenv", "github"] as const;
+export const FORMATS = ["text", "json", "dotenv", "github", "markdown"] as const;
 export type Format = (typeof FORMATS)[number];

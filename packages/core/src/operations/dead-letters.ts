@@ -79,23 +79,52 @@ export async function listDlqMessages(
 }
 
 /**
- * Retries or deletes the DLQ messages the filter selects: listed first, then named by id, 100 a
- * request, so that what is acted on is what was listed (and a dry run lists exactly that).
+ * Whether a listed DLQ message is one `filter` selects, as the service documents its filters:
+ * each filter given holds the message's value exactly (a label: its `label` or one of its
+ * `labels`), and filters combine with AND. No filter selects every message.
+ */
+export function dlqMessageMatches(message: DlqMessage, filter: MessageFilter): boolean {
+  const holds = (wanted: readonly string[] | undefined, ...values: (string | undefined)[]) =>
+    (wanted?.length ?? 0) === 0 || values.some((value) => value !== undefined && wanted?.includes(value));
+  return (
+    holds(filter.urls, message.url) &&
+    holds(filter.queues, message.queueName) &&
+    holds(filter.labels, message.label, ...(message.labels ?? []))
+  );
+}
+
+/** What a DLQ retry or delete acted on (or would, dry), and what it listed but left alone. */
+export interface DlqActResult {
+  messages: DlqMessage[];
+  truncated: boolean;
+  /** Listed, but not what the filter asks for (an answer that read a filter otherwise): left alone. */
+  unmatched: DlqMessage[];
+}
+
+/**
+ * Retries or deletes the DLQ messages the filter selects: listed first, each listed message
+ * checked against the filter again, then named by id, 100 a request, so that what is acted on
+ * is what was listed and asked for (and a dry run lists exactly that). A listing that holds
+ * messages the filter does not select (a URL filter split at its commas) cannot widen a
+ * destructive call: those are returned as `unmatched` and left alone.
  */
 export async function actOnDlq(
   client: MessagingClient,
   input: CallOptions & { filter: MessageFilter; action: "retry" | "delete"; dryRun?: boolean },
-): Promise<{ messages: DlqMessage[]; truncated: boolean }> {
+): Promise<DlqActResult> {
   const listed = await listDlqMessages(client, input);
-  if (input.dryRun) return listed;
+  const messages = listed.messages.filter((message) => dlqMessageMatches(message, input.filter));
+  const unmatched = listed.messages.filter((message) => !dlqMessageMatches(message, input.filter));
+  const result = { messages, truncated: listed.truncated, unmatched };
+  if (input.dryRun) return result;
   const call = { deadline: input.deadline, signal: input.signal };
-  const ids = listed.messages.map((message) => message.dlqId);
+  const ids = messages.map((message) => message.dlqId);
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
     if (input.action === "retry") await client.dlq.retry(batch, call);
     else await client.dlq.delete(batch, call);
   }
-  return listed;
+  return result;
 }
 
 /**

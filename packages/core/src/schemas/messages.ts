@@ -14,6 +14,8 @@ export const dlqMessageSchema = z.looseObject({
   url: z.string(),
   queueName: optionalString(),
   label: optionalString(),
+  // The document's `label` is deprecated in favour of `labels`; a label filter matches either.
+  labels: z.catch(z.optional(z.array(z.string())), undefined),
   createdAt: optionalNumber(),
   responseStatus: optionalNumber(),
   maxRetries: optionalNumber(),

@@ -21,23 +21,23 @@ export const ROUTE_WALK: Walk = {
   heading: "A new emulator route",
   steps: {
     1: {
-      names: "src/messaging/queues/routes.ts",
-      files: [`${EMULATOR}/src/messaging/queues/routes.ts`],
+      names: "src/messaging/routes/queue-routes.ts",
+      files: [`${EMULATOR}/src/messaging/routes/queue-routes.ts`],
       apply(copy) {
         copy.replace(
-          `${EMULATOR}/src/messaging/queues/routes.ts`,
+          `${EMULATOR}/src/messaging/routes/queue-routes.ts`,
           "  return {\n    upsert(",
           "  return {\n    toy: (context: RouteContext) => ok({ name: existing(context).name, toy: true }),\n    upsert(",
         );
       },
     },
     2: {
-      names: "src/messaging/routes.ts",
-      files: [`${EMULATOR}/src/messaging/routes.ts`],
+      names: "src/messaging/routes/routes.ts",
+      files: [`${EMULATOR}/src/messaging/routes/routes.ts`],
       apply(copy) {
         const resume = '    post("/v2/queues/:name/resume", queues.resume),\n';
         copy.replace(
-          `${EMULATOR}/src/messaging/routes.ts`,
+          `${EMULATOR}/src/messaging/routes/routes.ts`,
           resume,
           `${resume}    get("/v2/queues/:name/toy", queues.toy),\n`,
         );

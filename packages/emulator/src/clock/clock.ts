@@ -5,6 +5,13 @@
  * cron minute without waiting. Signatures use real time: receivers check them against theirs.
  */
 export class Clock {
+  /**
+   * The latest time the clock reaches: the end of year 9999, the last a four-digit ISO date
+   * shows. Far past it times stop being dates at all (`toISOString` throws, a 500).
+   */
+  static readonly LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+  static readonly LATEST_TEXT = new Date(Clock.LATEST).toISOString();
+
   #offsetMs = 0;
 
   now(): number {
@@ -15,9 +22,21 @@ export class Clock {
     return this.#offsetMs;
   }
 
+  /** How far the clock may still move: to `Clock.LATEST`. */
+  remainingMs(): number {
+    return Math.max(0, Clock.LATEST - this.now());
+  }
+
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError("the clock only moves forward");
+    if (ms > this.remainingMs()) throw new RangeError(Clock.pastLatest(this.remainingMs()));
     this.#offsetMs += ms;
+  }
+
+  /** Why an advance of more than `remainingMs` is refused, naming the bound. */
+  static pastLatest(remainingMs: number): string {
+    const days = Math.floor(remainingMs / 86_400_000);
+    return `the clock cannot move past ${Clock.LATEST_TEXT}: at most ${days} days from its now (${remainingMs} ms)`;
   }
 }
 

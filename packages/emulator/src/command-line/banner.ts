@@ -65,6 +65,7 @@ export function bannerLines(
   emulator: RunningEmulator,
   options: EmulatorOptions,
   variables: BannerVariables,
+  exposed?: string,
 ): string[] {
   const { url } = variables;
   const host = options.host;
@@ -86,6 +87,7 @@ export function bannerLines(
       : "";
   return [
     `stashkit emulator listening on ${emulator.url}${where}`,
+    ...(exposed === undefined ? [] : [`  warning         ${exposed} (see stderr)`]),
     `  messaging API   ${url}   ${pairs(variables.messaging)}`,
     `  management API  ${url}   ${pairs(variables.management)}`,
     `  signing keys    ${pairs(variables.signing)}`,

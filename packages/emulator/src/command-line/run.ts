@@ -3,11 +3,13 @@ import type { Writable } from "node:stream";
 import { ExportCommandError, exportCommand } from "../control/export-command.ts";
 import { SeedFileError } from "../control/seed-file-error.ts";
 import { type Fault, parseFaultSpec } from "../faults/fault.ts";
+import { exposureWarning } from "../options/exposure.ts";
 import { InvalidSettingError } from "../options/settings.ts";
 import type { RunningEmulator } from "../running-emulator.ts";
 import { startEmulator } from "../server.ts";
 import { SnapshotError } from "../state/snapshot-error.ts";
 import { DataFileError } from "../storage/data-file-error.ts";
+import { NodeWithoutSqliteError } from "../storage/sqlite/load-sqlite.ts";
 import { allVariables, bannerLines, bannerVariables, dotenvText } from "./banner.ts";
 import { helpText, usage } from "./declarations.ts";
 import { type CommandLine, readCommandLine, UsageProblem } from "./parse.ts";
@@ -61,9 +63,14 @@ export async function runCommandLine(args: readonly string[], frontEnd: FrontEnd
 }
 
 function isRefusal(error: unknown): error is Error {
-  return [Refusal, InvalidSettingError, DataFileError, SnapshotError, SeedFileError].some(
-    (kind) => error instanceof kind,
-  );
+  return [
+    Refusal,
+    InvalidSettingError,
+    DataFileError,
+    SnapshotError,
+    SeedFileError,
+    NodeWithoutSqliteError,
+  ].some((kind) => error instanceof kind);
 }
 
 async function serve({ values, options }: CommandLine, frontEnd: FrontEnd): Promise<number> {
@@ -94,7 +101,10 @@ async function serve({ values, options }: CommandLine, frontEnd: FrontEnd): Prom
     }
   }
   if (envFile !== undefined) writePrivateFile(envFile, dotenv);
-  const banner = `${bannerLines(emulator, options, variables).join("\n")}\n`;
+  // Reachable from elsewhere with a public credential: said once on stderr and in the banner.
+  const exposed = exposureWarning(options, emulator.port);
+  if (exposed) frontEnd.stderr.write(`${frontEnd.name}: warning: ${exposed.line}\n`);
+  const banner = `${bannerLines(emulator, options, variables, exposed?.short).join("\n")}\n`;
   // With --print-env, stdout is the dotenv alone (`> .env`), and the banner goes to stderr.
   if (values["print-env"] === true) {
     frontEnd.stderr.write(banner);

@@ -4,15 +4,16 @@ import type { Fault, FaultScript, RouteKey } from "../faults/fault.ts";
 import type { RequestCounts, RequestLogEntry, RequestTally } from "../http/request-log.ts";
 import { seedSearchIndexes } from "../management/seed.ts";
 import type { IndexStore } from "../management/store.ts";
-import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
-import type { DestinationFault } from "../messaging/delivery/destination-faults.ts";
-import type { WorkflowTesting } from "../messaging/workflow/harness.ts";
+import type { DeliveredMessage } from "../messaging/engine/delivery/delivered.ts";
+import type { DestinationFault } from "../messaging/engine/delivery/destination-faults.ts";
+import type { WorkflowTesting } from "../messaging/engine/workflow/harness.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
 import type { SigningKeys } from "../signing/keys.ts";
+import type { StateOfAreas } from "../state/area.ts";
 import type { Snapshot } from "../state/snapshot.ts";
 import { takeSnapshot } from "../state/snapshot.ts";
-import type { Stores } from "../state/stores.ts";
+import type { AnyArea, Stores } from "../state/stores.ts";
 import { checkedFault } from "./destination-fault-request.ts";
 import { type ResetOptions, type RestoreOptions, restoreState, type SnapshotSource } from "./restore.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
@@ -73,7 +74,7 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
    */
   restore(snapshot: SnapshotSource, options?: RestoreOptions): string[];
   /** The whole state as a versioned snapshot (what `--import` loads). */
-  exportSnapshot(): Snapshot;
+  exportSnapshot(): Snapshot<S>;
   /**
    * Workflow apps tested like functions: `start(url, { body })` a run, `settle(runId)` (it goes
    * until it ends, waits for an event, or cannot go on; sleeps and backoff skipped on the test
@@ -90,9 +91,9 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   clearDestinationFaults(): void;
 }
 
-export interface ControlParts {
+export interface ControlParts<A extends AnyArea = AnyArea> {
   settings: EmulatorSettings;
-  stores: Stores;
+  stores: Stores<A>;
   indexes: IndexStore;
   faults: FaultScript;
   requests: RequestLogEntry[];
@@ -107,11 +108,16 @@ export interface ControlParts {
   accounts: readonly Account[];
 }
 
-/** The levers; each one that changes state commits it itself (code calls them too). */
-export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C> {
+/**
+ * The levers; each one that changes state commits it itself (code calls them too). The state's
+ * type is the state of the areas mounted.
+ */
+export function createControls<A extends AnyArea, C>(
+  parts: ControlParts<A>,
+): EmulatorControls<StateOfAreas<A>, C> {
   const { settings, stores, faults, requests, tally, levers, accounts, clock } = parts;
   const { delivered } = levers;
-  const controls: EmulatorControls<S, C> = {
+  const controls: EmulatorControls<StateOfAreas<A>, C> = {
     settings,
     requests,
     delivered,
@@ -121,7 +127,7 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
       return parts.clockMoved();
     },
     clock: () => ({ now: clock.now(), offsetMs: clock.offsetMs }),
-    state: stores.view() as S,
+    state: stores.view(),
     indexes: parts.indexes,
     inject: (route, ...scripted) => faults.add(route, scripted),
     pendingFaults: () => faults.remaining(),
@@ -133,7 +139,7 @@ export function createControls<S, C>(parts: ControlParts): EmulatorControls<S, C
     requestCounts: () => tally.counts() as C,
     seedSearchIndexes: (request) => {
       const seed = resolveSeedRequest(request, accounts);
-      seedSearchIndexes(parts.indexes, seed);
+      stores.unit(() => seedSearchIndexes(parts.indexes, seed, clock.now()));
       stores.commit();
       return { created: seed.count };
     },

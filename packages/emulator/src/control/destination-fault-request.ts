@@ -1,4 +1,4 @@
-import type { DestinationFault } from "../messaging/delivery/destination-faults.ts";
+import type { DestinationFault } from "../messaging/engine/delivery/destination-faults.ts";
 import { controlErrors } from "./errors.ts";
 
 /**

@@ -26,16 +26,22 @@ export async function exportCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   const address = `${url.origin}${CONTROL_PREFIX}/export`;
   let response: Response;
   try {
-    response = await fetch(
-      address,
-      token === undefined ? {} : { headers: { [CONTROL_TOKEN_HEADER]: token } },
-    );
+    // No redirect is followed: fetch would send the control token on to wherever it points.
+    response = await fetch(address, {
+      redirect: "manual",
+      ...(token === undefined ? {} : { headers: { [CONTROL_TOKEN_HEADER]: token } }),
+    });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new ExportCommandError(`cannot reach ${address} (${reason}); is the emulator running there?`);
   }
   const text = await response.text();
+  if (response.status >= 300 && response.status < 400) {
+    throw new ExportCommandError(
+      `${address} answered ${response.status}, a redirect to ${originOf(response.headers.get("location"), address)}: not followed, so that the control token goes only to the address given; give the emulator's own URL`,
+    );
+  }
   if (response.status !== 200) {
     throw new ExportCommandError(`${address} answered ${response.status}: ${errorOf(text)}`);
   }
@@ -96,4 +102,10 @@ function errorOf(text: string): string {
     // Not JSON: say so rather than echo a page.
   }
   return "an answer that is not the control API's";
+}
+
+/** Where a redirect points, as its origin only (its path or query may hold anything). */
+function originOf(location: string | null, base: string): string {
+  if (location === null) return "nowhere said";
+  return URL.canParse(location, base) ? new URL(location, base).origin : "an address that is not a URL";
 }

@@ -3,7 +3,7 @@ import { SnapshotError } from "../state/snapshot-error.ts";
 import type { Stores } from "../state/stores.ts";
 
 /** What a restore takes: a snapshot, its parsed JSON (from a request body), or a file's path. */
-export type SnapshotSource = Snapshot | Record<string, unknown> | string;
+export type SnapshotSource = Snapshot<unknown> | Record<string, unknown> | string;
 
 export interface RestoreOptions {
   /** One store area to restore (`messaging`, `management`, `search-data`…); the others stay. */

@@ -142,7 +142,7 @@ function injectFaults(controls: EmulatorControls<unknown, unknown>, context: Rou
 }
 
 function advanceClock(controls: EmulatorControls<unknown, unknown>, context: RouteContext): Reply {
-  const fired = controls.advanceClock(clockAdvanceMs(context.rawBody));
+  const fired = controls.advanceClock(clockAdvanceMs(context.rawBody, controls.clock().now));
   return ok({ ...controls.clock(), fired });
 }
 

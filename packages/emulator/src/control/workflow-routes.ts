@@ -1,7 +1,7 @@
 import type { Route, RouteContext } from "../http/api.ts";
 import { ok, type Reply } from "../http/reply.ts";
 import { del, get, post } from "../http/route-table.ts";
-import { RUN_STATES, type RunState } from "../messaging/workflow/records.ts";
+import { RUN_STATES, type RunState } from "../messaging/records/workflow-records.ts";
 import type { EmulatorControls } from "./controls.ts";
 import { controlErrors } from "./errors.ts";
 

@@ -17,6 +17,12 @@ export interface RequestFacts<P = unknown> {
 export interface RouteContext<P = unknown> extends RequestFacts<P> {
   rawBody: Buffer;
   principal: P;
+  /**
+   * For a handler that awaits: runs what it changes after an await as the request's unit of work
+   * (kept when it answers below 400). The pipeline makes a handler that does not await one unit
+   * by itself.
+   */
+  unit<T extends Reply | Promise<Reply>>(work: () => T): T;
 }
 
 /** Answers one request of an API whose principal type is `P`. */

@@ -28,12 +28,19 @@ export interface PipelineParts {
   requestLogLimit: number;
   tally: RequestTally;
   limiter: RateLimiter;
-  /** Writes every store area's state; called once after a handler of a route that writes. */
+  /**
+   * Runs a handler as one unit of work: its changes stay when it returns and `keep` accepts its
+   * answer, none when it throws or `keep` refuses (an answer of 400 or more).
+   */
+  unit<T>(work: () => T, keep: (result: T) => boolean): T;
+  /** Writes every store area's state; called once after a handler of a route that wrote. */
   commit(): void;
   /** Responses a `hang` fault keeps open; the server destroys them when it stops. */
   hung: Set<ServerResponse>;
   /** Which Host values and browser origins any route answers (DNS rebinding, cross-site pages). */
   site: SitePolicy;
+  /** The emulator's clock (ms), for the request log's times. */
+  now(): number;
 }
 
 interface Target {
@@ -81,7 +88,7 @@ class Pipeline {
       route: "pattern" in target ? target.pattern : null,
       status: 0,
       authorization: redactedAuthorization(req, query, this.#credentialParameters),
-      at: Date.now(),
+      at: this.#parts.now(),
     };
     // The emulator's own APIs (control, inspector) apply the control access rule instead, which is
     // stricter about origins and waives the Host check only for holders of the control token.
@@ -177,7 +184,10 @@ class Pipeline {
     send(res, final);
   }
 
-  /** Auth, then the handler; a route that writes is committed once, before anything is sent. */
+  /**
+   * Auth, then the handler as one unit of work: what it changed stays only when it answers below
+   * 400. A route that writes is committed once, before anything is sent.
+   */
   async #handled(target: Target, facts: RequestFacts<unknown>): Promise<Reply> {
     const { profile, route } = target;
     let ran = false;
@@ -187,13 +197,23 @@ class Pipeline {
       const rawBody = await readBody(facts.req, route?.bodyLimit);
       if (route === undefined) throw unroutedError(profile, facts, target.unrouted ?? 404);
       ran = true;
-      reply = await route.handle({ ...facts, rawBody, principal });
+      const unit = <T extends Reply | Promise<Reply>>(work: () => T): T => this.#parts.unit(work, kept);
+      reply = await unit(() => route.handle({ ...facts, rawBody, principal, unit }));
     } catch (error) {
       reply = profile.renderError(error);
     }
-    if (ran && route?.writes) this.#parts.commit();
+    if (ran && route?.writes && reply.status < 400) this.#parts.commit();
     return reply;
   }
+}
+
+/**
+ * A unit of a request is kept when it answers below 400. A handler that awaits hands back a
+ * promise: what it did before its first await is kept, and it does its later changes in
+ * `context.unit` (management's create, after its delay).
+ */
+function kept(result: Reply | Promise<Reply>): boolean {
+  return result instanceof Promise || result.status < 400;
 }
 
 function unroutedError(

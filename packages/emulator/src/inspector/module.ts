@@ -6,7 +6,7 @@ import type { ApiProfile } from "../http/api.ts";
 import { send } from "../http/reply.ts";
 import type { RequestLogEntry } from "../http/request-log.ts";
 import { managementArea } from "../management/store.ts";
-import { messagingArea } from "../messaging/area.ts";
+import { messagingArea } from "../messaging/records/area.ts";
 import { searchDataArea } from "../search-data/store.ts";
 import type { Stores } from "../state/stores.ts";
 import type { ActionTarget } from "./actions.ts";

@@ -1,10 +1,10 @@
 import type { IndexStore } from "../management/store.ts";
-import type { MessagingStores } from "../messaging/area.ts";
-import type { DeliveredMessage } from "../messaging/delivery/delivered.ts";
-import type { StoredFlowControlKey } from "../messaging/flow-control/store.ts";
-import { dueAt, type StoredMessage } from "../messaging/messages/record.ts";
-import type { StoredQueue } from "../messaging/queues/store.ts";
-import type { RunSummary } from "../messaging/workflow/harness.ts";
+import type { DeliveredMessage } from "../messaging/engine/delivery/delivered.ts";
+import type { RunSummary } from "../messaging/engine/workflow/harness.ts";
+import type { MessagingStores } from "../messaging/records/area.ts";
+import type { StoredFlowControlKey } from "../messaging/records/flow-control-store.ts";
+import { dueAt, type StoredMessage } from "../messaging/records/message-record.ts";
+import type { StoredQueue } from "../messaging/records/queue-store.ts";
 import { redactDestination } from "./redact.ts";
 
 /** The stores the page reads, live. */

@@ -1,3 +1,4 @@
+import type { Clock } from "../clock/clock.ts";
 import type { ApiProfile, RequestFacts } from "../http/api.ts";
 import { sameSecret } from "../http/auth.ts";
 import { HttpError } from "../http/errors.ts";
@@ -26,6 +27,8 @@ export interface ManagementProfileParts {
   /** Live settings: read at each request. */
   settings: ManagementSettings & { managementErrorStyle: ManagementErrorStyle; managementRateLimit: number };
   accounts: readonly Account[];
+  /** The emulator's clock: an index's creation time comes from it. */
+  now(): number;
 }
 
 /**
@@ -37,7 +40,7 @@ export function managementProfile(parts: ManagementProfileParts): ApiProfile<Acc
   return {
     name: "management",
     emulated: true,
-    routes: managementRoutes(parts.store, settings),
+    routes: managementRoutes(parts.store, settings, parts.now),
     ownsPath(path) {
       const [, version, area] = path.split("/");
       return version === "v2" && area !== undefined && MANAGEMENT_AREAS.has(area);
@@ -82,11 +85,17 @@ function styledError(error: unknown, style: ManagementErrorStyle): Reply {
 export const managementApi = {
   name: "management",
   areas: [managementArea],
-  mount: (deps: { stores: Stores; settings: EmulatorSettings; accounts: readonly Account[] }) => ({
+  mount: (deps: {
+    stores: Stores;
+    settings: EmulatorSettings;
+    accounts: readonly Account[];
+    clock: Clock;
+  }) => ({
     profile: managementProfile({
       store: deps.stores.of(managementArea),
       settings: deps.settings,
       accounts: deps.accounts,
+      now: () => deps.clock.now(),
     }),
   }),
 } as const;

@@ -8,8 +8,12 @@ import { searchStatsHandlers } from "./search-stats.ts";
 import type { IndexStore } from "./store.ts";
 
 /** The management API's route table; `/v2/search/stats` comes before `/v2/search/:id` so it is not read as an id. */
-export function managementRoutes(store: IndexStore, settings: ManagementSettings): Route<Account>[] {
-  const search = searchHandlers(store, settings);
+export function managementRoutes(
+  store: IndexStore,
+  settings: ManagementSettings,
+  now: () => number,
+): Route<Account>[] {
+  const search = searchHandlers(store, settings, now);
   const actions = indexActionHandlers(store, settings);
   const stats = searchStatsHandlers(store);
   return [

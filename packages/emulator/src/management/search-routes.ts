@@ -22,7 +22,7 @@ import {
 } from "./store.ts";
 
 /** List, create, get and delete: `/v2/search` and `/v2/search/{id}`. */
-export function searchHandlers(store: IndexStore, settings: ManagementSettings) {
+export function searchHandlers(store: IndexStore, settings: ManagementSettings, now: () => number) {
   return {
     list: (context: ManagementContext) =>
       ok(
@@ -35,10 +35,13 @@ export function searchHandlers(store: IndexStore, settings: ManagementSettings) 
       const owner = ownerOf(context);
       refuseDuplicateName(store, context, settings, input.name);
       if (settings.createDelayMs > 0) await sleep(settings.createDelayMs);
-      store.roomFor(1);
-      const index = newSearchIndex({ owner, ...input });
-      store.put({ owner, index });
-      return ok(answeredIndex(index, context.req, settings.searchEndpoint));
+      // After the await: its own unit of work (the pipeline's ended at the await).
+      return context.unit(() => {
+        store.roomFor(1);
+        const index = newSearchIndex({ owner, ...input, now: new Date(now()) });
+        store.put({ owner, index });
+        return ok(answeredIndex(index, context.req, settings.searchEndpoint));
+      });
     },
     get: (context: ManagementContext) =>
       ok(answeredIndex(ownedIndex(store, context).index, context.req, settings.searchEndpoint)),

@@ -15,9 +15,9 @@ export interface SeedSearchIndexes {
  * Adds many indexes at once, for listing and paging at scale (the caller commits once for
  * the lot). The duplicate-name setting is not consulted: seeding is set-up, not a create.
  */
-export function seedSearchIndexes(store: IndexStore, seed: SeedSearchIndexes): void {
+export function seedSearchIndexes(store: IndexStore, seed: SeedSearchIndexes, at: number): void {
   store.roomFor(seed.count);
-  const now = new Date();
+  const now = new Date(at);
   for (let n = 0; n < seed.count; n++) {
     const name = `${seed.namePrefix}-${n}`;
     const index = newSearchIndex({ owner: seed.owner, name, region: seed.region, type: seed.type, now });

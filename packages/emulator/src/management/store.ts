@@ -73,7 +73,7 @@ export interface IndexStore {
 }
 
 export function indexStore(engine: StorageEngine, limits: Pick<Limits, "indexes">): IndexStore {
-  return new IndexTable(engine.table<StoredIndex>("management_indexes"), limits.indexes);
+  return new IndexTable(engine.table("management_indexes", storedIndex), limits.indexes);
 }
 
 /** An index's endpoint never changes (a rename keeps it), so it is the table's group. */
@@ -136,5 +136,13 @@ export const managementArea = storeArea({
   importKeys(store, keys) {
     for (const entry of keys.indexes) store.put(entry);
   },
+  bounds: [
+    {
+      limit: "indexes",
+      what: "search indexes",
+      inKeys: (keys) => keys.indexes.length,
+      inStores: (store) => store.count(),
+    },
+  ],
   reset: (store) => store.clear(),
 });

@@ -3,13 +3,13 @@ import { bearerToken, sameSecret } from "../http/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import type { RateDecision } from "../http/rate-limit.ts";
 import type { Reply } from "../http/reply.ts";
-import { messagingArea } from "./area.ts";
-import { createMessaging, type MessagingDeps } from "./engine.ts";
+import { createMessaging, type MessagingDeps } from "./engine/messaging-engine.ts";
 import { messagingErrors } from "./errors.ts";
-import { eventArea } from "./events/store.ts";
-import { messagingRoutes } from "./routes.ts";
-import { urlGroupArea } from "./url-groups/store.ts";
-import { workflowArea } from "./workflow/area.ts";
+import { messagingArea } from "./records/area.ts";
+import { eventArea } from "./records/event-store.ts";
+import { urlGroupArea } from "./records/url-group-store.ts";
+import { workflowArea } from "./records/workflow-area.ts";
+import { messagingRoutes } from "./routes/routes.ts";
 
 export interface MessagingProfileParts {
   routes: Route<undefined>[];
@@ -72,24 +72,24 @@ export const messagingApi = {
   name: "messaging",
   areas: [messagingArea, workflowArea, eventArea, urlGroupArea],
   mount(deps: MessagingDeps & { tokens: readonly string[]; settings: { messagingRateLimit: number } }) {
-    const engine = createMessaging(deps);
-    const delivery = engine.parts.get("delivery");
+    const messaging = createMessaging(deps);
+    const { engine } = messaging;
     return {
       profile: messagingProfile({
-        routes: messagingRoutes(engine.parts),
+        routes: messagingRoutes(engine),
         tokens: deps.tokens,
         rateLimit: () => deps.settings.messagingRateLimit,
       }),
-      start: engine.start,
-      stop: engine.stop,
-      clockMoved: engine.clockMoved,
-      stateReplaced: engine.stateReplaced,
+      start: messaging.start,
+      stop: messaging.stop,
+      clockMoved: messaging.clockMoved,
+      stateReplaced: messaging.stateReplaced,
       levers: {
-        delivered: engine.delivered,
-        signingKeys: engine.parts.get("signingKeys"),
-        isInFlight: (messageId: string) => delivery.isInFlight(messageId),
-        workflows: engine.parts.get("harness"),
-        destinationFaults: engine.parts.get("faults"),
+        delivered: messaging.delivered,
+        signingKeys: engine.signingKeys,
+        isInFlight: (messageId: string) => engine.delivery.isInFlight(messageId),
+        workflows: engine.harness,
+        destinationFaults: engine.faults,
       },
     };
   },

@@ -26,7 +26,8 @@ export interface FlagsFromVariables {
 /**
  * Every option's value from its `STASHKIT_*` variable (a container's settings), lists separated
  * by commas. A `STASHKIT_*` variable that names no option stops the start, naming it: a typo
- * would otherwise be a setting silently not applied. An empty variable counts as not set.
+ * would otherwise be a setting silently not applied. An empty variable counts as not set; a list
+ * of only commas and blanks stops the start.
  */
 export function flagsFromVariables(
   env: NodeJS.ProcessEnv,
@@ -52,8 +53,18 @@ export function flagsFromVariables(
       );
     }
     if (text.trim() === "") continue;
-    const items = text.split(",").map((item) => item.trim());
-    values[option.flag] = option.repeatable ? items.filter((item) => item !== "") : text;
+    const items = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+    // "," is not "unset": a list of nothing would fall back to the default, for STASHKIT_TOKEN
+    // the public token, silently.
+    if (option.repeatable && items.length === 0) {
+      throw new InvalidSettingError(
+        `${variable} lists no value, only commas and blanks: give values separated by commas, or leave it unset`,
+      );
+    }
+    values[option.flag] = option.repeatable ? items : text;
     sources[option.flag] = variable;
   }
   return { values, sources };

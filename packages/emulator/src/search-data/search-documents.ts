@@ -1,18 +1,20 @@
 import { z } from "zod";
 import type { AreaContext } from "../state/area.ts";
-import { byName } from "../state/by-name.ts";
+import { byName, namedRecords } from "../state/by-name.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import { SearchDatabase } from "./database.ts";
 import { DocumentTables, type StoredDocument } from "./documents/document-tables.ts";
+import { wellFormedId } from "./request-schemas.ts";
 
 const storedDocumentSchema = z.object({
-  id: z.string().min(1),
+  // A snapshot cannot bring back what an upsert refuses: two ids SQLite would make one.
+  id: wellFormedId.check(z.minLength(1)),
   content: z.record(z.string(), z.unknown()),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** How a snapshot holds the documents: index id → namespace → documents. */
-export const persistedDocumentsSchema = byName(byName(z.array(storedDocumentSchema)));
+export const persistedDocumentsSchema = byName(namedRecords(z.array(storedDocumentSchema)));
 export type PersistedDocuments = z.output<typeof persistedDocumentsSchema>;
 
 /**
@@ -38,6 +40,12 @@ export class SearchDocuments {
       (namespaceId) => this.#pageEndsOf(namespaceId),
       this.#context.limits,
     );
+  }
+
+  /** Namespaces (those holding documents or made) and documents, every index together. */
+  totals(): { namespaces: number; documents: number } {
+    if (this.#tables === undefined && this.#engine.kind === "memory") return { namespaces: 0, documents: 0 };
+    return this.#open().grandTotals();
   }
 
   /** Deletes everything an index held (its index was deleted). */

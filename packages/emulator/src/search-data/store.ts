@@ -11,5 +11,26 @@ export const searchDataArea = storeArea({
   open: (engine, context) => new SearchDocuments(engine, context),
   exportKeys: (documents) => ({ searchDocuments: documents.toJSON() }),
   importKeys: (documents, keys) => documents.load(keys.searchDocuments),
+  bounds: [
+    {
+      limit: "documents",
+      what: "search documents",
+      inKeys: (keys) =>
+        sumOver(keys.searchDocuments, (namespaces) => sumOver(namespaces, (documents) => documents.length)),
+      inStores: (documents) => documents.totals().documents,
+    },
+    {
+      limit: "namespaces",
+      what: "search namespaces",
+      inKeys: (keys) => sumOver(keys.searchDocuments, (namespaces) => namespaces.size),
+      inStores: (documents) => documents.totals().namespaces,
+    },
+  ],
   reset: (documents) => documents.clear(),
 });
+
+function sumOver<T>(map: ReadonlyMap<string, T>, count: (value: T) => number): number {
+  let sum = 0;
+  for (const value of map.values()) sum += count(value);
+  return sum;
+}

@@ -1,7 +1,8 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import type { StateOfAreas } from "./area.ts";
 import { jsonProblem } from "./json-problem.ts";
 import { SnapshotError } from "./snapshot-error.ts";
-import type { Stores } from "./stores.ts";
+import type { AnyArea, Stores } from "./stores.ts";
 
 /** Names the format in every snapshot, so a stray JSON file is told apart from one. */
 export const SNAPSHOT_FORMAT = "stashkit-emulator-snapshot";
@@ -12,17 +13,21 @@ export const SNAPSHOT_FORMAT = "stashkit-emulator-snapshot";
  */
 export const SNAPSHOT_VERSION = 1;
 
-export interface Snapshot {
+/** A snapshot; `S` is its state's type (`EmulatorState` for the emulator's own APIs). */
+export interface Snapshot<S = Record<string, unknown>> {
   format: typeof SNAPSHOT_FORMAT;
   version: typeof SNAPSHOT_VERSION;
   /** When it was taken (ISO 8601, wall clock). */
   exportedAt: string;
-  /** Every store area's keys, in the versioned JSON format (earlier emulators' data files held the same). */
-  state: Record<string, unknown>;
+  /**
+   * Every store area's keys, in the versioned JSON format (earlier emulators' data files held the
+   * same): typed from the areas' shapes.
+   */
+  state: S;
 }
 
 /** The whole state of a running emulator as a snapshot; every mounted area is in it. */
-export function takeSnapshot(stores: Stores): Snapshot {
+export function takeSnapshot<A extends AnyArea>(stores: Stores<A>): Snapshot<StateOfAreas<A>> {
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -85,7 +90,7 @@ export function readSnapshotFile(file: string): unknown {
  * one. Owner-only (0600): it holds the emulator's index tokens and signing keys, as the data
  * file does, so that an app configured with them keeps working after an import.
  */
-export function writeSnapshotFile(file: string, snapshot: Snapshot | string): void {
+export function writeSnapshotFile(file: string, snapshot: Snapshot<unknown> | string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   const text = typeof snapshot === "string" ? snapshot : `${JSON.stringify(snapshot, null, 2)}\n`;
   try {

@@ -1,5 +1,8 @@
+import type { z } from "zod";
 import type { SqlDatabase } from "./sqlite/sql-database.ts";
 import type { Table } from "./table.ts";
+import type { TableOptions } from "./table-declaration.ts";
+import type { Units } from "./units.ts";
 
 /**
  * Where the emulator's state lives: in memory (the default) or durable in one SQLite file
@@ -7,8 +10,17 @@ import type { Table } from "./table.ts";
  */
 export interface StorageEngine {
   readonly kind: "memory" | "durable";
-  /** The table of that name, made empty on first use. Names are lower case words and `_`. */
-  table<T>(name: string): Table<T>;
+  /**
+   * Its units of work: `units.run(work)` keeps all of `work`'s changes or none (a savepoint on
+   * SQLite, an undo log in memory); what keeps a view of the tables (a count, an index in
+   * memory) drops it when told by `units.onUndo`.
+   */
+  readonly units: Units;
+  /**
+   * The table of that name, made empty on first use (names are lower case words and `_`), of
+   * records of `schema`, which checks each row of a data file at start (`table-declaration.ts`).
+   */
+  table<S extends z.ZodType>(name: string, schema: S, options?: TableOptions): Table<z.output<S>>;
   /**
    * A SQLite database for stores that need SQL of their own (the search documents and their
    * full-text index): the data file itself, or one in memory, made on first use.
@@ -16,7 +28,8 @@ export interface StorageEngine {
   sql(): SqlDatabase;
   /**
    * Ends the write transaction the changes since the last commit opened: when it returns they
-   * are on disk (durable) and survive a kill. In memory, nothing to do.
+   * are on disk (durable) and survive a kill. In memory, nothing to do. Inside a unit of work it
+   * happens when the outermost unit is kept.
    */
   commit(): void;
   /**
@@ -26,6 +39,8 @@ export interface StorageEngine {
   commitSoon(): void;
   /** Commits, then releases the file (and its lock). */
   close(): void;
+  /** Releases the file without committing (a start that failed leaves the file as it was). */
+  abandon(): void;
 }
 
 const TABLE_NAME = /^[a-z][a-z_]*$/;

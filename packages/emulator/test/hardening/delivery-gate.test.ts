@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DeliveryGate } from "../../src/messaging/delivery/delivery-gate.ts";
+import { DeliveryGate } from "../../src/messaging/engine/delivery/delivery-gate.ts";
 
 /** Lets every promise that can settle now settle. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorSchema } from "../contract.ts";
 import { stateInDataFile } from "../data-file-state.ts";
-import { emulator, messaging } from "../helpers.ts";
+import { control, emulator, messaging } from "../helpers.ts";
 import { conforms, withSdk } from "../sdk/helpers.ts";
 
 const folders: string[] = [];
@@ -40,6 +40,34 @@ describe("numbers in message headers stay within what the data file can hold", (
     });
     expect(answer.status).toBe(200);
     expect(server.state.messages).toHaveLength(1);
+  });
+});
+
+describe("the test clock stays within what a date holds", () => {
+  const latest = "9999-12-31T23:59:59.999Z";
+
+  it("answers 400 naming the bound for an advance past it, and moves nothing", async () => {
+    const server = await emulator();
+    const before = server.clock().offsetMs;
+    for (const body of [{ days: 1e200 }, { ms: 1e308, days: 1e308 }, { days: 3_000_000 }]) {
+      const answer = await control(server).post("/clock/advance", body);
+      expect(answer.status).toBe(400);
+      expect(conforms(errorSchema, answer.json).error).toMatch(
+        new RegExp(`cannot move past ${latest}: at most \\d+ days from its now`),
+      );
+    }
+    expect(server.clock().offsetMs).toBe(before);
+    expect(() => server.advanceClock(1e300)).toThrow(`cannot move past ${latest}`);
+    expect(server.clock().offsetMs).toBe(before);
+  });
+
+  it("moves right up to the bound, and then no further", async () => {
+    const server = await emulator();
+    const untilLast = Date.parse(latest) - server.clock().now - 60_000;
+    server.advanceClock(untilLast);
+    expect((await control(server).post("/clock/advance", { seconds: 30 })).status).toBe(200);
+    const past = await control(server).post("/clock/advance", { minutes: 1 });
+    expect(conforms(errorSchema, past.json).error).toMatch(/at most 0 days from its now/);
   });
 });
 

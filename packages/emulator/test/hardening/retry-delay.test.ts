@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { retryDelayExpression } from "../../src/messaging/delivery/backoff.ts";
-import { MAX_EXPRESSION_LENGTH } from "../../src/messaging/delivery/retry-delay-grammar.ts";
+import { retryDelayExpression } from "../../src/messaging/engine/delivery/backoff.ts";
+import { MAX_EXPRESSION_LENGTH } from "../../src/messaging/engine/delivery/retry-delay-grammar.ts";
 import { errorSchema } from "../contract.ts";
 import { conforms, withSdk } from "../sdk/helpers.ts";
 

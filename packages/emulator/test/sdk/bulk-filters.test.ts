@@ -34,6 +34,28 @@ describe("official SDK: bulk cancel, DLQ filters, rate reset", () => {
     ]);
   });
 
+  // A URL may hold commas; several URLs are given by repeating the parameter, as the SDK does.
+  it("reads a url filter whole: a comma in the URL does not split it into two filters", async () => {
+    const { client } = await withSdk({ retryBackoffScale: FAST_RETRIES });
+    const hook = await recorder(() => 500);
+    const one = `${hook.url}/hook?ids=1`;
+    const both = `${hook.url}/hook?ids=1,2`;
+    const other = `${hook.url}/other`;
+    for (const url of [one, both, other]) await client.publish({ url, body: "x", retries: 0 });
+    await eventually(
+      async () => (await client.dlq.listMessages()).messages.length === 3,
+      "three DLQ entries",
+    );
+
+    const listed = await client.dlq.listMessages({ filter: { url: both } });
+    expect(listed.messages.map((message) => message.url)).toEqual([both]);
+    const two = await client.dlq.listMessages({ filter: { url: [both, other] } });
+    expect(two.messages.map((message) => message.url).sort()).toEqual([both, other].sort());
+    expect(await client.dlq.delete({ filter: { url: both } })).toMatchObject({ deleted: 1 });
+    const left = (await client.dlq.listMessages()).messages.map((message) => message.url);
+    expect(left.sort()).toEqual([one, other].sort());
+  });
+
   it("resets a key's rate window: the next message goes out in the same period", async () => {
     const { client } = await withSdk();
     const hook = await recorder();

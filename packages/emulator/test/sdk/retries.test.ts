@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs } from "../../src/messaging/delivery/backoff.ts";
+import { backoffMs } from "../../src/messaging/engine/delivery/backoff.ts";
 import {
   dlqDeleteManySchema,
   dlqListSchema,

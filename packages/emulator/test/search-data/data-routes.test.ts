@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { Clock } from "../../src/clock/clock.ts";
 import { HttpError } from "../../src/http/errors.ts";
 import { DEFAULT_LIMITS } from "../../src/options/limits.ts";
 import {
@@ -15,7 +16,7 @@ import type { StorageEngine } from "../../src/storage/engine.ts";
 import { ENGINES } from "../storage/engines.ts";
 
 const LIMITS: DatabaseLimits = { maxDocuments: 10_000, maxWritesPerRequest: 100 };
-const CONTEXT = { noticeOnce: () => {}, limits: DEFAULT_LIMITS };
+const CONTEXT = { noticeOnce: () => {}, limits: DEFAULT_LIMITS, clock: new Clock() };
 
 /** The engine of the current `describe.each` block (the documents live in SQLite on both). */
 let makeEngine: () => StorageEngine = ENGINES[0][1];
@@ -111,6 +112,39 @@ describe.each(ENGINES)("the data routes (%s)", (_name, engine) => {
     ]);
     const byPrefix = fetchAnswerSchema.parse(call("fetch/shop", { prefix: "p", includeData: false }));
     expect(byPrefix).toEqual([{ id: "p1" }, { id: "p2" }, { id: "p3" }]);
+  });
+
+  // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: two such ids were one document.
+  it("refuses ids and prefixes holding a lone surrogate, and keeps well-formed ones apart", () => {
+    const { call } = harness();
+    const lone = ["lone\ud800", "lone\udc00"];
+    const upsert = refusal(() =>
+      call(
+        "upsert-data/shop",
+        lone.map((id) => ({ id, content: { id } })),
+      ),
+    );
+    expect([upsert.status, upsert.message]).toEqual([
+      400,
+      "Invalid request body at 0.id: holds a lone surrogate (ill-formed UTF-16); an id must be well-formed text",
+    ]);
+    expect(fetchAnswerSchema.parse(call("fetch/shop", { prefix: "lone" }))).toEqual([]);
+    for (const body of [{ ids: [lone[0]] }, { prefix: lone[1] }]) {
+      expect(refusal(() => call("fetch/shop", body)).message).toMatch(/lone surrogate/);
+      expect(refusal(() => call("delete/shop", body)).message).toMatch(/lone surrogate/);
+    }
+    expect(refusal(() => call("range/shop", { cursor: "0", limit: 5, prefix: lone[0] })).status).toBe(400);
+    const snapshot = { "index-1": { shop: [{ id: lone[0], content: {} }] } };
+    expect(persistedDocumentsSchema.safeParse(snapshot).success).toBe(false);
+    const pair = ["pair\ud83d\ude00", "pair\ud83d\ude01", "pair\ufffd"];
+    call(
+      "upsert-data/shop",
+      pair.map((id) => ({ id, content: { id } })),
+    );
+    const stored = fetchAnswerSchema.parse(call("fetch/shop", { ids: pair, includeData: true }));
+    expect(stored.map((document) => [document?.id, document?.content?.["id"]])).toEqual(
+      pair.map((id) => [id, id]),
+    );
   });
 
   it("ranges in id order with a cursor that ends as an empty string", () => {

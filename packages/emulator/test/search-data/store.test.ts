@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Clock } from "../../src/clock/clock.ts";
 import { DEFAULT_LIMITS } from "../../src/options/limits.ts";
 import type { DatabaseLimits } from "../../src/search-data/database.ts";
 import { searchDataArea } from "../../src/search-data/store.ts";
@@ -9,7 +10,7 @@ const shape = z.object(searchDataArea.shape);
 const DOC = { id: "a", content: { text: "hello" }, metadata: { n: 1 } };
 const LIMITS: DatabaseLimits = { maxDocuments: 100, maxWritesPerRequest: 100 };
 const NOW = { now: 0, indexingDelayMs: 0 };
-const context = { noticeOnce: () => {}, limits: DEFAULT_LIMITS };
+const context = { noticeOnce: () => {}, limits: DEFAULT_LIMITS, clock: new Clock() };
 
 describe.each(ENGINES)("the search data store area (%s)", (_name, makeEngine) => {
   it("starts empty, and reads a snapshot's documents back searchable", () => {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { firstEntry, type Table } from "../../src/storage/table.ts";
 import { ENGINES } from "./engines.ts";
 
-type Row = { n: number; tags?: string[] };
+const row = z.object({ n: z.number(), tags: z.array(z.string()).optional() });
+type Row = z.infer<typeof row>;
 
 const keys = (table: Table<Row>, options = {}) => [...table.scan(options)].map((entry) => entry.key);
 
 describe.each(ENGINES)("a table %s", (_name, makeEngine) => {
-  const table = () => makeEngine().table<Row>("rows");
+  const table = () => makeEngine().table("rows", row);
 
   it("keeps values by key, in the order they were first put", () => {
     const rows = table();
@@ -138,7 +140,7 @@ describe.each(ENGINES)("a table %s", (_name, makeEngine) => {
 
 describe("the memory engine", () => {
   it("freezes what it stores, so a change to a record read must be put back to count", () => {
-    const rows = ENGINES[0][1]().table<Row>("rows");
+    const rows = ENGINES[0][1]().table("rows", row);
     const value = { n: 1, tags: ["x"] };
     rows.put("a", value);
     expect(Object.isFrozen(rows.get("a"))).toBe(true);

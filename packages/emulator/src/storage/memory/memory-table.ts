@@ -1,6 +1,7 @@
 import type { Position, ScanOptions, Table, TableEntry } from "../table.ts";
 import { BTree } from "./btree.ts";
 import { deepFrozen } from "./frozen.ts";
+import type { UndoLog } from "./undo-log.ts";
 
 interface Stored<T> {
   value: T;
@@ -14,13 +15,19 @@ const BATCH = 128;
 /**
  * A table in memory: the records by key, and their order as B+ trees of position → key, one for
  * the whole table and one per group, so a scan starts anywhere in O(log n) and a delete is as
- * cheap as an insert.
+ * cheap as an insert. Inside a unit of work each change records its undo in the engine's log.
  */
 export class MemoryTable<T> implements Table<T> {
-  readonly #records = new Map<string, Stored<T>>();
-  readonly #order = new BTree<Position, string>();
-  readonly #groups = new Map<string, BTree<Position, string>>();
+  #records = new Map<string, Stored<T>>();
+  #order = new BTree<Position, string>();
+  #groups = new Map<string, BTree<Position, string>>();
   #nextPosition = 1;
+  readonly #log: UndoLog | undefined;
+
+  /** `log`: the engine's undo log (none: changes cannot be undone). */
+  constructor(log?: UndoLog) {
+    this.#log = log;
+  }
 
   get(key: string): T | undefined {
     return this.#records.get(key)?.value;
@@ -34,20 +41,23 @@ export class MemoryTable<T> implements Table<T> {
     const frozen = deepFrozen(value);
     const existing = this.#records.get(key);
     if (existing && existing.group === group) {
+      const before = existing.value;
       existing.value = frozen;
+      this.#log?.record(() => {
+        existing.value = before;
+      });
       return;
     }
-    if (existing) this.#unlink(key, existing);
-    const position = this.#nextPosition++;
-    this.#records.set(key, { value: frozen, group, position });
-    this.#order.set(position, key);
-    this.#groupOrder(group, true)?.set(position, key);
+    if (existing) this.#unlinkUndoably(key, existing);
+    const stored = { value: frozen, group, position: this.#nextPosition++ };
+    this.#link(key, stored);
+    this.#log?.record(() => this.#unlink(key, stored));
   }
 
   delete(key: string): boolean {
     const existing = this.#records.get(key);
     if (!existing) return false;
-    this.#unlink(key, existing);
+    this.#unlinkUndoably(key, existing);
     return true;
   }
 
@@ -92,9 +102,28 @@ export class MemoryTable<T> implements Table<T> {
   }
 
   clear(): void {
-    this.#records.clear();
-    this.#order.clear();
-    this.#groups.clear();
+    // Replaced rather than emptied, so that undoing it is putting the old ones back.
+    const before = { records: this.#records, order: this.#order, groups: this.#groups };
+    this.#records = new Map();
+    this.#order = new BTree<Position, string>();
+    this.#groups = new Map();
+    this.#log?.record(() => {
+      this.#records = before.records;
+      this.#order = before.order;
+      this.#groups = before.groups;
+    });
+  }
+
+  #link(key: string, stored: Stored<T>): void {
+    this.#records.set(key, stored);
+    this.#order.set(stored.position, key);
+    this.#groupOrder(stored.group, true)?.set(stored.position, key);
+  }
+
+  /** Unlinks, and records how to put the entry back in its place (its position is its own). */
+  #unlinkUndoably(key: string, stored: Stored<T>): void {
+    this.#unlink(key, stored);
+    this.#log?.record(() => this.#link(key, stored));
   }
 
   #unlink(key: string, stored: Stored<T>): void {

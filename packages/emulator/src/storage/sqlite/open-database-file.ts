@@ -1,12 +1,11 @@
 import { chmodSync, closeSync, openSync } from "node:fs";
 import { accessCode, DataFileError } from "../data-file-error.ts";
+import { DATA_FILE_VERSION } from "./data-file-version.ts";
 import { sqliteModule } from "./load-sqlite.ts";
 import { SqlDatabase } from "./sql-database.ts";
 
 /** Marks a SQLite file as the emulator's ("stke"), so another program's database is told apart. */
 export const APPLICATION_ID = 0x73746b65;
-/** The layout of the tables this emulator writes; a file with a higher one is refused. */
-export const DATA_FILE_VERSION = 1;
 
 /** Read and write for the owner only: the file holds signing keys and index tokens. */
 const PRIVATE_FILE_MODE = 0o600;
@@ -17,6 +16,8 @@ export interface OpenedDatabase {
   db: SqlDatabase;
   /** False for a file that holds no emulator state yet (new, or a start that never finished). */
   initialized: boolean;
+  /** The data file version that wrote it (`DATA_FILE_VERSION` for a new one). */
+  version: number;
 }
 
 /**
@@ -47,7 +48,9 @@ export function openDatabaseFile(file: string): OpenedDatabase {
   const version = pragmaNumber(raw, "user_version");
   const db = new SqlDatabase(raw, { writing: true });
   // Empty and unstamped: new (the stamp lands in the same transaction as the first tables).
-  if (applicationId === 0 && version === 0 && tableCount(raw) === 0) return { db, initialized: false };
+  if (applicationId === 0 && version === 0 && tableCount(raw) === 0) {
+    return { db, initialized: false, version: DATA_FILE_VERSION };
+  }
   if (applicationId !== APPLICATION_ID) {
     db.close();
     throw new DataFileError(
@@ -62,10 +65,13 @@ export function openDatabaseFile(file: string): OpenedDatabase {
       `was written by a newer emulator (data file version ${version}; this one reads up to ${DATA_FILE_VERSION}): upgrade @stashkit/emulator, or choose another --data-file`,
     );
   }
-  return { db, initialized: true };
+  return { db, initialized: true, version };
 }
 
-/** Stamps a filled new file as the emulator's, in the open transaction (so it lands with the content). */
+/**
+ * Stamps a filled new file (or one whose rows were just upgraded) as the emulator's, of this
+ * version, in the open transaction (so it lands with the content).
+ */
 export function markInitialized(db: SqlDatabase): void {
   db.write();
   db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);

@@ -1,25 +1,37 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { type UnitParticipant, Units } from "../units.ts";
 
 /** How long changes no answer waits for may wait to share a sync of the file. */
 const GROUP_COMMIT_MS = 20;
 
 /**
  * One SQLite connection and the write transaction it has open. Every change goes through
- * `write()`, which opens a transaction if none is; `commit()` ends it. The request pipeline
- * commits once per request that changes something, so a request's changes reach the file
- * together, and an answer leaves only once they are there.
+ * `write()`, which opens a transaction if none is; `commit()` ends it. A unit of work is a
+ * savepoint in that transaction, made at the unit's first change (a unit that only reads costs
+ * nothing), released when the unit is kept and rolled back to when it is undone. The request
+ * pipeline commits once per request that changes something, so a request's changes reach the
+ * file together, and an answer leaves only once they are there.
  */
-export class SqlDatabase {
+export class SqlDatabase implements UnitParticipant {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  /** The units of work this connection takes part in (its engine's). */
+  readonly units: Units;
   #writing = false;
+  /** Savepoints made: those of units 1 to this depth. */
+  #savepoints = 0;
   #commitQueued = false;
   #open = true;
 
-  /** `writing`: the connection already has a write transaction open (`BEGIN` was run). */
-  constructor(db: DatabaseSync, state: { writing: boolean } = { writing: false }) {
+  /**
+   * `writing`: the connection already has a write transaction open (`BEGIN` was run); `units`:
+   * its engine's units of work (by default its own).
+   */
+  constructor(db: DatabaseSync, options: { writing?: boolean; units?: Units } = {}) {
     this.#db = db;
-    this.#writing = state.writing;
+    this.#writing = options.writing ?? false;
+    this.units = options.units ?? new Units(() => this.commit());
+    this.units.join(this);
   }
 
   /** A prepared statement, made once per text. */
@@ -38,16 +50,36 @@ export class SqlDatabase {
     this.#db.exec(sql);
   }
 
-  /** Call before a change: it joins the open transaction, or opens one. */
+  /** Call before a change: it joins the open transaction (and the open unit's savepoint), or opens them. */
   write(): void {
     if (!this.#open) throw new StoresClosedError();
-    if (this.#writing) return;
-    this.#db.exec("BEGIN IMMEDIATE");
-    this.#writing = true;
+    if (!this.#writing) {
+      this.#db.exec("BEGIN IMMEDIATE");
+      this.#writing = true;
+    }
+    while (this.#savepoints < this.units.depth) this.#db.exec(`SAVEPOINT unit_${++this.#savepoints}`);
+  }
+
+  begin(): void {
+    // Nothing until the unit's first change.
+  }
+
+  keep(depth: number): void {
+    if (this.#savepoints < depth) return;
+    this.#db.exec(`RELEASE unit_${depth}`);
+    this.#savepoints = depth - 1;
+  }
+
+  undo(depth: number): void {
+    if (this.#savepoints < depth) return;
+    this.#db.exec(`ROLLBACK TO unit_${depth}`);
+    this.#db.exec(`RELEASE unit_${depth}`);
+    this.#savepoints = depth - 1;
   }
 
   commit(): void {
     if (!this.#writing) return;
+    if (this.#savepoints > 0) throw new Error("a commit inside a unit of work: ask the engine's units");
     try {
       this.#db.exec("COMMIT");
     } catch (error) {
@@ -74,13 +106,23 @@ export class SqlDatabase {
     this.#commitQueued = true;
     setTimeout(() => {
       this.#commitQueued = false;
-      if (this.#open) this.commit();
+      if (this.#open) this.units.commit();
     }, GROUP_COMMIT_MS).unref();
   }
 
   close(): void {
     this.#open = false;
     this.commit();
+    this.#statements.clear();
+    this.#db.close();
+  }
+
+  /** Closes without committing: what the open transaction changed is rolled back (a start that failed). */
+  abandon(): void {
+    this.#open = false;
+    if (this.#writing) this.#db.exec("ROLLBACK");
+    this.#writing = false;
+    this.#savepoints = 0;
     this.#statements.clear();
     this.#db.close();
   }

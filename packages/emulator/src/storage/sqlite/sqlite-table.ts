@@ -1,4 +1,6 @@
 import type { ScanOptions, Table, TableEntry } from "../table.ts";
+import type { TableDeclaration } from "../table-declaration.ts";
+import { DATA_FILE_VERSION } from "./data-file-version.ts";
 import type { SqlDatabase } from "./sql-database.ts";
 
 /**
@@ -19,22 +21,29 @@ interface Row {
  * A table in the data file: one SQL table of (position, key, group, JSON value), the position an
  * AUTOINCREMENT row id (never reused, so cursors stay valid), an index on (group, position) for
  * a group's order. Counts are read once and then kept as the table changes: this connection is
- * the file's only writer (it holds an exclusive lock).
+ * the file's only writer (it holds an exclusive lock); a unit of work undone makes them read again.
  */
 export class SqliteTable<T> implements Table<T> {
   readonly #db: SqlDatabase;
   readonly #name: string;
+  readonly #declared: TableDeclaration;
   /** Entries per group (and "" → … under `#total`), filled on first use. */
   readonly #counts = new Map<string, number>();
   #total: number | undefined;
 
-  constructor(db: SqlDatabase, name: string) {
+  constructor(db: SqlDatabase, declared: TableDeclaration) {
+    const { name } = declared;
     this.#db = db;
     this.#name = name;
+    this.#declared = declared;
     db.exec(
       `CREATE TABLE IF NOT EXISTS "${name}" (pos INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, grp TEXT NOT NULL, value TEXT NOT NULL);
        CREATE INDEX IF NOT EXISTS "${name}_by_group" ON "${name}" (grp, pos);`,
     );
+    db.units.onUndo(() => {
+      this.#counts.clear();
+      this.#total = undefined;
+    });
   }
 
   get(key: string): T | undefined {
@@ -131,6 +140,64 @@ export class SqliteTable<T> implements Table<T> {
     this.#sql(`DELETE FROM "${this.#name}"`).run();
     this.#counts.clear();
     this.#total = 0;
+  }
+
+  /** See `SqliteEngine.checkRows`: every row read, upgraded when older, checked; rewritten when upgraded. */
+  checkRows(fromVersion: number, refuse: (problem: string) => Error, dropped: (text: string) => void): void {
+    const upgrading = fromVersion < DATA_FILE_VERSION;
+    let after = 0;
+    for (;;) {
+      const rows = this.#sql(
+        `SELECT pos, key, value FROM "${this.#name}" WHERE pos > ? ORDER BY pos LIMIT ${BATCH}`,
+      ).all(after) as unknown as Row[];
+      for (const row of rows) this.#checkRow(row, fromVersion, refuse, dropped);
+      if (rows.length < BATCH) break;
+      after = (rows.at(-1) as Row).pos;
+    }
+    if (upgrading) {
+      this.#counts.clear();
+      this.#total = undefined;
+    }
+  }
+
+  #checkRow(
+    row: Row,
+    fromVersion: number,
+    refuse: (problem: string) => Error,
+    dropped: (text: string) => void,
+  ) {
+    const where = `table "${this.#name}", key ${JSON.stringify(row.key)}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(row.value);
+    } catch {
+      throw refuse(`has a row that is not JSON (${where}); fix it or move the file aside`);
+    }
+    for (let version = fromVersion; version < DATA_FILE_VERSION && value !== undefined; version++) {
+      const upgrade = this.#declared.upgrades?.[version];
+      if (upgrade) value = upgrade(value);
+    }
+    if (value === undefined) {
+      this.#db.write();
+      this.#sql(`DELETE FROM "${this.#name}" WHERE pos = ?`).run(row.pos);
+      dropped(`${where}: dropped while upgrading the data file (an earlier emulator stored it unreadable)`);
+      return;
+    }
+    const checked = this.#declared.schema.safeParse(value);
+    if (!checked.success) {
+      const [issue] = checked.error.issues;
+      const path = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      throw refuse(
+        `has a row the emulator cannot read (${where}: ${path}${issue?.message ?? "unexpected value"}); fix it or move the file aside`,
+      );
+    }
+    if (fromVersion < DATA_FILE_VERSION) {
+      this.#db.write();
+      this.#sql(`UPDATE "${this.#name}" SET value = ? WHERE pos = ?`).run(
+        JSON.stringify(checked.data),
+        row.pos,
+      );
+    }
   }
 
   #sql(text: string) {

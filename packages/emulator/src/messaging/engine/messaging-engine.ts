@@ -1,0 +1,240 @@
+import type { Clock } from "../../clock/clock.ts";
+import type { MessagingOptions } from "../../options/emulator-options.ts";
+import { InvalidSettingError } from "../../options/invalid-setting.ts";
+import type { Limits } from "../../options/limits.ts";
+import { chooseSigningKeys, type SigningKeys } from "../../signing/keys.ts";
+import type { Stores } from "../../state/stores.ts";
+import { type MessagingStores, messagingArea } from "../records/area.ts";
+import { type EventStore, eventArea } from "../records/event-store.ts";
+import type { StoredMessage } from "../records/message-record.ts";
+import type { StoredSchedule } from "../records/schedule-store.ts";
+import { type UrlGroupStore, urlGroupArea } from "../records/url-group-store.ts";
+import { type WorkflowStores, workflowArea } from "../records/workflow-area.ts";
+import type { DeliveryHooks } from "./delivery/attempt.ts";
+import type { DeliveredMessage } from "./delivery/delivered.ts";
+import { Delivery } from "./delivery/delivery.ts";
+import { DeliveryGate } from "./delivery/delivery-gate.ts";
+import { DestinationFaults } from "./delivery/destination-faults.ts";
+import { EventLog } from "./event-log.ts";
+import { FlowControl } from "./flow-control.ts";
+import { MessageBook } from "./message-book.ts";
+import { type Publish, publisher } from "./publisher.ts";
+import { fireSchedule } from "./scheduled-message.ts";
+import { Scheduler } from "./scheduler.ts";
+import { WorkflowAdmission } from "./workflow/admission.ts";
+import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
+import { WorkflowRuns } from "./workflow/runs.ts";
+import { Waits } from "./workflow/waits.ts";
+import { Workflows } from "./workflow/workflows.ts";
+
+const DEFAULT_DELIVERY_TIMEOUT_MS = 15 * 60 * 1000;
+
+/**
+ * The parts of the messaging engine, each made once with the parts it needs as constructor
+ * arguments, in an order where each exists before its users: the stores, the message book, flow
+ * control and the message log, the runs, delivery, publishing, waits, the scheduler, workflows.
+ * The one dependency that points back (what follows a delivery attempt publishes, and publishing
+ * hands messages to delivery) is the explicit hook `delivery.followUp(…)`.
+ */
+export interface MessagingEngine {
+  clock: Clock;
+  stores: MessagingStores;
+  workflowStores: WorkflowStores;
+  eventStore: EventStore;
+  urlGroups: UrlGroupStore;
+  book: MessageBook;
+  flow: FlowControl;
+  events: EventLog;
+  runs: WorkflowRuns;
+  admission: WorkflowAdmission;
+  delivery: Delivery;
+  publish: Publish;
+  waits: Waits;
+  scheduler: Scheduler;
+  workflows: Workflows;
+  /** Live: rotation changes this object in place. */
+  signingKeys: SigningKeys;
+  /** Failures scripted for destinations. */
+  faults: DestinationFaults;
+  /** Workflow apps tested like functions (`emulator.workflows`). */
+  harness: WorkflowHarness;
+}
+
+export interface MessagingDeps {
+  stores: Stores;
+  clock: Clock;
+  limits: Pick<Limits, "keptDeliveries">;
+  options: MessagingOptions;
+  noticeOnce(topic: string, text: string): void;
+}
+
+/**
+ * The messaging engine: the message book, delivery, the scheduler, flow control, workflows and
+ * waits, over the messaging stores and the emulator's clock. Its routes (`routes/routes.ts`) and
+ * the control API act on it.
+ */
+export function createMessaging(deps: MessagingDeps) {
+  const { clock, options } = deps;
+  const stores = deps.stores.of(messagingArea);
+  const workflowStores = deps.stores.of(workflowArea);
+  const eventStore = deps.stores.of(eventArea);
+  const urlGroups = deps.stores.of(urlGroupArea);
+  /**
+   * Background work (a delivery settled, cron ticks, timeouts) as one unit of work, written soon
+   * in one sync with other background units: no answer waits for it (at-least-once delivery
+   * covers a kill).
+   */
+  const background = <T>(work: () => T): T => deps.stores.background(work);
+  const signingKeys = signingKeysOf(stores, options);
+  const timing = checkedOptions(options);
+
+  const book = new MessageBook({ ...stores, clock });
+  const flow = new FlowControl(stores.flowControl);
+  const events = new EventLog(eventStore, clock);
+  const runs = new WorkflowRuns(workflowStores.runs, () => clock.now());
+  const admission = new WorkflowAdmission(runs);
+  const faults = new DestinationFaults();
+  const delivery = new Delivery({
+    ...{ ...stores, clock, flow, signingKeys: () => signingKeys, ...timing, background, faults },
+    ...{ gate: deliveryGate(options), hooks: deliveryHooks(events, admission) },
+    ...{ keptDeliveries: deps.limits.keptDeliveries, noticeOnce: deps.noticeOnce },
+  });
+  const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
+  const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
+  const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
+  const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
+  const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
+  delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
+  const moving = timers({ scheduler, waits, delivery });
+  const harness = harnessOf({
+    runs,
+    stores,
+    waits: workflowStores.waits,
+    delivery,
+    flow,
+    publish,
+    moving,
+    clock,
+  });
+  const engine: MessagingEngine = {
+    ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
+    ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
+  };
+  return {
+    engine,
+    delivered: delivery.delivered as DeliveredMessage[],
+    ...moving,
+    /** A restore replaced the state: the signing keys are chosen again (in place), then as at start. */
+    stateReplaced(): void {
+      Object.assign(signingKeys, signingKeysOf(stores, options));
+      moving.start();
+    },
+  };
+}
+
+export type Messaging = ReturnType<typeof createMessaging>;
+
+/** The Workflow testing API over the engine's parts; moving its clock runs what came due. */
+function harnessOf(parts: {
+  runs: WorkflowRuns;
+  stores: MessagingStores;
+  waits: HarnessParts["waits"];
+  delivery: Delivery;
+  flow: FlowControl;
+  publish: Publish;
+  moving: { clockMoved(): void };
+  clock: Clock;
+}): WorkflowHarness {
+  const { stores, clock, flow } = parts;
+  return new WorkflowHarness({
+    ...parts,
+    messages: stores.messages,
+    advanceClock(ms) {
+      clock.advance(ms);
+      parts.moving.clockMoved();
+    },
+    heldBy: (message) => heldBy(message, stores, flow),
+  });
+}
+
+/** The keys given win, then those kept in the store, then new ones; kept for the next start. */
+function signingKeysOf(stores: MessagingStores, options: MessagingOptions): SigningKeys {
+  const keys = chooseSigningKeys(options.signingKeys ?? {}, stores.signingKeys.get());
+  stores.signingKeys.put(keys);
+  return { ...keys };
+}
+
+/** Why a due message does not go: its queue or flow-control key holds it. */
+function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowControl): string | undefined {
+  const queue = message.queueName === undefined ? undefined : stores.queues.get(message.queueName);
+  if (queue?.paused) return `held: queue "${queue.name}" is paused`;
+  const key = message.flowControlKey;
+  if (key !== undefined && flow.get(key)?.paused) return `held: flow-control key "${key}" is paused`;
+  if (key !== undefined && !flow.mayStart(key))
+    return `held: flow-control key "${key}" is at its parallelism`;
+  return undefined;
+}
+
+/** Where deliveries may go and how many may be open at once, from the messaging options. */
+function deliveryGate(options: MessagingOptions): DeliveryGate {
+  return new DeliveryGate({
+    allowedDestinations: options.allowedDestinations,
+    perDestination: options.maxDeliveriesPerDestination,
+    inAll: options.maxDeliveries,
+  });
+}
+
+/** Around each delivery attempt: the workflow body, and the message log (the follow-ups are a hook of their own). */
+function deliveryHooks(events: EventLog, admission: WorkflowAdmission): DeliveryHooks {
+  return {
+    prepare: (message) => admission.prepare(message),
+    attempted: (message, attempt, fate) => events.attempted(message, attempt, fate),
+    started: (message) => events.record(message, "ACTIVE"),
+  };
+}
+
+/** What runs on the clock: cron ticks, event-wait timeouts and due deliveries. */
+function timers(parts: { scheduler: Scheduler; waits: Waits; delivery: Delivery }) {
+  const { scheduler, waits, delivery } = parts;
+  return {
+    /** The test clock moved: fires the cron ticks passed over, times out waits, delivers what is due. */
+    clockMoved(): number {
+      const fired = scheduler.run();
+      waits.expire();
+      delivery.pump();
+      return fired;
+    },
+    /** Starts delivering what the state holds and arms the schedule timer. */
+    start(): void {
+      scheduler.run();
+      waits.plan();
+      delivery.pump();
+    },
+    stop(): void {
+      delivery.stop();
+      scheduler.stop();
+      waits.stop();
+    },
+  };
+}
+
+/** Bad messaging options stop the start with an error naming the option and what it takes. */
+function checkedOptions(options: MessagingOptions): { backoffScale: number; timeoutMs: number } {
+  const scale = options.retryBackoffScale ?? 1;
+  if (!Number.isFinite(scale) || scale < 0) {
+    throw new InvalidSettingError(`retryBackoffScale must be a number of 0 or more, got ${String(scale)}`);
+  }
+  const timeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
+    throw new InvalidSettingError(
+      `deliveryTimeoutMs must be a whole number of 1 or more, got ${String(timeoutMs)}`,
+    );
+  }
+  for (const which of ["current", "next"] as const) {
+    const key = options.signingKeys?.[which];
+    if (key !== undefined && (typeof key !== "string" || key.trim() === "")) {
+      throw new InvalidSettingError(`signingKeys.${which} must be a non-empty string`);
+    }
+  }
+  return { backoffScale: scale, timeoutMs };
+}
