@@ -71,7 +71,7 @@ describe("did you mean: every command, those added later included", () => {
     // A flag of other commands.
     [
       ["search", "list", "--open", "1"],
-      "(--open is a flag of stashkit search prune, not of stashkit search list)",
+      "(--open is a flag of stashkit search prune, stashkit qstash prune, not of stashkit search list)",
     ],
     // Commander's own, by edit distance, last.
     [["search", "list", "--patern", "x"], "(Did you mean --pattern?)"],

@@ -283,12 +283,13 @@ describe("each command's flags", () => {
       await parsed(qstashPrune, ["--env", "preview", "--open-from", "github:acme/shop", "--max-age", "7d"]),
     ).toMatchObject({ openFrom: "github:acme/shop", maxAge: "7d" });
     expect(await parsed(qstashPrune, ["--env", "preview", "--open"])).toMatchObject({ open: true });
-    expect(await parsed(qstashExport, ["--env", "live", "--output", "f.yaml"])).toMatchObject({
-      env: "live",
-      output: "f.yaml",
-    });
+    for (const flag of ["--output-file", "--output"]) {
+      expect(await parsed(qstashExport, ["--env", "live", flag, "f.yaml"])).toMatchObject({
+        env: "live",
+        outputFile: "f.yaml",
+      });
+    }
   });
-
 });
 
 // The typecheck (`tsc`, which includes the tests) is the test here: reading a flag a command

@@ -133,7 +133,7 @@ it("stashkit emulator bound beyond loopback with the public credentials warns on
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       printed += chunk.toString();
-      if (printed.includes("then: stashkit search ensure")) resolve();
+      if (printed.includes("control API")) resolve();
     });
     child.once("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
@@ -142,6 +142,6 @@ it("stashkit emulator bound beyond loopback with the public credentials warns on
   );
   expect(stderr.trimEnd().split("\n")).toHaveLength(1);
   expect(printed).toContain(
-    "warning: listening beyond loopback with the public default messaging token and account",
+    "  warning         listening beyond loopback with the public default messaging token and account (see stderr)",
   );
 });
