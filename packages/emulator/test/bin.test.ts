@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,24 @@ describe("the stashkit-emulator command refuses to start", () => {
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+// Node itself reads --env-file (to load variables), even after the script: the emulator writes its
+// variables with --write-env-file, and the spelling the issue asked for points there.
+it("--env-file (Node's own flag, which reads a file) points at --write-env-file", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "stashkit-emulator-env-file-"));
+  try {
+    // It must exist: Node reads it before the emulator runs, and stops when it does not.
+    const file = join(folder, "existing.env");
+    writeFileSync(file, "");
+    const { code, stderr } = await runBin(["--port", "0", "--env-file", file]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^stashkit-emulator: unknown option '--env-file' \(Did you mean --write-env-file\? --env-file is Node's own flag, which reads variables from a file\)\nUsage: /,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 describe("the stashkit-emulator banner", () => {

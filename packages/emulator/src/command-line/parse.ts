@@ -52,6 +52,15 @@ function cliDefaults(): FlagValues {
 }
 
 /**
+ * What edit distance cannot find. `--env-file` is Node's own flag (it reads variables from the
+ * file, even after the script), so the emulator writes its variables with `--write-env-file`.
+ */
+const HINTS: Record<string, string> = {
+  "unknown option '--env-file'":
+    "(Did you mean --write-env-file? --env-file is Node's own flag, which reads variables from a file)",
+};
+
+/**
  * The command line's flags and the options they make; throws a `UsageProblem` for a flag it does
  * not take, or an `InvalidSettingError` naming the flag or variable of a bad value.
  */
@@ -62,7 +71,9 @@ export function readCommandLine(args: readonly string[], env: NodeJS.ProcessEnv)
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     // "error: unknown option '--prot'\n(Did you mean --port?)": one line, without commander's prefix.
-    throw new UsageProblem(error.message.replace(/^error: /, "").replaceAll("\n", " "));
+    const line = error.message.replace(/^error: /, "").split("\n")[0] ?? error.message;
+    const hint = HINTS[line] ?? error.message.split("\n").slice(1).join(" ");
+    throw new UsageProblem(hint === "" ? line : `${line} ${hint}`);
   }
   const given: FlagValues = {};
   for (const [attribute, value] of Object.entries(command.opts())) {
