@@ -144,7 +144,8 @@ describe("the pull request comment", () => {
     expect(error).toBeInstanceOf(GitHubRequestError);
     expect((error as Error).message).toMatch(
       new RegExp(
-        `^reading the comments of pull request #7 failed: could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: .+ \\(ECONNREFUSED\\)$`,
+        // The first request is the token's identity (its own comment is the one edited).
+        `^asking GitHub who the token is \\(GraphQL viewer\\), to find its own comment, failed: could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: .+ \\(ECONNREFUSED\\)$`,
       ),
     );
     expect((error as Error).message).not.toContain("fetch failed");
