@@ -27,7 +27,7 @@ export {
   type Verdict,
 } from "./operations/check-deploy/verdicts.ts";
 export { sdkIndexesWithDocuments } from "./operations/clone-search-index.ts";
-export { MAX_DLQ_MESSAGES } from "./operations/dead-letters.ts";
+export { lastDeliveryErrors, MAX_DLQ_MESSAGES, MAX_ERROR_LOOKUPS } from "./operations/dead-letters.ts";
 export { deleteById } from "./operations/delete-by-id.ts";
 export {
   type DiagnoseMessageInput,
@@ -79,6 +79,9 @@ export {
   TARGET_SELECTORS,
   type TargetLists,
 } from "./schemas/target-selection.ts";
+export { repeatedIdsWarning } from "./seed-files/read-seed-files.ts";
+export { namePattern } from "./templates/name-pattern.ts";
 export { TEMPLATE_PLACEHOLDERS } from "./templates/placeholders.ts";
 export { parseBaseUrl } from "./transport/base-url.ts";
 export { httpStackFor } from "./transport/dispatcher.ts";
+export { describeNetworkFailure, hostOf, networkErrorCode } from "./transport/network-causes.ts";

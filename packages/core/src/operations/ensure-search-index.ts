@@ -32,6 +32,8 @@ export interface EnsureSearchIndexInput extends CallOptions {
   protect?: ProtectRule | undefined;
   /** What the caller calls `name`, for messages. Default `name`. */
   nameInput?: string;
+  /** What the caller calls `onMismatch` (`--on-mismatch`, `on-mismatch`), for messages. Default `onMismatch`. */
+  onMismatchInput?: string;
 }
 
 export interface EnsureResult {
@@ -87,7 +89,8 @@ export async function ensureSearchIndexListedBy(
   refuseProtected(input.protect, name, { input: input.nameInput ?? "name", action: "ensure" });
   const region = validateRegion(input.region);
   const type = validatePlan(input.type ?? "free");
-  const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
+  const onMismatchInput = input.onMismatchInput ?? "onMismatch";
+  const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, onMismatchInput);
   const call: CallOptions = { signal: input.signal, deadline: input.deadline };
   const warnings: string[] = [];
   const { matches, ownId, createRequests } = await settledMatches(client, {
@@ -112,7 +115,7 @@ export async function ensureSearchIndexListedBy(
       `${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`,
     );
   }
-  const mismatches = compare(winner, { name, region, type }, onMismatch, warnings);
+  const mismatches = compare(winner, { name, region, type }, { onMismatch, onMismatchInput }, warnings);
   return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
 }
 
@@ -187,7 +190,7 @@ async function settledMatches(
 function compare(
   winner: SearchIndex,
   wanted: Settling["wanted"],
-  onMismatch: "fail" | "warn",
+  { onMismatch, onMismatchInput }: { onMismatch: "fail" | "warn"; onMismatchInput: string },
   warnings: string[],
 ): Mismatch[] {
   const mismatches: Mismatch[] = [];
@@ -196,9 +199,11 @@ function compare(
   if (normalizePlan(winner.type) !== wanted.type)
     mismatches.push({ field: "type", wanted: wanted.type, found: winner.type });
   if (mismatches.length > 0) {
-    const error = new IndexMismatchError(wanted.name, winner.id, mismatches);
+    const error = new IndexMismatchError(wanted.name, winner.id, mismatches, onMismatchInput);
     if (onMismatch === "fail") throw error;
-    warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
+    warnings.push(
+      error.message.replace(/; change the inputs.*$/, `; using it because ${onMismatchInput} is warn`),
+    );
   }
   return mismatches;
 }

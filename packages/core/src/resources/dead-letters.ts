@@ -67,4 +67,15 @@ export class MessageLogsResource extends Resource {
       call,
     );
   }
+
+  /** The error of a message's latest failed delivery (its newest ERROR event), when the logs hold one. */
+  async lastError(messageId: string, call?: CallOptions): Promise<string | undefined> {
+    const query = { messageId: [messageId], state: ["ERROR"], count: ["1"] };
+    const page = await this.read(
+      get("/v2/logs", `read the last delivery error of message ${messageId}`, query),
+      messageEventPageSchema,
+      call,
+    );
+    return page.logs.find((event) => event.messageId === messageId)?.error;
+  }
 }

@@ -197,7 +197,7 @@ export const emulatorOptions = z.object({
   searchIndexes: option(z.array(z.string().min(1)), {
     flag: "search-index",
     value: "NAME",
-    help: "make sure a search index of this name exists at start, for the first account (repeatable); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
+    help: "make sure a search index of this name exists at start, for the first account (repeatable; made in us-central1 on the free plan, what `stashkit search ensure` asks for by default); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
   }),
   controlToken: option(z.string().min(1), {
     flag: "control-token",
