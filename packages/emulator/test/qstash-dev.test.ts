@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@upstash/qstash";
 import { afterEach, describe, expect, it } from "vitest";
-import { readCommandLine } from "../src/command-line.ts";
+import { readCommandLine } from "../src/command-line/parse.ts";
 import { QSTASH_DEV_SERVER } from "../src/options/qstash-dev.ts";
 import { emulator, TEST_STORE } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { QstashDailyRatelimitError, QstashError } from "@upstash/qstash";
 import { describe, expect, it } from "vitest";
-import { readCommandLine } from "../../src/command-line.ts";
+import { readCommandLine } from "../../src/command-line/parse.ts";
 import { raw, withSdk } from "./helpers.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
