@@ -132,6 +132,7 @@ describe.each(COMMANDS)("$name: the variables as dotenv", ({ argv }) => {
     expect(Object.keys(written)).toEqual([
       "QSTASH_URL",
       "QSTASH_TOKEN",
+      "QSTASH_READ_ONLY_TOKEN",
       "STASHKIT_BASE_URL",
       "UPSTASH_EMAIL",
       "UPSTASH_API_KEY",
@@ -149,7 +150,7 @@ describe.each(COMMANDS)("$name: the variables as dotenv", ({ argv }) => {
     const { stdout, stderr } = await serving([...argv, "--port", "0", "--print-env"], (out) =>
       out.includes("QSTASH_NEXT_SIGNING_KEY="),
     );
-    expect(stdout).toMatch(/^(?:[A-Z][A-Z0-9_]*=\S+\n){7}$/);
+    expect(stdout).toMatch(/^(?:[A-Z][A-Z0-9_]*=\S+\n){8}$/);
     expect(parseDotenv(stdout)).toEqual(bannerVariables(stderr));
     expect(stderr).toMatch(/^stashkit emulator listening on http:\/\/127\.0\.0\.1:\d+\n/);
   });
