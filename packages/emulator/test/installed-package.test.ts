@@ -25,11 +25,16 @@ const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !name.startsWith("QSTASH_")),
 );
 
+// Packing is the workspace's work, on the workspace's Node (pnpm refuses an older one); what is
+// installed then runs on the Node running this suite, which is Node 22 in `pnpm test:node22`.
+const workspaceNodeBin = process.env.STASHKIT_WORKSPACE_NODE_BIN;
+const packEnv = workspaceNodeBin ? { ...process.env, PATH: `${workspaceNodeBin}:${process.env.PATH}` } : process.env;
+
 beforeAll(async () => {
   if (!existsSync(join(PACKAGE, "dist/bin.js"))) throw new Error("build the package first (pnpm build)");
   work = await mkdtemp(join(tmpdir(), "stashkit-installed-"));
   const tarball = async (dir: string) => {
-    const packed = await run("pnpm", ["pack", "--pack-destination", work], { cwd: dir });
+    const packed = await run("pnpm", ["pack", "--pack-destination", work], { cwd: dir, env: packEnv });
     const file = packed.stdout.trim().split("\n").pop() ?? "";
     return file.startsWith("/") ? file : join(work, file);
   };
