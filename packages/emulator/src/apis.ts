@@ -21,6 +21,8 @@ export interface EmulatorDeps {
   settings: EmulatorSettings;
   options: EmulatorOptions;
   tokens: readonly string[];
+  /** Messaging tokens that read only. */
+  readOnlyTokens: readonly string[];
   accounts: readonly Account[];
   /** The emulator's clock: real time plus what tests moved it forward by. */
   clock: Clock;

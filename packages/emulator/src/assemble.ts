@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import {
   type APIS,
@@ -31,10 +32,13 @@ import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
 import {
   DEFAULT_ACCOUNT,
+  DEFAULT_MESSAGING_READ_ONLY_TOKEN,
   DEFAULT_MESSAGING_TOKEN,
   type EmulatorOptions,
 } from "./options/emulator-options.ts";
+import { InvalidSettingError } from "./options/invalid-setting.ts";
 import { limitsOf } from "./options/limits.ts";
+import { withQStashDev } from "./options/qstash-dev.ts";
 import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
 import type { AreaContext, StateOfAreas } from "./state/area.ts";
 import { noticeBoard } from "./state/notices.ts";
@@ -65,11 +69,12 @@ export interface Assembled<A extends AnyArea = AreasOf<typeof APIS>> {
  */
 export function assemble<const Apis extends readonly ApiModule[]>(
   apis: Apis,
-  options: EmulatorOptions,
+  given: EmulatorOptions,
 ): Assembled<AreasOf<Apis>> {
+  const notices = noticeBoard(given.log);
+  const options = withQStashDev(given, notices.say);
   const found = credentials(options);
   const settings = initialSettings(options);
-  const notices = noticeBoard(options.log);
   const limits = limitsOf(options.limits);
   const clock = new Clock();
   const stores = startingStores(apis, options, { noticeOnce: notices.once, limits, clock }, notices);
@@ -213,14 +218,32 @@ function noWorkflows(): WorkflowTesting {
 /** The credentials the APIs accept; the first of each is the one handed out. */
 function credentials(options: EmulatorOptions) {
   const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
+  const readOnlyTokens = options.messagingReadOnlyTokens ?? [defaultReadOnlyToken(options)];
   const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
   const [messagingToken] = tokens;
+  const [messagingReadOnlyToken] = readOnlyTokens;
   const [account] = accounts;
-  if (messagingToken === undefined || account === undefined) {
-    throw new Error("the emulator needs at least one messaging token and one management account");
+  if (messagingToken === undefined || messagingReadOnlyToken === undefined || account === undefined) {
+    throw new Error(
+      "the emulator needs at least one messaging token, one read-only token and one management account",
+    );
+  }
+  // One token in both lists would make a writer read-only (or a reader a writer) by accident.
+  if (readOnlyTokens.some((token) => tokens.includes(token))) {
+    throw new InvalidSettingError("a read-only token must differ from every messaging token (--token)");
   }
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
-  return { tokens, accounts, messagingToken, account };
+  return { tokens, readOnlyTokens, accounts, messagingToken, messagingReadOnlyToken, account };
+}
+
+/**
+ * The public default beside the public default token; beside a token of one's own, one that is
+ * not public either (new at each start, printed in the banner), so that giving `--token` still
+ * leaves no public credential that reads the messages.
+ */
+function defaultReadOnlyToken(options: EmulatorOptions): string {
+  if (options.messagingTokens === undefined) return DEFAULT_MESSAGING_READ_ONLY_TOKEN;
+  return `readonly_${randomBytes(18).toString("base64url")}`;
 }
 
 function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {

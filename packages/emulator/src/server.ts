@@ -46,7 +46,7 @@ export async function startWith<const Apis extends readonly ApiModule[]>(
   };
   const stop = stopOnce(() => shutDown({ mounted, exportOnExit, hung: parts.hung, server, stores }));
   for (const api of mounted) api.start?.();
-  const { messagingToken, accounts, account } = credentials;
+  const { messagingToken, messagingReadOnlyToken, accounts, account } = credentials;
   const target = {
     url,
     messagingToken,
@@ -61,7 +61,10 @@ export async function startWith<const Apis extends readonly ApiModule[]>(
   })().catch((error: unknown) => stop().then(() => Promise.reject(error)));
   const { port } = server.address() as AddressInfo;
   const searchEnv = (name: string) => searchEnvOf(parts.controls.indexes, accounts, url, name);
-  return { ...controls, url, port, messagingToken, account, searchEnv, stop, close: stop };
+  return {
+    ...controls,
+    ...{ url, port, messagingToken, messagingReadOnlyToken, account, searchEnv, stop, close: stop },
+  };
 }
 
 /** Stops background work, writes the snapshot asked for, closes every connection, then the store. */

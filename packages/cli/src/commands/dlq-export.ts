@@ -8,9 +8,10 @@ import {
 import { messagingClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
+import { outputFileProblem } from "../output/secret-file.ts";
 import { UsageError } from "../usage-error.ts";
 import type { DlqExportFlags } from "./dlq-export.flags.ts";
-import { checkExportPaths, writeExportFile, writeLine } from "./export-files.ts";
+import { writeExportFile, writeLine } from "./export-files.ts";
 import { readMessageFilter } from "./message-filter.ts";
 import { writeProgress } from "./write-progress.ts";
 
@@ -35,7 +36,8 @@ export async function run(flags: DlqExportFlags, context: CommandContext): Promi
       "the records go to stdout: give --output to have a --format result as well",
     );
   }
-  if (file !== undefined) checkExportPaths([file]);
+  const problem = file === undefined ? undefined : outputFileProblem(file);
+  if (problem !== undefined) throw new UsageError("--output", `--output: ${problem}`);
   const client = messagingClient(flags, context);
   const tally: Tally = { messages: 0, runs: 0, withheld: new Set() };
   const progress = writeProgress({

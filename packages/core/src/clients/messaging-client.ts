@@ -1,6 +1,7 @@
 import { DlqResource, MessageLogsResource } from "../resources/dead-letters.ts";
+import { EmulatorControlResource } from "../resources/emulator-control.ts";
 import { FlowControlResource } from "../resources/flow-control.ts";
-import { MessagesResource } from "../resources/messages.ts";
+import { MessagesResource, SigningKeysResource } from "../resources/messages.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
 import { UrlGroupsResource } from "../resources/url-groups.ts";
@@ -19,8 +20,8 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 export type { MessagingClientOptions };
 
 /**
- * Client of the messaging API (queues, schedules, URL groups, flow-control keys, messages, the DLQ,
- * logs, Workflow runs), authenticated with a Bearer token.
+ * Client of the messaging API (queues, schedules, URL groups, flow-control keys, the DLQ, logs,
+ * messages, signing keys, workflow runs), authenticated with a Bearer token.
  */
 export class MessagingClient {
   readonly queues: QueuesResource;
@@ -29,7 +30,10 @@ export class MessagingClient {
   readonly dlq: DlqResource;
   readonly logs: MessageLogsResource;
   readonly messages: MessagesResource;
+  readonly signingKeys: SigningKeysResource;
   readonly workflowRuns: WorkflowRunsResource;
+  /** The stashkit emulator's control API, when the base URL is one (`isEmulator()` says). */
+  readonly emulator: EmulatorControlResource;
   readonly urlGroups: UrlGroupsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
@@ -49,7 +53,9 @@ export class MessagingClient {
     this.dlq = new DlqResource(transport);
     this.logs = new MessageLogsResource(transport);
     this.messages = new MessagesResource(transport);
+    this.signingKeys = new SigningKeysResource(transport);
     this.workflowRuns = new WorkflowRunsResource(transport);
+    this.emulator = new EmulatorControlResource(transport);
     this.urlGroups = new UrlGroupsResource(transport);
   }
 

@@ -1,6 +1,6 @@
 import type { DlqMessage, Message } from "../schemas/messages.ts";
 import type { NextDelivery, RecordedMessage, RecordedRun } from "../schemas/replay-record.ts";
-import type { StepLog, WorkflowRunLog } from "../schemas/workflow-run-log.ts";
+import type { StepLog, WorkflowRunLog } from "../schemas/workflow-runs.ts";
 
 // How a message, a DLQ entry and a Workflow run's log, as the messaging API answers them, become
 // the records replay sends and `dlq export` writes. Pure: the reading is in read-recorded.ts.
@@ -113,9 +113,9 @@ export function historyOfLog(
   for (const group of log.steps) {
     if (group.type === "next") continue;
     const results = group.steps.filter((step) => {
-      if (step.stepType !== "Initial") return step.messageId === undefined || step.messageId !== skip;
+      if (step.stepType !== "Initial") return step.messageId !== skip;
       payload = typeof step.out === "string" ? step.out : JSON.stringify(step.out ?? "");
-      triggerId = step.messageId;
+      triggerId = step.messageId || undefined;
       return false;
     });
     for (const step of results) {

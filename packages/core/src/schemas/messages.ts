@@ -35,9 +35,14 @@ const messageFields = {
   rate: optionalNumber(),
   period: optionalNumber(),
   createdAt: optionalNumber(),
+  /** Not delivered before this time (ms): its delay, or when it is due again. */
+  notBefore: optionalNumber(),
 };
 
-/** A message waiting for delivery or between retries (`GET /v2/messages/{id}`). */
+/**
+ * A message waiting for delivery or between retries (`GET /v2/messages/{id}`): what a replay sends
+ * again and what `doctor` reads of its delay, queue and flow-control key.
+ */
 export const messageSchema = z.looseObject({ ...messageFields, messageId: z.string().check(z.minLength(1)) });
 export type Message = z.output<typeof messageSchema>;
 
@@ -69,6 +74,11 @@ export const messageEventSchema = z.looseObject({
   url: optionalString(),
   queueName: optionalString(),
   label: optionalString(),
+  /** On a `RETRY` event: when the next attempt is due (ms). */
+  nextDeliveryTime: optionalNumber(),
+  /** On an `ERROR` event: what the attempt got (the answer's status and text, or why none). */
+  error: optionalString(),
+  responseStatus: optionalNumber(),
 });
 export type MessageEvent = z.output<typeof messageEventSchema>;
 

@@ -23,9 +23,9 @@ export interface ApiRequest {
    */
   rawBody?: string | Uint8Array;
   /**
-   * Headers of this request besides the credential and the client's own (the API's `Upstash-*`
-   * settings, forwarded headers): sent, never part of a message or a log line. They cannot replace
-   * the authorization, user agent or accept headers.
+   * Headers the API reads beside the body (`Upstash-Cron`, `Upstash-Forward-*`, a publish's
+   * `Upstash-*` settings), lower-case names. Never part of a message or a log line; they cannot
+   * replace the authorization, user agent or accept headers, which the client sets.
    */
   headers?: Readonly<Record<string, string>>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */

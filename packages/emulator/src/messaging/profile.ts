@@ -10,11 +10,14 @@ import { eventArea } from "./records/event-store.ts";
 import { urlGroupArea } from "./records/url-group-store.ts";
 import { workflowArea } from "./records/workflow-area.ts";
 import { messagingRoutes } from "./routes/routes.ts";
+import { WEBHOOK_PATTERN } from "./routes/webhook-routes.ts";
 
 export interface MessagingProfileParts {
   routes: Route<undefined>[];
   /** Bearer tokens the API accepts. */
   tokens: readonly string[];
+  /** Bearer tokens that read only: a route that writes answers 403 to them. */
+  readOnlyTokens: readonly string[];
   /** Requests per second it serves before answering 429 (read at each request: a live setting). */
   rateLimit(): number;
 }
@@ -26,7 +29,7 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
     emulated: true,
     routes: parts.routes,
     credentialParameter: "qstash_token",
-    authenticate: (facts) => requireToken(facts, parts.tokens),
+    authenticate: (facts) => requireToken(facts, parts),
     renderError(error) {
       if (!(error instanceof HttpError)) throw error;
       return { status: error.status, headers: error.headers, json: { error: error.message } };
@@ -37,14 +40,23 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
 }
 
 /** `Authorization: Bearer <token>`, or the `qstash_token` query parameter. */
-function requireToken(facts: RequestFacts<undefined>, tokens: readonly string[]): undefined {
+function requireToken(
+  facts: RequestFacts<undefined>,
+  { tokens, readOnlyTokens }: Pick<MessagingProfileParts, "tokens" | "readOnlyTokens">,
+): undefined {
+  // A workflow's webhook URL is called by whoever it was given to, with no token.
+  if (facts.route?.pattern === WEBHOOK_PATTERN) return undefined;
   const presented = bearerToken(facts.req) ?? facts.query.get("qstash_token") ?? undefined;
   if (presented === undefined || presented === "") {
     throw messagingErrors.unauthorized("missing token");
   }
-  if (!tokens.some((token) => sameSecret(token, presented))) {
+  if (tokens.some((token) => sameSecret(token, presented))) return undefined;
+  if (!readOnlyTokens.some((token) => sameSecret(token, presented))) {
     throw messagingErrors.unauthorized("invalid token");
   }
+  // A path no route serves writes unless it is a GET, as the route table's default has it.
+  const writes = facts.route?.writes ?? facts.req.method !== "GET";
+  if (writes) throw messagingErrors.readOnlyToken(facts.req.method ?? "", facts.route?.pattern ?? facts.path);
   return undefined;
 }
 
@@ -71,13 +83,20 @@ function withRateHeaders(reply: Reply, decision: RateDecision): Reply {
 export const messagingApi = {
   name: "messaging",
   areas: [messagingArea, workflowArea, eventArea, urlGroupArea],
-  mount(deps: MessagingDeps & { tokens: readonly string[]; settings: { messagingRateLimit: number } }) {
+  mount(
+    deps: MessagingDeps & {
+      tokens: readonly string[];
+      readOnlyTokens: readonly string[];
+      settings: { messagingRateLimit: number };
+    },
+  ) {
     const messaging = createMessaging(deps);
     const { engine } = messaging;
     return {
       profile: messagingProfile({
         routes: messagingRoutes(engine),
         tokens: deps.tokens,
+        readOnlyTokens: deps.readOnlyTokens,
         rateLimit: () => deps.settings.messagingRateLimit,
       }),
       start: messaging.start,

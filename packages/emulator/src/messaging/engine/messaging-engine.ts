@@ -1,3 +1,4 @@
+import { holdReason } from "@stashkit/stall-reasons";
 import type { Clock } from "../../clock/clock.ts";
 import type { MessagingOptions } from "../../options/emulator-options.ts";
 import { InvalidSettingError } from "../../options/invalid-setting.ts";
@@ -19,11 +20,13 @@ import { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
+import { PlanLimits } from "./plan-limits.ts";
 import { type Publish, publisher } from "./publisher.ts";
 import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
 import { WorkflowAdmission } from "./workflow/admission.ts";
 import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
+import { sendInvokeResult } from "./workflow/invokes.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -61,6 +64,8 @@ export interface MessagingEngine {
   harness: WorkflowHarness;
   /** What the inspector does by hand: run a schedule now, retry a DLQ entry with another payload. */
   byHand: ByHand;
+  /** What `--plan` refuses (nothing without it). */
+  plan: PlanLimits;
 }
 
 export interface MessagingDeps {
@@ -105,6 +110,7 @@ export function createMessaging(deps: MessagingDeps) {
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
   const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
+  runs.whenEnded((run) => sendInvokeResult(publish, run));
   const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
@@ -118,6 +124,7 @@ export function createMessaging(deps: MessagingDeps) {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
     byHand: byHand({ schedules: stores.schedules, dlq: stores.dlq, publish, clock }),
+    plan: new PlanLimits(options.plan, clock),
   };
   return {
     engine,
@@ -167,11 +174,10 @@ function signingKeysOf(stores: MessagingStores, options: MessagingOptions): Sign
 /** Why a due message does not go: its queue or flow-control key holds it. */
 function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowControl): string | undefined {
   const queue = message.queueName === undefined ? undefined : stores.queues.get(message.queueName);
-  if (queue?.paused) return `held: queue "${queue.name}" is paused`;
+  if (queue?.paused) return holdReason({ kind: "queue-paused", queue: queue.name });
   const key = message.flowControlKey;
-  if (key !== undefined && flow.get(key)?.paused) return `held: flow-control key "${key}" is paused`;
-  if (key !== undefined && !flow.mayStart(key))
-    return `held: flow-control key "${key}" is at its parallelism`;
+  if (key !== undefined && flow.get(key)?.paused) return holdReason({ kind: "flow-control-paused", key });
+  if (key !== undefined && !flow.mayStart(key)) return holdReason({ kind: "flow-control-full", key });
   return undefined;
 }
 
