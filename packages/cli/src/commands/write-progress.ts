@@ -37,8 +37,9 @@ export function writeProgress(options: {
     const { total } = options;
     const of = total === undefined ? "" : `/${total}`;
     const speed = perSecond === undefined ? "" : `, ${Math.round(perSecond)}/s`;
+    // Nothing is left once all is written: "~1 s left" (duration's least) would say otherwise.
     const left =
-      total !== undefined && perSecond !== undefined && perSecond > 0
+      total !== undefined && written < total && perSecond !== undefined && perSecond > 0
         ? `, ~${duration((total - written) / perSecond)} left`
         : "";
     return `${options.label}: ${written}${of} ${options.unit ?? "documents"}${speed}${left}`;
