@@ -68,11 +68,7 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
     };
     const writesAtZero = await sampleWrites();
     const cpuBeforeFill = emulator.cpuMs();
-    const fillMs = await timed(async () => {
-      for (let at = 0; at < sizes.documents; at += sizes.batch) {
-        await api.upsert(index, "bench", documents(Math.min(sizes.batch, sizes.documents - at), at));
-      }
-    });
+    const fillMs = await fill(api, index, sizes);
     const fillCpuMs = emulator.cpuMs() - cpuBeforeFill;
     const writesAtFull = await sampleWrites();
     const { rssMb, peakMb } = emulator.memory();
@@ -106,6 +102,15 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** `sizes.documents` upserted into the index's `bench` namespace in batches: ms it took. */
+function fill(api: ReturnType<typeof client>, index: Index, sizes: ScaleSizes): Promise<number> {
+  return timed(async () => {
+    for (let at = 0; at < sizes.documents; at += sizes.batch) {
+      await api.upsert(index, "bench", documents(Math.min(sizes.batch, sizes.documents - at), at));
+    }
+  });
 }
 
 /** A paused queue of `count` messages (enqueued in batches of 100), resumed: ms until all arrived. */
