@@ -4,10 +4,11 @@ import { managementApi } from "./management/profile.ts";
 import type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
 import type { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
-import { messagingApi } from "./messaging/profile.ts";
+import { messagingApi, type RegionView } from "./messaging/profile.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
+import type { RegionPlan } from "./regions/region-plan.ts";
 import { searchDataApi } from "./search-data/module.ts";
 import type { SigningKeys } from "./signing/keys.ts";
 import type { StoreArea } from "./state/area.ts";
@@ -19,7 +20,8 @@ export interface EmulatorDeps {
   /** Live settings: read them at each request. */
   settings: EmulatorSettings;
   options: EmulatorOptions;
-  tokens: readonly string[];
+  /** The QStash regions to run (one, unnamed, without `regions`): where, with which credentials. */
+  regions: readonly RegionPlan[];
   accounts: readonly Account[];
   /** The emulator's clock: real time plus what tests moved it forward by. */
   clock: Clock;
@@ -40,6 +42,8 @@ export interface ApiLevers {
   workflows: WorkflowTesting;
   /** Failures scripted for delivery destinations. */
   destinationFaults: DestinationFaults;
+  /** The messaging API's regions, the default first among them (one for a single-region emulator). */
+  regions: readonly RegionView[];
 }
 
 /** A mounted API: its profile, and what the server runs for it besides requests. */

@@ -28,13 +28,10 @@ import { managementArea } from "./management/store.ts";
 import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
-import {
-  DEFAULT_ACCOUNT,
-  DEFAULT_MESSAGING_TOKEN,
-  type EmulatorOptions,
-} from "./options/emulator-options.ts";
+import { DEFAULT_ACCOUNT, type EmulatorOptions } from "./options/emulator-options.ts";
 import { limitsOf } from "./options/limits.ts";
 import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
+import { planRegions, regionsApart } from "./regions/region-plan.ts";
 import type { AreaContext, StateOfAreas } from "./state/area.ts";
 import { noticeBoard } from "./state/notices.ts";
 import { openStores } from "./state/open-storage.ts";
@@ -71,7 +68,8 @@ export function assemble<const Apis extends readonly ApiModule[]>(
   const notices = noticeBoard(options.log);
   const limits = limitsOf(options.limits);
   const clock = new Clock();
-  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits, clock }, notices);
+  const context = { noticeOnce: notices.once, limits, clock, regionsApart: regionsApart(found.regions) };
+  const stores = startingStores(apis, options, context, notices);
   try {
     const deps: EmulatorDeps = {
       ...found,
@@ -118,7 +116,11 @@ function serving<A extends AnyArea>(parts: {
   });
   const policy = { token: options.controlToken, boundHost: host };
   let url = "";
-  const actions = { url: () => url, messagingToken: found.messagingToken, indexes: () => indexes.list() };
+  const region = (name: string | undefined) => {
+    const view = levers.regions.find((each) => (name === undefined ? each.isDefault : each.name === name));
+    return view && { path: view.prefix, token: view.credentials.tokens[0] ?? "" };
+  };
+  const actions = { url: () => url, region, indexes: () => indexes.list() };
   const inspector = createInspector({ stores, levers, clock, actions, policy, requests });
   const hung = new Set<ServerResponse>();
   const dispatch = createPipeline({
@@ -176,6 +178,7 @@ function leversOf(mounted: readonly MountedApi[]): ApiLevers {
     isInFlight: offered.isInFlight ?? (() => false),
     workflows: offered.workflows ?? noWorkflows(),
     destinationFaults: offered.destinationFaults ?? new DestinationFaults(),
+    regions: offered.regions ?? [],
   };
 }
 
@@ -197,17 +200,20 @@ function noWorkflows(): WorkflowTesting {
   };
 }
 
-/** The credentials the APIs accept; the first of each is the one handed out. */
+/**
+ * The credentials the APIs accept: the regions' (each with its tokens) and the accounts; the
+ * first token of the default region and the first account are the ones handed out.
+ */
 function credentials(options: EmulatorOptions) {
-  const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
+  const regions = planRegions(options);
   const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
-  const [messagingToken] = tokens;
+  const messagingToken = regions.find((region) => region.isDefault)?.credentials.tokens[0];
   const [account] = accounts;
   if (messagingToken === undefined || account === undefined) {
     throw new Error("the emulator needs at least one messaging token and one management account");
   }
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
-  return { tokens, accounts, messagingToken, account };
+  return { regions, accounts, messagingToken, account };
 }
 
 function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {

@@ -123,6 +123,24 @@ function searchLine(names: readonly string[] | undefined): string[] {
   return [`  search index    ${first}   ${variables}`];
 }
 
+/**
+ * With `--regions`: `QSTASH_REGION` (the default region, the one the lines above are for) and
+ * each region's four variables under the official SDK's names, one line per region.
+ */
+function regionLines(): string[] {
+  const env = emulator.qstashEnv();
+  const named = emulator.regions().flatMap((region) => region.name ?? []);
+  if (named.length === 0) return [];
+  const suffixes = ["QSTASH_URL", "QSTASH_TOKEN", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY"];
+  return [
+    `  regions         QSTASH_REGION=${env["QSTASH_REGION"]}   (the SDK's multi-region mode: each region's variables below)`,
+    ...named.map((name) => {
+      const variables = suffixes.map((suffix) => `${name}_${suffix}=${env[`${name}_${suffix}`]}`);
+      return `  ${name.padEnd(16)}${variables.join(" ")}`;
+    }),
+  ];
+}
+
 // Reachable from elsewhere with a public credential: said once on stderr and in the banner.
 const exposed = exposureWarning(options, emulator.port);
 if (exposed) process.stderr.write(`stashkit-emulator: warning: ${exposed.line}\n`);
@@ -141,6 +159,7 @@ process.stdout.write(
     // the pasted credentials would go to the hosted API.
     `  management API  ${emulator.url}   STASHKIT_BASE_URL=${emulator.url} UPSTASH_EMAIL=${emulator.account.email} UPSTASH_API_KEY=${emulator.account.apiKey}`,
     `  signing keys    QSTASH_CURRENT_SIGNING_KEY=${emulator.signingKeys.current} QSTASH_NEXT_SIGNING_KEY=${emulator.signingKeys.next}`,
+    ...regionLines(),
     ...searchLine(options.searchIndexes),
     `  inspector       ${emulator.url}/ (open it in a browser; read-only until you allow changes)`,
     `  control API     ${emulator.url}/__stashkit (requests, faults, settings, state, clock, reset, export); ${controlAccess}`,

@@ -6,7 +6,11 @@ import type { StoredIndex } from "../management/store.ts";
 export interface ActionTarget {
   /** The emulator's base URL, known once it listens. */
   url(): string;
-  messagingToken: string;
+  /**
+   * Where a QStash region's API is under the URL, and its token: the default region's for
+   * `undefined`; undefined for a region the emulator does not run.
+   */
+  region(name: string | undefined): { path: string; token: string } | undefined;
   indexes(): readonly StoredIndex[];
 }
 
@@ -30,13 +34,20 @@ export const MESSAGING_ACTION_NAMES = Object.keys(MESSAGING_ACTIONS);
  * own credentials: the page never holds a token, the change goes through the same checks as a
  * client's, and it shows up in the request log like any other.
  */
-export async function messagingAction(target: ActionTarget, action: string, id: string): Promise<Reply> {
+export async function messagingAction(
+  target: ActionTarget,
+  action: string,
+  id: string,
+  regionName?: string,
+): Promise<Reply> {
   const request = Object.hasOwn(MESSAGING_ACTIONS, action) ? MESSAGING_ACTIONS[action] : undefined;
   if (!request) throw controlErrors.notFound("inspector action", action);
+  const region = target.region(regionName);
+  if (region === undefined) throw controlErrors.notFound("region", regionName ?? "");
   const { method, path } = request(encodeURIComponent(id));
-  const response = await fetch(`${target.url()}${path}`, {
+  const response = await fetch(`${target.url()}${region.path}${path}`, {
     method,
-    headers: { authorization: `Bearer ${target.messagingToken}` },
+    headers: { authorization: `Bearer ${region.token}` },
   });
   return forwarded(response);
 }

@@ -6,7 +6,6 @@ import type { ApiProfile } from "../http/api.ts";
 import { send } from "../http/reply.ts";
 import type { RequestLogEntry } from "../http/request-log.ts";
 import { managementArea } from "../management/store.ts";
-import { messagingArea } from "../messaging/records/area.ts";
 import { searchDataArea } from "../search-data/store.ts";
 import type { Stores } from "../state/stores.ts";
 import type { ActionTarget } from "./actions.ts";
@@ -51,15 +50,20 @@ export function createInspector(parts: {
   };
 }
 
-/** What the overview reads: the stores of the APIs it shows, the delivery record, document counts. */
+/** What the overview reads: each region's stores, the indexes, the delivery record, document counts. */
 function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): OverviewSources {
   const documents = stores.of(searchDataArea);
+  const regions = levers.regions.map(({ name, isDefault, messaging }) => ({
+    ...{ name, isDefault, stores: messaging.engine.stores },
+    runs: () => messaging.engine.harness.list(),
+  }));
   return {
-    stores: { ...stores.of(messagingArea), indexes: stores.of(managementArea) },
+    // Without the messaging API (a toy list of APIs) there is no region: nothing to show of it.
+    regions,
+    indexes: stores.of(managementArea),
     delivered: levers.delivered,
     isInFlight: levers.isInFlight,
     documentsByNamespace: (id: string) => documents.database(id).documentsByNamespace(),
-    runs: () => levers.workflows.list(),
     now: () => clock.now(),
     clockOffsetMs: () => clock.offsetMs,
   };

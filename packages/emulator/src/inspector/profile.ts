@@ -68,8 +68,8 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
     contentType,
     headers: PAGE_HEADERS,
   });
-  const act = (action: string) => (c: { params: Record<string, string> }) =>
-    messagingAction(parts.actions, action, c.params["id"] ?? "");
+  const act = (action: string) => (c: { params: Record<string, string>; query: URLSearchParams }) =>
+    messagingAction(parts.actions, action, c.params["id"] ?? "", c.query.get("region") ?? undefined);
   const acting = { writes: false };
   return [
     get("/", file(INSPECTOR_PAGE, "text/html; charset=utf-8")),

@@ -40,6 +40,15 @@ var views = (function () {
   }
   function state(paused) { return h("span", { "class": paused ? "paused" : "", text: paused ? "paused" : "active" }); }
   function more(shown, total) { return total > shown ? " (first " + shown + " of " + total + ")" : ""; }
+  // With several QStash regions, each table starts with the row's region, and a button names
+  // its region (in its label and its request): the same queue name may live in both.
+  function regional(o, headings, items, cells, empty) {
+    var many = o.regions.length > 1;
+    return table(many ? ["Region"].concat(headings) : headings, items.map(function (item) {
+      var row = cells(item, many && item.region ? " in " + item.region : "", item.region ? "?region=" + encodeURIComponent(item.region) : "");
+      return many ? [item.region || "-"].concat(row) : row;
+    }), empty);
+  }
 
   return {
     h: h,
@@ -50,48 +59,48 @@ var views = (function () {
         : "";
     },
     queues: function (o, button) {
-      return table(["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues.map(function (q) {
+      return regional(o, ["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues, function (q, where, region) {
         var verb = q.paused ? "Resume" : "Pause";
         return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism),
-          button(verb, verb + " queue " + q.name, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase())];
-      }), "No queues.");
+          button(verb, verb + " queue " + q.name + where, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase() + region)];
+      }, "No queues.");
     },
     messages: function (o) {
-      var t = table(["Message", "Queue", "Destination", "Status", "Retried", "Due", "Last answer"], o.messages.rows.map(function (m) {
+      var t = regional(o, ["Message", "Queue", "Destination", "Status", "Retried", "Due", "Last answer"], o.messages.rows, function (m) {
         return [m.id, m.queue || "-", m.destination, m.status, String(m.retried), m.due > o.now ? onClock(o, m.due) : "now", m.lastAnswer || "-"];
-      }), "No messages waiting.");
+      }, "No messages waiting.");
       return h("div", {}, [h("p", { "class": "hint", text: o.messages.total + " waiting" + more(o.messages.rows.length, o.messages.total) }), t]);
     },
     dlq: function (o, button) {
-      return table(["Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows.map(function (d) {
+      return regional(o, ["Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows, function (d, where, region) {
         var path = "/dlq/" + encodeURIComponent(d.dlqId);
         var actions = h("span", {}, [
-          button("Retry", "Retry DLQ message " + d.messageId, path + "/retry"),
-          button("Delete", "Delete DLQ message " + d.messageId, path + "/delete")
+          button("Retry", "Retry DLQ message " + d.messageId + where, path + "/retry" + region),
+          button("Delete", "Delete DLQ message " + d.messageId + where, path + "/delete" + region)
         ]);
         return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
-      }), "The dead letter queue is empty.");
+      }, "The dead letter queue is empty.");
     },
     schedules: function (o, button) {
-      return table(["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules.map(function (s) {
+      return regional(o, ["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules, function (s, where, region) {
         var verb = s.paused ? "Resume" : "Pause";
         return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-",
-          button(verb, verb + " schedule " + s.id, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase())];
-      }), "No schedules.");
+          button(verb, verb + " schedule " + s.id + where, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase() + region)];
+      }, "No schedules.");
     },
     flowControl: function (o, button) {
-      return table(["Key", "State", "Parallelism", "Rate", "Waiting", "Wait list", "Actions"], o.flowControl.map(function (f) {
+      return regional(o, ["Key", "State", "Parallelism", "Rate", "Waiting", "Wait list", "Actions"], o.flowControl, function (f, where, region) {
         var verb = f.paused ? "Resume" : "Pause";
         var rate = f.rate === null ? "-" : f.rate + " per " + (f.period || 1) + " s";
         return [f.key, state(f.paused), f.parallelism === null ? "-" : String(f.parallelism), rate, String(f.waiting),
           f.waitList.join(", ") || "-",
-          button(verb, verb + " flow-control key " + f.key, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase())];
-      }), "No flow-control keys.");
+          button(verb, verb + " flow-control key " + f.key + where, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase() + region)];
+      }, "No flow-control keys.");
     },
     workflowRuns: function (o) {
-      var t = table(["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving"], o.workflowRuns.rows.map(function (r) {
+      var t = regional(o, ["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving"], o.workflowRuns.rows, function (r) {
         return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-"];
-      }), "No workflow runs.");
+      }, "No workflow runs.");
       return h("div", {}, [h("p", { "class": "hint", text: o.workflowRuns.total + " runs" + more(o.workflowRuns.rows.length, o.workflowRuns.total) }), t]);
     },
     indexes: function (o, reveal) {
@@ -103,9 +112,9 @@ var views = (function () {
       }), "No search indexes.");
     },
     delivered: function (o) {
-      return table(["Message", "Queue", "Destination", "Retries", "Delivered at"], o.delivered.map(function (d) {
+      return regional(o, ["Message", "Queue", "Destination", "Retries", "Delivered at"], o.delivered, function (d) {
         return [d.messageId, d.queue || "-", d.destination, String(d.retried), onClock(o, d.deliveredAt)];
-      }), "Nothing delivered yet.");
+      }, "Nothing delivered yet.");
     }
   };
 })();

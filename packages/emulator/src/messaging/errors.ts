@@ -10,6 +10,16 @@ export const messagingErrors = {
   notFound: (kind: string, name: string) => namedError("NotFound", 404, missing(kind, name)),
   unauthorized: (why: "missing token" | "invalid token") =>
     namedError("Unauthorized", 401, `Unauthorized: ${why}`),
+  /**
+   * Another region's token, as the service answers it (users report this 404 and these words,
+   * the user being the token's account id and the region this URL's, spelled `us-east-1`).
+   */
+  otherRegion: (userId: string, region: string) =>
+    namedError(
+      "WrongRegion",
+      404,
+      `user (${userId}) not found in this region (${region}). Check that you are using the correct endpoint. Learn more: https://upstash.com/docs/qstash/howto/multi-region`,
+    ),
   /** A name the caller chose with characters the API does not allow, in the service's words. */
   invalidName: (what: "Queue name" | "Schedule ID" | "URL group name") =>
     namedError(
