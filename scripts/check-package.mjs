@@ -18,6 +18,8 @@ const ALLOWED = [
   /^LICENSE$/,
   /^dist\/.+\.(js|d\.ts)$/,
   /^bin\/stashkit-emulator\.js$/,
+  // core's declaration file schema, for editors (node_modules/@stashkit/core/qstash.schema.json).
+  /^qstash\.schema\.json$/,
 ];
 const npm = (args, cwd) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });

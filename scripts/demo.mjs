@@ -9,6 +9,7 @@ import { styleText } from "node:util";
 import { startEmulator } from "@stashkit/emulator";
 import { runAction, temporaryFolder } from "@stashkit/testing";
 import { deployWindow } from "./demo-deploy-window.mjs";
+import { qstashPreview } from "./demo-qstash.mjs";
 import { seedPreviews } from "./demo-seed-previews.mjs";
 import { summaryText } from "./lib/summary-text.ts";
 
@@ -157,8 +158,15 @@ show(
 const indexesLeft = emulator.state.indexes.length;
 console.log(`  search indexes left on the emulator: ${indexesLeft}`);
 
+// QStash resources as code, in their own module: plan on the pull request, apply, destroy on close.
+const qstashWorked = await qstashPreview({ emulator, heading, show, root });
+
 await emulator.stop();
 destination.close();
+if (!qstashWorked) {
+  console.error("demo: apply-qstash did not make and then remove the preview's resources");
+  process.exit(1);
+}
 if (!seededWorked) {
   console.error("demo: the cloned preview was not searchable through the official SDK");
   process.exit(1);

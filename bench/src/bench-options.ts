@@ -18,12 +18,12 @@ export interface BenchOptions {
   againstOnly: string[] | undefined;
 }
 
-const valueOf = (argv: readonly string[], name: string) =>
+const flagValue = (argv: readonly string[], name: string) =>
   argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 export function benchOptions(argv: readonly string[]): BenchOptions {
   const quick = argv.includes("--quick");
-  const pairsAsked = Number(valueOf(argv, "pairs"));
+  const pairsAsked = Number(flagValue(argv, "pairs"));
   const pairs = quick ? 2 : pairsAsked > 0 ? pairsAsked : 15;
   return {
     quick,
@@ -31,9 +31,9 @@ export function benchOptions(argv: readonly string[]): BenchOptions {
     fewer: quick || pairsAsked > 0,
     // The probe's hooks never touch the times the ratios come from.
     phasePairs: quick ? 1 : Math.min(pairs, 7),
-    only: valueOf(argv, "only")?.split(","),
-    baseline: valueOf(argv, "baseline"),
-    againstOnly: valueOf(argv, "against")?.split(","),
+    only: flagValue(argv, "only")?.split(","),
+    baseline: flagValue(argv, "baseline"),
+    againstOnly: flagValue(argv, "against")?.split(","),
   };
 }
 

@@ -6,9 +6,10 @@
 // group to SCENARIOS below.
 import { loadavg } from "node:os";
 import { actionScenarios, coldStartScenario, type ScenarioContext } from "./action-scenarios.ts";
-import { alternatives, benchOptions, ENSURE } from "./bench-options.ts";
+import { alternatives, benchOptions, ENSURE, root } from "./bench-options.ts";
 import { startBenchServers } from "./bench-servers.ts";
 import { emulatorScenario } from "./emulator-scenario.ts";
+import { QSTASH_SCENARIOS, qstashRows } from "./qstash-scenarios.ts";
 import { report } from "./report.ts";
 import { runScenarios } from "./run-scenarios.ts";
 import { scaleScenarios } from "./scale-scenarios.ts";
@@ -38,6 +39,9 @@ const rows = await runScenarios(SCENARIOS, options, servers.emulator);
 const { only } = options;
 if (!only || only.some((id) => STORAGE_SCENARIOS.includes(id)))
   rows.push(...(await storageRows(options.quick)));
+// Q1–Q2 (src/qstash-scenarios.ts): QStash resources as code beside the official SDK in a loop.
+if (!only || only.some((id) => QSTASH_SCENARIOS.includes(id)))
+  rows.push(...(await qstashRows(options.quick, root)));
 await servers.stop();
 await seeding.stop();
 report(rows, options, loadAtStart);

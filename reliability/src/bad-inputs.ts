@@ -9,9 +9,16 @@ const ACTION_NAMES: Record<ActionName, string> = {
   resume: "resume-queue",
   pause: "pause-queue",
   delete: "delete-search-index",
+  qstash: "apply-qstash",
 };
 
 const CASES: BadInput[] = [
+  {
+    action: "qstash",
+    name: "unknown mode",
+    inputs: { environment: "preview", mode: "deploy" },
+    says: /input mode must be one of plan, apply, destroy; got "deploy"/,
+  },
   { action: "ensure", name: "empty name", inputs: { ...ensure, name: "" }, says: /input name is required/ },
   {
     action: "ensure",

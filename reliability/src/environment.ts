@@ -16,13 +16,15 @@ export const ENSURE = join(root, "actions/ensure-search-index");
 export const RESUME = join(root, "actions/resume-queue");
 export const DELETE = join(root, "actions/delete-search-index");
 export const PAUSE = join(root, "actions/pause-queue");
+export const APPLY_QSTASH = join(root, "actions/apply-qstash");
 
-export type ActionName = "ensure" | "resume" | "delete" | "pause";
+export type ActionName = "ensure" | "resume" | "delete" | "pause" | "qstash";
 const ACTION_DIRS: Record<ActionName, string> = {
   ensure: ENSURE,
   resume: RESUME,
   delete: DELETE,
   pause: PAUSE,
+  qstash: APPLY_QSTASH,
 };
 
 // The scenarios name the actions by these short names; an action added to actions/ without one
@@ -54,7 +56,7 @@ export function runBundle(
   options: Omit<RunActionOptions, "actionDir" | "inputs"> & { debug?: boolean } = {},
 ): Promise<ActionRun> {
   const { debug, env, ...rest } = options;
-  const messaging = action === "resume" || action === "pause";
+  const messaging = action === "resume" || action === "pause" || action === "qstash";
   const credentials = messaging ? messagingEnv() : managementEnv();
   const urlInput = messaging ? { "messaging-url": baseUrl } : { "base-url": baseUrl };
   return runAction({

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandModule } from "./execute.ts";
-import type { CommonFlags } from "./options/common.ts";
+import type { CommonFlags, Format } from "./options/common.ts";
 import { addFlags, type FlagSpec, type FlagValues, type Positional } from "./options/flags.ts";
 
 /**
@@ -31,10 +31,11 @@ export function apiCommand<Flags extends CommonFlags>(
   name: string,
   api: keyof typeof CREDENTIALS,
   load: () => Promise<CommandModule<Flags>>,
+  options: { formats?: readonly Format[] } = {},
 ): (flags: Flags) => Promise<number> {
   return async (flags) => {
     const { execute } = await import("./execute.ts");
-    return execute({ name, credentials: CREDENTIALS[api], load }, flags);
+    return execute({ name, credentials: CREDENTIALS[api], load, ...options }, flags);
   };
 }
 

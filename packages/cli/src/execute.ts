@@ -1,7 +1,7 @@
 import { Deadline, Redactor } from "@stashkit/core";
 import type { CommandContext } from "./context.ts";
 import { EXIT, exitCodeFor, failureLine } from "./failure.ts";
-import { type Common, type CommonFlags, readCommon } from "./options/common.ts";
+import { type Common, type CommonFlags, FORMATS, type Format, readCommon } from "./options/common.ts";
 import type { CommandResult } from "./output/result.ts";
 import { outputFileProblem } from "./output/secret-file.ts";
 import { terminal } from "./output/terminal.ts";
@@ -18,6 +18,8 @@ export interface CommandSpec<Flags> {
   name: string;
   /** Where the credentials come from, said after an authentication failure. */
   credentials?: string;
+  /** The --format values it takes, when not every one but markdown (which only some commands write). */
+  formats?: readonly Format[];
   load(): Promise<CommandModule<Flags>>;
 }
 
@@ -47,6 +49,7 @@ export async function execute<Flags extends CommonFlags>(
       redact: (l) => redactor.redact(l),
       quiet: common.quiet,
     });
+    checkFormat(spec, common.format);
     checkOutputFiles(common, env);
     const context: CommandContext = {
       command: spec.name,
@@ -59,12 +62,23 @@ export async function execute<Flags extends CommonFlags>(
     const module = await spec.load();
     const result = await module.run(flags, context);
     writeResult(result, context);
-    if (!result.failure) return EXIT.done;
+    if (!result.failure) return result.exitCode ?? EXIT.done;
     out.error(failureLine(spec.name, result.failure, spec.credentials));
     return EXIT.failed;
   } catch (error) {
     out.error(failureLine(spec.name, error, spec.credentials));
     return exitCodeFor(error);
+  }
+}
+
+/** Markdown is written by the commands that say they write it; the other formats by every command. */
+function checkFormat(spec: CommandSpec<unknown>, format: Format): void {
+  const accepted = spec.formats ?? FORMATS.filter((f) => f !== "markdown");
+  if (!accepted.includes(format)) {
+    throw new UsageError(
+      "--format",
+      `--format must be one of ${accepted.join(", ")} for ${spec.name}; got ${JSON.stringify(format)}`,
+    );
   }
 }
 

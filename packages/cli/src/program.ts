@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
 import { emulatorCommand } from "./commands/emulator.command.ts";
+import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
 import { queuesList } from "./commands/queues-list.command.ts";
@@ -87,6 +88,7 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqList);
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
+  addQStashCommands(program);
 
   addCommand(program, emulatorCommand);
   return program;

@@ -4,6 +4,11 @@ import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
 import { emulatorCommand } from "../src/commands/emulator.command.ts";
+import { qstashApply } from "../src/commands/qstash-apply.command.ts";
+import { qstashDestroy } from "../src/commands/qstash-destroy.command.ts";
+import { qstashExport } from "../src/commands/qstash-export.command.ts";
+import { qstashPlan } from "../src/commands/qstash-plan.command.ts";
+import { qstashPrune } from "../src/commands/qstash-prune.command.ts";
 import { queuesCreate } from "../src/commands/queues-create.command.ts";
 import { queuesDelete } from "../src/commands/queues-delete.command.ts";
 import { queuesList } from "../src/commands/queues-list.command.ts";
@@ -41,6 +46,11 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   dlqRetry,
   dlqDelete,
   emulatorCommand,
+  qstashPlan,
+  qstashApply,
+  qstashDestroy,
+  qstashPrune,
+  qstashExport,
 ] as CommandDeclaration<readonly FlagSpec[]>[];
 
 /** Parses `argv` with the real declaration, running nothing: what the command's `run` would get. */
@@ -224,6 +234,41 @@ describe("each command's flags", () => {
     });
     expect(await parsed(dlqList, ["--format", "json"])).toMatchObject({ format: "json" });
     expect(await parsed(dlqRetry, ["--all"])).toMatchObject({ all: true });
+  });
+
+  it("the qstash commands parse the file, environment, repeatable --var and their own flags", async () => {
+    expect(
+      await parsed(qstashPlan, ["--env", "preview", "--pr", "42", "--var", "a=1", "--var", "b=x=y"]),
+    ).toEqual({
+      timeoutSeconds: "120",
+      maxAttempts: "5",
+      format: "text",
+      config: "stashkit.qstash.yaml",
+      env: "preview",
+      pr: "42",
+      var: ["a=1", "b=x=y"],
+    });
+    expect(
+      await parsed(qstashApply, [
+        "--env",
+        "production",
+        "--allow-delete",
+        "--force",
+        "--dry-run",
+        "--detailed-exitcode",
+      ]),
+    ).toMatchObject({ allowDelete: true, force: true, dryRun: true, detailedExitcode: true });
+    expect(await parsed(qstashDestroy, ["--env", "preview", "--config", "q.json"])).toMatchObject({
+      config: "q.json",
+    });
+    expect(
+      await parsed(qstashPrune, ["--env", "preview", "--open-from", "github:acme/shop", "--max-age", "7d"]),
+    ).toMatchObject({ openFrom: "github:acme/shop", maxAge: "7d" });
+    expect(await parsed(qstashPrune, ["--env", "preview", "--open"])).toMatchObject({ open: true });
+    expect(await parsed(qstashExport, ["--env", "live", "--output", "f.yaml"])).toMatchObject({
+      env: "live",
+      output: "f.yaml",
+    });
   });
 
   it("emulator parses its flags", async () => {

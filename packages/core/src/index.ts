@@ -18,6 +18,8 @@ export {
   ConflictError,
   ConnectionError,
   DeadlineExceededError,
+  DeclarationError,
+  type DeclarationPlace,
   IndexLookupError,
   IndexMismatchError,
   InvalidRequestError,
@@ -98,6 +100,30 @@ export {
   type Verdicts,
 } from "./operations/prune-verdicts.ts";
 export {
+  type ApplyQStashOptions,
+  type ApplyQStashResult,
+  applyQStash,
+  type KeptQueue,
+  planQStash,
+} from "./operations/qstash-apply.ts";
+export type {
+  FieldChange,
+  QStashChange,
+  QStashChangeAction,
+  QStashChangeKind,
+  QStashPlan,
+} from "./operations/qstash-changes.ts";
+export { destroyQStash } from "./operations/qstash-destroy.ts";
+export { type ExportQStashInput, exportQStash } from "./operations/qstash-export.ts";
+export type { LiveAccount, QStashAccount } from "./operations/qstash-live.ts";
+export {
+  type PruneQStashInput,
+  type PruneQStashResult,
+  pruneQStash,
+  type QStashPreview,
+} from "./operations/qstash-prune.ts";
+export { planJson, planMarkdown, planText } from "./operations/qstash-render.ts";
+export {
   listQueueMessages,
   type QueueMessage,
   type QueueMessagesInput,
@@ -131,11 +157,34 @@ export {
   type ResumeOutcome,
 } from "./operations/targets.ts";
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
+export {
+  type DesiredEndpoint,
+  type DesiredFlowControl,
+  type DesiredHeader,
+  type DesiredQueue,
+  type DesiredSchedule,
+  type DesiredState,
+  type DesiredUrlGroup,
+  type EnvironmentNames,
+  namesOf,
+} from "./qstash-files/desired-state.ts";
+export type { ExportedDeclaration } from "./qstash-files/export-declaration.ts";
+export { type PrefixPattern, prefixPattern } from "./qstash-files/prefix-pattern.ts";
+export {
+  type LoadedDeclaration,
+  parseDeclaration,
+  readDeclarationFile,
+} from "./qstash-files/read-declaration.ts";
+export {
+  type ResolveOptions,
+  resolveEnvironment,
+  resolveNames,
+} from "./qstash-files/resolve-environment.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { restUrl } from "./resources/rest-url.ts";
-export type { SchedulesResource } from "./resources/schedules.ts";
+export type { PutScheduleInput, SchedulesResource } from "./resources/schedules.ts";
 export type {
   DeleteSelector,
   FetchSelector,
@@ -150,6 +199,7 @@ export type {
   SearchIndexesResource,
 } from "./resources/search-indexes.ts";
 export type { NamespaceOptions } from "./resources/search-routes.ts";
+export type { EndpointInput, UrlGroupsResource } from "./resources/url-groups.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export { type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
 export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
@@ -159,6 +209,7 @@ export type { RangePage, SearchDocument, SearchHit, SearchIndexInfo } from "./sc
 export type { DocumentInput } from "./schemas/search-data-inputs.ts";
 export type { SearchIndex, SearchPlan, SearchRegion } from "./schemas/search-index.ts";
 export { parseTargetList, type Target, type TargetKind } from "./schemas/target.ts";
+export type { Endpoint, UrlGroup } from "./schemas/url-group.ts";
 export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export {
   type CheckedSeedFile,

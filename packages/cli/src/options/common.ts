@@ -3,7 +3,7 @@ import { UsageError } from "../usage-error.ts";
 import type { COMMON_FLAGS } from "./flag-sets.ts";
 import type { FlagValues } from "./flags.ts";
 
-export const FORMATS = ["text", "json", "dotenv", "github"] as const;
+export const FORMATS = ["text", "json", "dotenv", "github", "markdown"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The flags every command takes, as commander hands them over. */

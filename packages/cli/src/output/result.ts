@@ -17,4 +17,8 @@ export interface CommandResult {
   warnings: string[];
   /** Set when the command did its work but failed its verdict (a queue missing): printed last, exit 1. */
   failure?: Error;
+  /** The document of the markdown format (a job summary, a pull request comment), for commands that take it. */
+  markdown?: string;
+  /** The exit code of a command that succeeded but has something to say by it (`qstash plan --detailed-exitcode`: 3). */
+  exitCode?: number;
 }

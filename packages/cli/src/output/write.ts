@@ -57,6 +57,14 @@ export function writeResult(result: CommandResult, context: OutputContext): void
       } else for (const line of lines) (withSecrets ? terminal.outSecret : terminal.out)(line);
       return;
     }
+    case "markdown": {
+      const text = context.redactor.redact(result.markdown ?? result.lines.join("\n"));
+      if (toFile !== undefined) {
+        writeSecretFile(toFile, text.endsWith("\n") ? text : `${text}\n`);
+        saySaved(context, "the Markdown", toFile);
+      } else for (const line of text.replace(/\n$/, "").split("\n")) terminal.out(line);
+      return;
+    }
     case "github":
       writeGitHubOutputs(result.fields, context);
       if (!common.quiet) for (const line of result.lines) terminal.out(line);

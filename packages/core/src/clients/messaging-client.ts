@@ -2,6 +2,7 @@ import { DlqResource, MessageLogsResource } from "../resources/dead-letters.ts";
 import { FlowControlResource } from "../resources/flow-control.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
+import { UrlGroupsResource } from "../resources/url-groups.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import {
@@ -15,13 +16,14 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export type { MessagingClientOptions };
 
-/** Client of the messaging API (queues, schedules, flow-control keys, the DLQ, logs), authenticated with a Bearer token. */
+/** Client of the messaging API (queues, schedules, URL groups, flow-control keys, the DLQ, logs), authenticated with a Bearer token. */
 export class MessagingClient {
   readonly queues: QueuesResource;
   readonly schedules: SchedulesResource;
   readonly flowControl: FlowControlResource;
   readonly dlq: DlqResource;
   readonly logs: MessageLogsResource;
+  readonly urlGroups: UrlGroupsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
 
@@ -39,6 +41,7 @@ export class MessagingClient {
     this.flowControl = new FlowControlResource(transport);
     this.dlq = new DlqResource(transport);
     this.logs = new MessageLogsResource(transport);
+    this.urlGroups = new UrlGroupsResource(transport);
   }
 
   /**

@@ -5,6 +5,7 @@ export { ConfigurationError } from "./configuration-error.ts";
 export { ConflictError } from "./conflict-error.ts";
 export { ConnectionError } from "./connection-error.ts";
 export { DeadlineExceededError } from "./deadline-error.ts";
+export { DeclarationError, type DeclarationPlace } from "./declaration-error.ts";
 export { errorForStatus } from "./error-for-status.ts";
 export { IndexLookupError } from "./index-lookup-error.ts";
 export { IndexMismatchError, type Mismatch } from "./index-mismatch-error.ts";

@@ -1,7 +1,33 @@
 import { validateScheduleId } from "../schemas/inputs.ts";
 import { type Schedule, scheduleListSchema, scheduleSchema } from "../schemas/schedule.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { get, post, Resource } from "./resource.ts";
+import { del, get, post, Resource } from "./resource.ts";
+import { scheduleRequestParts } from "./schedule-headers.ts";
+
+/** A schedule to create, or to overwrite when one with its id exists. */
+export interface PutScheduleInput {
+  /** Sent as `Upstash-Schedule-Id`: the same id again updates that schedule in place. */
+  scheduleId: string;
+  /** A URL, or the name of a URL group. */
+  destination: string;
+  cron: string;
+  method?: string;
+  /** The message's body, sent as it is. */
+  body?: string;
+  /** Headers the destination receives (`Content-Type` among them), by name. */
+  headers?: Readonly<Record<string, string>>;
+  retries?: number;
+  /** `Upstash-Retry-Delay`, an expression of `retried`. */
+  retryDelay?: string;
+  /** `50s`, `10m`, `1d`: each message waits this long. */
+  delay?: string;
+  timeout?: string;
+  callback?: string;
+  failureCallback?: string;
+  queueName?: string;
+  flowControl?: { key: string; parallelism?: number; rate?: number; period?: string };
+  labels?: readonly string[];
+}
 
 /** Schedules of the messaging API. Pausing a paused schedule, or resuming an active one, has no effect. */
 export class SchedulesResource extends Resource {
@@ -11,6 +37,29 @@ export class SchedulesResource extends Resource {
 
   async get(id: string, call?: CallOptions): Promise<Schedule> {
     return this.read(get(path(id), `get schedule ${id}`), scheduleSchema, call);
+  }
+
+  /**
+   * Creates the schedule, or updates the one with its id in place (it keeps its id, creation
+   * time and whether it is paused). Repeating it is harmless, so it is retried like a read.
+   */
+  async put(input: PutScheduleInput, call?: CallOptions): Promise<void> {
+    validateScheduleId(input.scheduleId);
+    const { destinationPath, rawQuery, headers } = scheduleRequestParts(input);
+    const request = post(`/v2/schedules/${destinationPath}`, `put schedule ${input.scheduleId}`);
+    await this.send(
+      {
+        ...request,
+        headers,
+        ...(rawQuery === undefined ? {} : { rawQuery }),
+        ...(input.body === undefined ? {} : { rawBody: input.body }),
+      },
+      call,
+    );
+  }
+
+  async delete(id: string, call?: CallOptions): Promise<void> {
+    await this.send(del(path(id), `delete schedule ${id}`), call);
   }
 
   /** While paused, the schedule's cron ticks are ignored (not delivered later). */

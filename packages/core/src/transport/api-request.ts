@@ -10,7 +10,20 @@ export interface ApiRequest {
    * log line: those name the method and the path alone.
    */
   query?: Record<string, string | readonly string[]>;
+  /**
+   * A query string sent exactly as given (without "?"), instead of `query`: a schedule's
+   * destination keeps its own query byte for byte. Like `query`, never part of a message.
+   */
+  rawQuery?: string;
+  /** A JSON body. */
   body?: unknown;
+  /** A body sent as these UTF-8 bytes, not as JSON (a schedule's message); its type, if any, is in `headers`. */
+  rawBody?: string;
+  /**
+   * Headers of the API's own (`Upstash-Cron`, `Upstash-Forward-*`), lower-case names. Never part
+   * of a message or a log line; they cannot replace the authorization, user agent or accept headers.
+   */
+  headers?: Record<string, string>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
   /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */
@@ -39,7 +52,8 @@ export function requestContext(request: ApiRequest): { operation: string; method
 }
 
 /** The path and, when there are parameters, the query string: what goes on the wire. */
-export function pathAndQuery(request: Pick<ApiRequest, "path" | "query">): string {
+export function pathAndQuery(request: Pick<ApiRequest, "path" | "query" | "rawQuery">): string {
+  if (request.rawQuery !== undefined && request.rawQuery !== "") return `${request.path}?${request.rawQuery}`;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     for (const one of typeof value === "string" ? [value] : value) params.append(name, one);

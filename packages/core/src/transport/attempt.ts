@@ -60,11 +60,17 @@ const UTF8 = new TextEncoder();
 
 function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: AbortSignal): Exchange {
   const headers: Record<string, string> = {
+    ...request.headers,
     authorization: settings.authorization,
     "user-agent": settings.userAgent,
     accept: "application/json",
   };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  const body = request.body === undefined ? null : UTF8.encode(JSON.stringify(request.body));
+  const body =
+    request.rawBody !== undefined
+      ? UTF8.encode(request.rawBody)
+      : request.body === undefined
+        ? null
+        : UTF8.encode(JSON.stringify(request.body));
   return { method: request.method, headers, body, signal };
 }

@@ -12,6 +12,12 @@ export const DEFAULT_LIMITS = {
   keptEvents: 10_000,
   /** Ended workflow runs kept for the logs (with their steps). */
   keptEndedRuns: 500,
+  /** Entries kept in the DLQ, and their size in bytes (as JSON); past either the oldest go. */
+  keptDlq: 10_000,
+  keptDlqBytes: 64 * 1024 * 1024,
+  /** Schedules kept, and their size in bytes (as JSON); past either the oldest go. */
+  keptSchedules: 1_000,
+  keptScheduleBytes: 16 * 1024 * 1024,
   /** Events one workflow run may wait for at once (`context.waitForEvent`). */
   waitsPerRun: 100,
   /** Waits open at once, all runs together. */

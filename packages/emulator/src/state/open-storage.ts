@@ -1,6 +1,5 @@
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { DataFileError } from "../storage/data-file-error.ts";
-import type { StorageEngine } from "../storage/engine.ts";
 import { MemoryEngine } from "../storage/memory/memory-engine.ts";
 import { dataFileKind } from "../storage/sqlite/data-file-kind.ts";
 import { DATA_FILE_VERSION } from "../storage/sqlite/data-file-version.ts";
@@ -44,7 +43,7 @@ export function openStores<A extends AnyArea>(
   try {
     opened.stores.checkLimits((problem) => new DataFileError(dataFile, problem));
   } catch (error) {
-    opened.stores.close();
+    opened.stores.abandon();
     throw error;
   }
   return opened;
@@ -64,7 +63,8 @@ function openDatabase<A extends AnyArea>(
     stores.commit();
     return { stores, notices };
   } catch (error) {
-    stores.close();
+    // What the checks upgraded before a row was refused: rolled back, the file left as it was.
+    stores.abandon();
     throw error;
   }
 }
@@ -86,44 +86,39 @@ function checkedRows(engine: SqliteEngine, opened: OpenedDatabase, file: string)
   return notices;
 }
 
-/** The database made from a JSON data file, made now (first start) or found from an earlier one. */
+/**
+ * The database made from a JSON data file, `<file>.db`: found from an earlier start, or made now.
+ * It is opened (and locked: a second emulator on the same file stops here, "in use") before the
+ * JSON is read, and filled and stamped in the one transaction the open began, so a kill midway
+ * leaves it empty (the next start makes it again) and no other emulator ever sees half of it.
+ */
 function openMigrated<A extends AnyArea>(
   areas: readonly A[],
   jsonFile: string,
   context: AreaContext,
 ): OpenedStores<A> {
   const database = `${jsonFile}.db`;
-  if (existsSync(database) && dataFileKind(database) === "database") {
-    const { db, initialized } = openDatabaseFile(database);
-    // Opened again below, its rows read as any data file's.
-    db.close();
-    if (initialized) {
-      const { stores, notices } = openDatabase(areas, database, context);
-      const notice = `data file "${jsonFile}" is JSON from an earlier emulator; using "${database}", made from it at an earlier start (the JSON file is not read)`;
-      return { stores, notices: [notice, ...notices] };
-    }
-    // A migration that did not finish (killed midway): start it over.
+  const existed = existsSync(database);
+  const opened = openDatabaseFile(database);
+  if (opened.initialized) {
+    opened.db.close();
+    const { stores, notices } = openDatabase(areas, database, context);
+    const notice = `data file "${jsonFile}" is JSON from an earlier emulator; using "${database}", made from it at an earlier start (the JSON file is not read)`;
+    return { stores, notices: [notice, ...notices] };
   }
-  const state = readJsonState(jsonFile);
-  // Made under a temporary name and renamed when complete, so a kill midway leaves no half database.
-  const temporary = `${database}.${process.pid}.tmp`;
-  removeDatabase(temporary);
+  const stores = new Stores(new SqliteEngine(opened.db), areas, context);
   try {
-    const { db } = openDatabaseFile(temporary);
-    const engine: StorageEngine = new SqliteEngine(db);
-    const stores = new Stores(engine, areas, context);
-    stores.replace(state, (problem) => new DataFileError(jsonFile, problem));
-    markInitialized(db);
-    stores.close();
+    stores.replace(readJsonState(jsonFile), (problem) => new DataFileError(jsonFile, problem));
+    markInitialized(opened.db);
+    stores.commit();
   } catch (error) {
-    removeDatabase(temporary);
+    stores.abandon();
+    // Left as it was: a database this start made (empty) goes.
+    if (!existed) removeDatabase(database);
     throw error;
   }
-  renameSync(temporary, database);
-  const { db } = openDatabaseFile(database);
-  db.commit();
   const notice = `data file "${jsonFile}" is JSON from an earlier emulator: its state was copied into "${database}", which this and later starts use (the JSON file is left as it was)`;
-  return { stores: new Stores(new SqliteEngine(db), areas, context), notices: [notice] };
+  return { stores, notices: [notice] };
 }
 
 function readJsonState(file: string): unknown {

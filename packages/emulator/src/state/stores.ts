@@ -66,6 +66,11 @@ export class Stores<A extends AnyArea = AnyArea> {
     this.#engine.close();
   }
 
+  /** Releases the engine without committing what the open transaction holds (a failed start). */
+  abandon(): void {
+    this.#engine.abandon();
+  }
+
   /** The names of the mounted areas, in the order of the list of APIs. */
   areaNames(): string[] {
     return this.#areas.map((area) => area.name);

@@ -39,6 +39,8 @@ export interface StorageEngine {
   commitSoon(): void;
   /** Commits, then releases the file (and its lock). */
   close(): void;
+  /** Releases the file without committing (a start that failed leaves the file as it was). */
+  abandon(): void;
 }
 
 const TABLE_NAME = /^[a-z][a-z0-9_]*$/;

@@ -22,7 +22,7 @@ import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
 import { type Publish, publisher } from "./publisher.ts";
-import { scheduledMessage } from "./scheduled-message.ts";
+import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
 import { WorkflowAdmission } from "./workflow/admission.ts";
 import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
@@ -114,7 +114,7 @@ export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   });
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
-  const fire = (schedule: StoredSchedule, at: number) => publish(scheduledMessage(schedule, at));
+  const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
   const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));

@@ -1,5 +1,7 @@
 import type { StoredSchedule } from "../records/schedule-store.ts";
+import type { UrlGroupStore } from "../records/url-group-store.ts";
 import type { NewMessage } from "./message-book.ts";
+import type { Publish } from "./publisher.ts";
 
 /** The message a schedule publishes for its tick at `at`. */
 export function scheduledMessage(schedule: StoredSchedule, at: number): NewMessage {
@@ -27,4 +29,30 @@ export function scheduledMessage(schedule: StoredSchedule, at: number): NewMessa
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),
     ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),
   };
+}
+
+/**
+ * Publishes a schedule's tick: one message, or, for a schedule to a URL group, one per endpoint
+ * the group has at that tick (none when it has been deleted since).
+ */
+export function fireSchedule(
+  publish: Publish,
+  groups: UrlGroupStore,
+  schedule: StoredSchedule,
+  at: number,
+): void {
+  const message = scheduledMessage(schedule, at);
+  if (/^https?:\/\//.test(schedule.destination)) {
+    publish(message);
+    return;
+  }
+  for (const endpoint of groups.get(schedule.destination)?.endpoints ?? []) {
+    publish({
+      ...message,
+      settings: { ...message.settings, forwarded: { ...message.settings.forwarded } },
+      destination: endpoint.url,
+      topicName: schedule.destination,
+      ...(endpoint.name === undefined ? {} : { endpointName: endpoint.name }),
+    });
+  }
 }

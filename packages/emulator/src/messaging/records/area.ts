@@ -42,8 +42,8 @@ export const messagingArea = storeArea({
   migrate: upgradeLegacyMessages,
   open: (engine, context): MessagingStores => ({
     ...queueStores(engine, context.limits),
-    dlq: dlqStore(engine),
-    schedules: scheduleStore(engine),
+    dlq: dlqStore(engine, context),
+    schedules: scheduleStore(engine, context),
     flowControl: flowControlStore(engine),
     deduplication: deduplicationStore(engine),
     signingKeys: signingKeyStore(engine),

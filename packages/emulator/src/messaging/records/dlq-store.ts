@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { AreaContext } from "../../state/area.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
+import { KeptNewest } from "../../storage/kept-newest.ts";
 import { pageOf } from "../../storage/page.ts";
 import { type Table, valuesOf } from "../../storage/table.ts";
 import { storedMessage } from "./message-record.ts";
@@ -58,8 +60,19 @@ export interface DlqStore {
   clear(): void;
 }
 
-export function dlqStore(engine: StorageEngine): DlqStore {
-  return new DlqTable(engine.table("messaging_dlq", storedDlqMessage));
+/** The DLQ, its newest `limits.keptDlq` entries within `limits.keptDlqBytes` (the oldest go first, said once). */
+export function dlqStore(engine: StorageEngine, context: AreaContext): DlqStore {
+  const { limits } = context;
+  const kept = new KeptNewest(engine.table("messaging_dlq", storedDlqMessage), engine.units, () => ({
+    count: limits.keptDlq,
+    bytes: limits.keptDlqBytes,
+    dropping: () =>
+      context.noticeOnce(
+        "dlq",
+        `the DLQ keeps the newest ${limits.keptDlq} entries and ${limits.keptDlqBytes} bytes (limits.keptDlq, limits.keptDlqBytes); older ones are dropped from now on`,
+      ),
+  }));
+  return new DlqTable(kept);
 }
 
 class DlqTable implements DlqStore {

@@ -18,7 +18,13 @@ export interface NotificationStore {
 }
 
 export function notificationStore(engine: StorageEngine, context: AreaContext): NotificationStore {
-  return new NotificationTable(engine.table("workflow_notifications", storedNotification), context);
+  const notifications = new NotificationTable(
+    engine.table("workflow_notifications", storedNotification),
+    context,
+  );
+  // Their size in bytes follows the table: a unit of work undone makes it read again.
+  engine.units.onUndo(() => notifications.forgetSize());
+  return notifications;
 }
 
 class NotificationTable implements NotificationStore {
@@ -61,6 +67,10 @@ class NotificationTable implements NotificationStore {
   clear(): void {
     this.#table.clear();
     this.#bytes = 0;
+  }
+
+  forgetSize(): void {
+    this.#bytes = undefined;
   }
 
   #dropOldest(count: number, runId: string | undefined): void {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { AreaContext } from "../../state/area.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
+import { KeptNewest } from "../../storage/kept-newest.ts";
 import { type RecordStore, recordStore } from "../../storage/record-store.ts";
 import type { TableOptions } from "../../storage/table-declaration.ts";
 import { cronProblem } from "./cron.ts";
@@ -42,9 +44,18 @@ const SCHEDULE_UPGRADES: NonNullable<TableOptions["upgrades"]> = {
   },
 };
 
-export function scheduleStore(engine: StorageEngine): ScheduleStore {
-  return recordStore(
-    engine.table("messaging_schedules", storedSchedule, { upgrades: SCHEDULE_UPGRADES }),
-    (schedule) => schedule.scheduleId,
-  );
+/** Schedules by id, the newest `limits.keptSchedules` within `limits.keptScheduleBytes` (the oldest go first, said once). */
+export function scheduleStore(engine: StorageEngine, context: AreaContext): ScheduleStore {
+  const { limits } = context;
+  const table = engine.table("messaging_schedules", storedSchedule, { upgrades: SCHEDULE_UPGRADES });
+  const kept = new KeptNewest(table, engine.units, () => ({
+    count: limits.keptSchedules,
+    bytes: limits.keptScheduleBytes,
+    dropping: () =>
+      context.noticeOnce(
+        "schedules",
+        `the emulator keeps the newest ${limits.keptSchedules} schedules and ${limits.keptScheduleBytes} bytes of them (limits.keptSchedules, limits.keptScheduleBytes); older ones are dropped from now on`,
+      ),
+  }));
+  return recordStore(kept, (schedule) => schedule.scheduleId);
 }

@@ -45,7 +45,10 @@ export interface WaitStore {
 type Deadline = [deadline: number, id: string];
 
 export function waitStore(engine: StorageEngine, limits: Pick<Limits, "waits" | "waitsPerRun">): WaitStore {
-  return new WaitTable(engine.table("workflow_waits", storedWaiter), limits);
+  const waits = new WaitTable(engine.table("workflow_waits", storedWaiter), limits);
+  // The indexes in memory follow the table: a unit of work undone makes them read again.
+  engine.units.onUndo(() => waits.forgetIndexes());
+  return waits;
 }
 
 class WaitTable implements WaitStore {
@@ -137,6 +140,10 @@ class WaitTable implements WaitStore {
 
   clear(): void {
     this.#table.clear();
+    this.#index = undefined;
+  }
+
+  forgetIndexes(): void {
     this.#index = undefined;
   }
 

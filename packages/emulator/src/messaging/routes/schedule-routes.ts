@@ -12,6 +12,7 @@ import type { ScheduleStore, StoredSchedule } from "../records/schedule-store.ts
 import { bodyFields, labelFields } from "./message-views.ts";
 import { callerIp } from "./publish-routes.ts";
 import { validQueueName } from "./queue-names.ts";
+import { URL_GROUP_NAME } from "./url-group-routes.ts";
 
 const SCHEDULE_ID = /^[A-Za-z0-9._-]+$/;
 
@@ -70,7 +71,9 @@ function newSchedule(
   scheduler: Scheduler,
   now: number,
 ): StoredSchedule {
-  const destination = destinationUrl(context.params["destination"] ?? "", context.req.url ?? "");
+  const target = context.params["destination"] ?? "";
+  // Documented: a URL, or the name of a URL group, whose endpoints each tick fans out to.
+  const destination = URL_GROUP_NAME.test(target) ? target : destinationUrl(target, context.req.url ?? "");
   const settings = readMessageHeaders(context.req.headers as HeaderBag);
   if (settings.cron === undefined) throw messagingErrors.missingHeader("Upstash-Cron", '"*/5 * * * *"');
   const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;

@@ -50,4 +50,8 @@ export class MemoryEngine implements StorageEngine {
     this.#sql?.close();
     this.#sql = undefined;
   }
+
+  abandon(): void {
+    this.close();
+  }
 }

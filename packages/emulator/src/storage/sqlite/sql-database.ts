@@ -116,6 +116,16 @@ export class SqlDatabase implements UnitParticipant {
     this.#statements.clear();
     this.#db.close();
   }
+
+  /** Closes without committing: what the open transaction changed is rolled back (a start that failed). */
+  abandon(): void {
+    this.#open = false;
+    if (this.#writing) this.#db.exec("ROLLBACK");
+    this.#writing = false;
+    this.#savepoints = 0;
+    this.#statements.clear();
+    this.#db.close();
+  }
 }
 
 /** What reading or changing the state says once the emulator has stopped and closed its database. */

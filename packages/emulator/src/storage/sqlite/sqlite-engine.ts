@@ -54,6 +54,10 @@ export class SqliteEngine implements StorageEngine {
     this.#db.commitSoon();
   }
 
+  abandon(): void {
+    this.#db.abandon();
+  }
+
   close(): void {
     this.#db.commit();
     // Folds the write-ahead log back into the file, so what is left is one file.
