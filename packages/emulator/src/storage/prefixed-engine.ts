@@ -23,5 +23,8 @@ export function prefixedEngine(engine: StorageEngine, prefix: string): StorageEn
     close() {
       throw new Error("a prefixed engine is closed through the engine it prefixes");
     },
+    abandon() {
+      throw new Error("a prefixed engine is abandoned through the engine it prefixes");
+    },
   };
 }
