@@ -128,6 +128,13 @@ export {
   type QueueMessage,
   type QueueMessagesInput,
 } from "./operations/queue-messages.ts";
+export {
+  acrossRegions,
+  pauseInRegions,
+  type RegionalOutcomes,
+  resumeInRegions,
+  targetsByRegion,
+} from "./operations/regional-targets.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
 export { sdkIndexCreatedAt } from "./operations/sdk-index-ages.ts";
@@ -180,6 +187,22 @@ export {
   resolveEnvironment,
   resolveNames,
 } from "./qstash-files/resolve-environment.ts";
+export {
+  isQStashRegion,
+  QSTASH_REGIONS,
+  type QStashRegion,
+  type RegionSetting,
+  regionLabel,
+  regionsFromEnv,
+  regionTokensInEnv,
+  validateQStashRegion,
+} from "./regions/qstash-regions.ts";
+export {
+  checkRegions,
+  type RegionalClient,
+  RegionMismatchError,
+  type RegionPlace,
+} from "./regions/region-check.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";

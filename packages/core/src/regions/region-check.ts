@@ -1,0 +1,57 @@
+import type { MessagingClient } from "../clients/messaging-client.ts";
+import { ConfigurationError, NotFoundError } from "../errors/index.ts";
+import type { CallOptions } from "../transport/call-options.ts";
+import { isQStashRegion, QSTASH_REGIONS, type QStashRegion, type RegionSetting } from "./qstash-regions.ts";
+
+/** Where a region's URL and token came from: its setting without the token itself. */
+export type RegionPlace = Omit<RegionSetting, "token">;
+
+/** One region's client, and where its URL and token came from. */
+export interface RegionalClient {
+  setting: RegionPlace;
+  client: MessagingClient;
+}
+
+/** How the service refuses a token of another region: "user (…) not found in this region (us-east-1)". */
+const OTHER_REGION = /not found in this region \(([a-z0-9-]+)\)/;
+
+/** A token sent to the other region's URL: named before anything is written. */
+export class RegionMismatchError extends ConfigurationError {
+  override name = "RegionMismatchError";
+  /** The region of the URL (the one that refused the token), and the region the token is of. */
+  readonly urlRegion: QStashRegion;
+  readonly tokenRegion: QStashRegion;
+
+  constructor(setting: RegionPlace, urlRegion: QStashRegion) {
+    const tokenRegion = QSTASH_REGIONS.find((region) => region !== urlRegion) as QStashRegion;
+    super(
+      setting.tokenVariable,
+      `${setting.tokenVariable} is a token of region ${tokenRegion}, but ${setting.urlVariable} (${setting.baseUrl}) is region ${urlRegion}, which answers "user not found in this region": give ${setting.region ?? "it"} one region's URL and token (nothing was changed in any region)`,
+    );
+    this.urlRegion = urlRegion;
+    this.tokenRegion = tokenRegion;
+  }
+}
+
+/**
+ * Reads each region once (its queue list) before anything is written in any of them, so a token
+ * of the other region stops the whole step with a `RegionMismatchError` naming both regions,
+ * not half-way with one region changed. Other failures are left to the work itself.
+ */
+export async function checkRegions(regions: readonly RegionalClient[], call: CallOptions): Promise<void> {
+  for (const { setting, client } of regions) {
+    try {
+      await client.queues.list(call);
+    } catch (error) {
+      const urlRegion = otherRegionIn(error);
+      if (urlRegion !== undefined) throw new RegionMismatchError(setting, urlRegion);
+    }
+  }
+}
+
+function otherRegionIn(error: unknown): QStashRegion | undefined {
+  if (!(error instanceof NotFoundError)) return undefined;
+  const slug = OTHER_REGION.exec(error.apiMessage ?? error.message)?.[1];
+  const name = slug?.toUpperCase().replaceAll("-", "_") ?? "";
+  return isQStashRegion(name) ? name : undefined;
+}
