@@ -1,6 +1,13 @@
-import { actOnDlq, type DlqMessage, listDlqMessages, requireSelection } from "@stashkit/core";
+import {
+  actOnDlq,
+  type DlqMessage,
+  listDlqMessages,
+  type QStashRegion,
+  type RegionalClient,
+  requireSelection,
+} from "@stashkit/core";
 import { MAX_DLQ_MESSAGES } from "@stashkit/core/internal";
-import { messagingClient } from "../clients.ts";
+import { regionalClients } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
 import type { DlqActFlags, DlqListFlags } from "./dlq.flags.ts";
@@ -9,8 +16,11 @@ import { FILTER_FLAG_NAMES, isoTime, readMessageFilter } from "./message-filter.
 /** `stashkit dlq list`: the DLQ's messages the filters select. */
 export async function list(flags: DlqListFlags, context: CommandContext): Promise<CommandResult> {
   const filter = readMessageFilter(flags);
-  const client = messagingClient(flags, context);
-  const result = await context.terminal.progress("listing the DLQ", listDlqMessages(client, { filter }));
+  const regions = regionalClients(flags, context);
+  const result = await context.terminal.progress(
+    "listing the DLQ",
+    inEachRegion(regions, (client) => listDlqMessages(client, { filter })),
+  );
   return dlqReport(result, "in the DLQ");
 }
 
@@ -32,14 +42,38 @@ async function act(
   const filter = readMessageFilter(flags);
   requireSelection(filter, flags.all === true, FILTER_FLAG_NAMES);
   const dryRun = flags.dryRun === true;
-  const client = messagingClient(flags, context);
+  const regions = regionalClients(flags, context);
   const result = await context.terminal.progress(
     `${action === "retry" ? "retrying" : "deleting"} DLQ messages`,
-    actOnDlq(client, { filter, action, dryRun }),
+    inEachRegion(regions, (client) => actOnDlq(client, { filter, action, dryRun })),
   );
   const done = action === "retry" ? "retried" : "deleted";
   const report = dlqReport(result, dryRun ? `would be ${done}` : done);
   return { ...report, warnings: [...leftAlone(result.unmatched), ...report.warnings] };
+}
+
+type RegionalMessage = DlqMessage & { region?: QStashRegion };
+
+/**
+ * The same DLQ work in each region (one QStash without the SDK's multi-region variables), one
+ * region after the other; each message names its region, and a region that stopped at the
+ * listing limit makes the whole result truncated.
+ */
+async function inEachRegion<
+  R extends { messages: DlqMessage[]; truncated: boolean; unmatched?: DlqMessage[] },
+>(
+  regions: readonly RegionalClient[],
+  work: (client: RegionalClient["client"]) => Promise<R>,
+): Promise<{ messages: RegionalMessage[]; truncated: boolean; unmatched: DlqMessage[] }> {
+  const combined = { messages: [] as RegionalMessage[], truncated: false, unmatched: [] as DlqMessage[] };
+  for (const { setting, client } of regions) {
+    const result = await work(client);
+    const where = setting.region === undefined ? {} : { region: setting.region };
+    combined.messages.push(...result.messages.map((m) => ({ ...m, ...where })));
+    combined.unmatched.push(...(result.unmatched ?? []));
+    combined.truncated ||= result.truncated;
+  }
+  return combined;
 }
 
 /** Listed although the filters do not select them (the API read a filter otherwise): never acted on. */
@@ -52,9 +86,11 @@ function leftAlone(unmatched: readonly DlqMessage[]): string[] {
   ];
 }
 
-function dlqReport(result: { messages: DlqMessage[]; truncated: boolean }, verb: string): CommandResult {
+function dlqReport(result: { messages: RegionalMessage[]; truncated: boolean }, verb: string): CommandResult {
   const { messages } = result;
+  const column = (m: RegionalMessage) => (m.region === undefined ? "" : `${m.region.padEnd(12)}  `);
   const shown = messages.map((m) => ({
+    ...(m.region === undefined ? {} : { region: m.region }),
     dlqId: m.dlqId,
     messageId: m.messageId,
     url: m.url,
@@ -67,7 +103,7 @@ function dlqReport(result: { messages: DlqMessage[]; truncated: boolean }, verb:
     lines: [
       ...messages.map(
         (m) =>
-          `${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}status ${m.responseStatus ?? "none"}  ${isoTime(m.createdAt)}`,
+          `${column(m)}${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}status ${m.responseStatus ?? "none"}  ${isoTime(m.createdAt)}`,
       ),
       `${messages.length} ${messages.length === 1 ? "message" : "messages"} ${verb}.`,
     ],

@@ -82,12 +82,19 @@ export function acrossRegions<O extends PauseOutcome | ResumeOutcome>(
   const key = (o: O) => `${o.kind}\u0000${o.name}`;
   const found = new Set(all.filter((o) => o.outcome !== "missing").map(key));
   const missingSeen = new Set<string>();
-  return all.filter((o) => {
-    if (o.outcome !== "missing") return true;
-    if (found.has(key(o)) || missingSeen.has(key(o))) return false;
-    missingSeen.add(key(o));
-    return true;
-  });
+  return all
+    .filter((o) => {
+      if (o.outcome !== "missing") return true;
+      if (found.has(key(o)) || missingSeen.has(key(o))) return false;
+      missingSeen.add(key(o));
+      return true;
+    })
+    .map((o) => {
+      // Missing in every region: said once, of no region in particular.
+      if (o.outcome !== "missing") return o;
+      const { region: _region, ...everywhere } = o;
+      return everywhere as O;
+    });
 }
 
 function withRegion<O extends Target>(outcomes: O[], region: QStashRegion | undefined): O[] {
