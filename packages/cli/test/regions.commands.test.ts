@@ -1,4 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
+import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliRun, cleanEnv, emulatorFor, runCli, secrets } from "./cli.ts";
 
@@ -9,7 +12,10 @@ const runs: CliRun[] = [];
 beforeAll(async () => {
   emulator = await emulatorFor(s, { regions: ["EU_CENTRAL_1", "US_EAST_1"] });
 });
-afterAll(() => emulator.stop());
+afterAll(async () => {
+  await emulator.stop();
+  removeTemporaryFolders();
+});
 
 type Region = "EU_CENTRAL_1" | "US_EAST_1";
 
@@ -97,7 +103,7 @@ describe("stashkit across QStash's two regions (the SDK's multi-region variables
       body: "x",
     });
     const deadline = Date.now() + 60_000;
-    while ((emulator.state.regions?.US_EAST_1?.dlq.length ?? 0) === 0 && Date.now() < deadline)
+    while ((emulator.state.regions?.US_EAST_1?.dlq?.length ?? 0) === 0 && Date.now() < deadline)
       await new Promise((wake) => setTimeout(wake, 50));
     const dlqAll = await cli(["dlq", "list", "--format", "json"]);
     expect(dlqAll.code, dlqAll.stderr).toBe(0);
@@ -124,6 +130,40 @@ describe("stashkit across QStash's two regions (the SDK's multi-region variables
       "US_EAST_1_QSTASH_TOKEN is a token of region EU_CENTRAL_1, but US_EAST_1_QSTASH_URL",
     );
     expect([pausedIn("EU_CENTRAL_1", "orders"), pausedIn("US_EAST_1", "orders")]).toEqual([false, false]);
+  });
+
+  it("qstash plan and apply act on each region, --region on one; a second apply changes nothing", async () => {
+    emulator.reset();
+    const config = join(temporaryFolder("stashkit-regions-"), "stashkit.qstash.yaml");
+    writeFileSync(
+      config,
+      "version: 1\nenvironments:\n  production:\n    prefix: \"\"\nqueues:\n  - name: orders\n    parallelism: 2\n",
+    );
+    const declared = ["--config", config, "--env", "production"];
+    const plan = await cli(["qstash", "plan", ...declared, "--format", "json"]);
+    expect(plan.code, plan.stderr).toBe(0);
+    const planned = JSON.parse(plan.stdout) as { regions: { region: string; changes: { name: string }[] }[] };
+    expect(planned.regions.map((r) => [r.region, r.changes.map((c) => c.name)])).toEqual([
+      ["EU_CENTRAL_1", ["orders"]],
+      ["US_EAST_1", ["orders"]],
+    ]);
+
+    const us = await cli(["qstash", "apply", ...declared, "--region", "US_EAST_1"]);
+    expect(us.code, us.stderr).toBe(0);
+    expect(us.stdout).toContain("US_EAST_1:\n");
+    expect(us.stdout).not.toContain("EU_CENTRAL_1");
+    expect(emulator.state.regions?.US_EAST_1?.queues?.["orders"]?.parallelism).toBe(2);
+    expect(emulator.state.queues["orders"]).toBeUndefined();
+
+    const pending = await cli(["qstash", "plan", ...declared, "--detailed-exitcode"]);
+    expect(pending.code).toBe(3);
+    expect(pending.stdout).toMatch(/EU_CENTRAL_1:\n(.|\n)*orders(.|\n)*US_EAST_1:\n/);
+
+    const both = await cli(["qstash", "apply", ...declared]);
+    expect(both.code, both.stderr).toBe(0);
+    expect(emulator.state.queues["orders"]?.parallelism).toBe(2);
+    const again = await cli(["qstash", "plan", ...declared, "--detailed-exitcode"]);
+    expect(again.code, again.stdout).toBe(0);
   });
 
   it("leaks no region's token in any output", () => {

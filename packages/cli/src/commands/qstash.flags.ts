@@ -1,4 +1,4 @@
-import { MESSAGING_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
+import { MESSAGING_FLAGS, REGION_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
 
 /** The --format of the qstash commands, which also write Markdown (a job summary, a pull request comment). */
 const QSTASH_FORMAT = {
@@ -26,9 +26,10 @@ export const DECLARATION_FLAGS = [
   ...RUN_VALUE_FLAGS,
 ] as const;
 
-/** What plan and apply share. */
+/** What plan and apply share: they act on one region or each (the SDK's multi-region variables). */
 export const PLAN_FLAGS = [
   ...DECLARATION_FLAGS,
+  ...REGION_FLAGS,
   {
     flags: "--detailed-exitcode",
     description: "exit 3 when the account differs from the file (changes pending), 0 when it matches",
