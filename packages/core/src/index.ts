@@ -117,6 +117,12 @@ export { destroyQStash } from "./operations/qstash-destroy.ts";
 export { type ExportQStashInput, exportQStash } from "./operations/qstash-export.ts";
 export type { LiveAccount, QStashAccount } from "./operations/qstash-live.ts";
 export {
+  type LeftBehind,
+  type MigrateQStashOptions,
+  type MigrateQStashResult,
+  migrateQStash,
+} from "./operations/qstash-migrate.ts";
+export {
   type PruneQStashInput,
   type PruneQStashResult,
   pruneQStash,
