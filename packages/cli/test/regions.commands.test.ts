@@ -137,7 +137,7 @@ describe("stashkit across QStash's two regions (the SDK's multi-region variables
     const config = join(temporaryFolder("stashkit-regions-"), "stashkit.qstash.yaml");
     writeFileSync(
       config,
-      "version: 1\nenvironments:\n  production:\n    prefix: \"\"\nqueues:\n  - name: orders\n    parallelism: 2\n",
+      'version: 1\nenvironments:\n  production:\n    prefix: ""\nqueues:\n  - name: orders\n    parallelism: 2\n',
     );
     const declared = ["--config", config, "--env", "production"];
     const plan = await cli(["qstash", "plan", ...declared, "--format", "json"]);
@@ -164,6 +164,49 @@ describe("stashkit across QStash's two regions (the SDK's multi-region variables
     expect(emulator.state.queues["orders"]?.parallelism).toBe(2);
     const again = await cli(["qstash", "plan", ...declared, "--detailed-exitcode"]);
     expect(again.code, again.stdout).toBe(0);
+  });
+
+  it("qstash migrate: a dry run, the copy, a second run that changes nothing, the source paused only with --pause-source", async () => {
+    emulator.reset();
+    await api("EU_CENTRAL_1", "POST", "/v2/queues", { queueName: "orders", parallelism: 3 });
+    const env = emulator.qstashEnv();
+    const created = await fetch(
+      `${env["EU_CENTRAL_1_QSTASH_URL"]}/v2/schedules/https://app.example/nightly`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${env["EU_CENTRAL_1_QSTASH_TOKEN"]}`,
+          "upstash-cron": "0 3 * * *",
+          "upstash-schedule-id": "nightly",
+        },
+      },
+    );
+    expect(created.status).toBe(200);
+    const migrate = ["qstash", "migrate", "--from", "EU_CENTRAL_1", "--to", "US_EAST_1"];
+
+    const dry = await cli([...migrate, "--dry-run"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("dry run: nothing was sent (2 changes to copy)");
+    expect(dry.stdout).toContain("stays in EU_CENTRAL_1 (cannot move): 0 messages waiting, 0 DLQ entries");
+    expect(emulator.state.regions?.US_EAST_1?.queues).toEqual({});
+
+    const copied = await cli(migrate);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.stdout).toContain("copied 2 changes to US_EAST_1");
+    expect(emulator.state.regions?.US_EAST_1?.queues?.["orders"]?.parallelism).toBe(3);
+    expect(Object.keys(emulator.state.regions?.US_EAST_1?.schedules ?? {})).toEqual(["nightly"]);
+    expect(emulator.state.schedules["nightly"]?.isPaused).toBe(false);
+
+    const again = await cli([...migrate, "--pause-source", "--format", "json"]);
+    expect(again.code, again.stderr).toBe(0);
+    const report = JSON.parse(again.stdout);
+    expect(report.changes).toEqual([]);
+    expect(report.pausedInSource).toEqual([{ name: "nightly", outcome: "paused" }]);
+    expect(emulator.state.schedules["nightly"]?.isPaused).toBe(true);
+
+    const same = await cli(["qstash", "migrate", "--from", "US_EAST_1", "--to", "US_EAST_1"]);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain("--from and --to are both US_EAST_1");
   });
 
   it("leaks no region's token in any output", () => {
