@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Checks what npm would publish of @stashkit/core and @stashkit/emulator (`npm pack --dry-run`:
+// Checks what npm would publish of @stashkit/core, @stashkit/emulator and the @stashkit/stall-reasons
+// both depend on (`npm pack --dry-run`:
 // compiled JavaScript, type declarations, README, CHANGELOG, LICENSE, the emulator's command, every
 // file package.json "exports" names; no sources, tests or maps), then installs the packed tarballs
 // into a new project from the registry, the way a user would, runs ensureSearchIndex against the
@@ -28,7 +29,7 @@ const work = mkdtempSync(join(tmpdir(), "stashkit-package-"));
 // The tarballs and the installed project go however the check ends (exit handlers run synchronously).
 process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 const tarballs = {};
-for (const name of ["core", "emulator"]) {
+for (const name of ["core", "emulator", "stall-reasons"]) {
   const dir = join(root, "packages", name);
   const [listing] = JSON.parse(npm(["pack", "--dry-run", "--json", "--loglevel=error"], dir));
   const files = listing.files.map((f) => f.path).sort();
@@ -47,8 +48,10 @@ for (const name of ["core", "emulator"]) {
     );
     process.exit(1);
   }
-  const [packed] = JSON.parse(npm(["pack", "--json", "--loglevel=error", "--pack-destination", work], dir));
-  tarballs[name] = join(work, packed.filename);
+  // pnpm pack turns workspace:* into the version, as publishing does; npm pack would not.
+  const packed = execFileSync("pnpm", ["pack", "--pack-destination", work], { cwd: dir, encoding: "utf8" });
+  const file = packed.trim().split("\n").pop() ?? "";
+  tarballs[name] = file.startsWith("/") ? file : join(work, file);
 }
 
 const project = join(work, "project");
@@ -60,6 +63,8 @@ writeFileSync(
     private: true,
     type: "module",
     dependencies: { "@stashkit/core": tarballs.core, "@stashkit/emulator": tarballs.emulator },
+    // Both depend on it at the workspace's version, which is not on npm yet: take it from its tarball.
+    overrides: { "@stashkit/stall-reasons": tarballs["stall-reasons"] },
   }),
 );
 npm(["install", "--no-audit", "--no-fund", "--loglevel=error"], project);

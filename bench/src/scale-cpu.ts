@@ -23,7 +23,7 @@ if (process.argv[2] === "--child") {
   const steps: Record<string, () => Promise<unknown>> = {
     "transfer: fetch + JSON.parse": async () =>
       JSON.parse(await (await fetch(`${url}/v2/search`, { headers: { authorization } })).text()),
-    "ensure (index exists)": () => ensureSearchIndex(client, { name: "load-19999", region: "eu-west-1" }),
+    "ensure (index exists)": () => ensureSearchIndex(client, { name: "load-19999", region: "us-central1" }),
     "delete by name (dry run)": () => deleteSearchIndex(client, { name: "load-5", dryRun: true }),
     "prune, all 20,000 match (dry run)": () =>
       pruneSearchIndexes(client, {

@@ -12,7 +12,7 @@ export function scaleScenarios({ options, servers }: ScenarioContext): Scenario[
   const { credentials, large, pruning, github, fleet, limited, prune, manyQueues, limitedQueues } = servers;
   const S5_OURS = ours(
     ENSURE,
-    { name: "load-19999", region: "eu-west-1", "base-url": large.url },
+    { name: "load-19999", region: "us-central1", "base-url": large.url },
     credentials,
   );
   const queuesOf = (server: typeof fleet) => ({

@@ -7,25 +7,11 @@
 // (bench C1, 20 alternating pairs): V8 scans every byte of a module it compiles.
 //
 // Left out of the bundle, and so runtime dependencies: @stashkit/emulator (its own published
-// package, loaded only by `stashkit emulator`) and undici (loaded only behind a proxy).
+// package, loaded only by `stashkit emulator`, which hands it its command line: no other command
+// loads it) and undici (loaded only behind a proxy).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-
-// `stashkit emulator`'s flags, derived from the emulator's declaration by
-// src/commands/emulator.flags.ts, evaluated here, once, and put in the bundle as a list: every
-// command registers `emulator`, and importing the emulator to read its declaration at start-up
-// cost ~200 ms (bench C1, issue 40).
-const { FLAGS: EMULATOR_FLAGS } = await import("./src/commands/emulator.flags.ts");
-const emulatorFlagsAtBuildTime = {
-  name: "emulator-flags-at-build-time",
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]src[\\/]commands[\\/]emulator\.flags\.ts$/ }, () => ({
-      contents: `export const FLAGS = ${JSON.stringify(EMULATOR_FLAGS)};\n`,
-      loader: "js",
-    }));
-  },
-};
 
 const here = import.meta.dirname;
 const out = join(here, "dist");
@@ -51,7 +37,6 @@ const result = await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
   },
-  plugins: [emulatorFlagsAtBuildTime],
   legalComments: "none",
   minify: true,
   metafile: true,

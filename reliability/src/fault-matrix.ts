@@ -43,7 +43,7 @@ export const FAULT_KINDS: FaultKind[] = [
   {
     name: "connection reset",
     faults: (count) => Array.from({ length: count }, () => ({ kind: "reset" })),
-    failure: /failed to connect or lost the connection \((UND_ERR_SOCKET|ECONNRESET)\)/,
+    failure: /lost the connection to \S+: .+ \((UND_ERR_SOCKET|ECONNRESET)\)/,
   },
   { name: "connection refused", faults: () => [], refused: true, failure: /\(ECONNREFUSED\)/ },
   {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import ts from "typescript";
 
 /** The packages that keep an api-report.md. */
-export const REPORTED_PACKAGES = ["packages/core", "packages/action-kit", "packages/emulator"];
+export const REPORTED_PACKAGES = ["packages/core", "packages/action-kit", "packages/emulator", "packages/stall-reasons"];
 
 interface Entry {
   specifier: string;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 /** The packages whose suites also run on Node 22 (scripts/test-node22.mjs). */
-export const NODE22_PACKAGES = ["core", "emulator", "ci-context", "cli"];
+export const NODE22_PACKAGES = ["core", "emulator", "ci-context", "cli", "stall-reasons"];
 
 /** Each report's path, with the stage that writes it: `vitest` (turbo's test tasks), `node22`, `reliability`. */
 export function reportPaths(root) {

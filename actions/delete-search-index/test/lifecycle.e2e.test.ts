@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
@@ -6,6 +7,7 @@ import {
   errorLines,
   findLeaks,
   managementEnv,
+  readActionMetadata,
   runAction,
   startGitHubStandIn,
 } from "@stashkit/testing";
@@ -88,6 +90,26 @@ describe("delete-search-index: max-age", () => {
     expect(names(server)).toEqual(["shop-pr-1", "shop-pr-2", "shop-pr-3"]);
     // Only the young indexes' pull requests were asked about.
     expect(github.requests.map((r) => r.pullRequests)).toEqual([2]);
+  });
+
+  it("prune-pattern's documentation says so: {pr} is needed only without max-age", async () => {
+    const metadata = readActionMetadata(actionDir);
+    const row = readFileSync(join(actionDir, "README.md"), "utf8")
+      .split("\n")
+      .find((line) => line.startsWith("| `prune-pattern`"));
+    for (const text of [
+      String(metadata.inputs["prune-pattern"]?.description ?? ""),
+      (row ?? "").replaceAll("`", ""),
+    ]) {
+      expect(text).not.toMatch(/Must contain \{pr\}\./);
+      expect(text).toContain("a pattern without {pr} (e.g. it-{run_id}) then prunes by age alone");
+      expect(text).toContain("Without max-age it must contain {pr}");
+    }
+    // What the step does without max-age: refused, naming max-age as the way out.
+    const server = await emulator();
+    const refused = await remove(server, { "prune-pattern": "it-{run_id}" });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout).toContain("or give max-age to prune by age alone");
   });
 
   it("prunes by age alone with a pattern without {pr}, asking GitHub nothing", async () => {

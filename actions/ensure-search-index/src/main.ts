@@ -14,6 +14,7 @@ export async function run(): Promise<void> {
       const seed = inputs.seedRequested ? await (await import("./seeding.ts")).readSeedPlan(step) : undefined;
       const result = await ensureAndSeedSearchIndex(await step.client(), {
         ...inputs,
+        onMismatchInput: "on-mismatch",
         seed,
         deadline: step.deadline,
         dataOptions: step.clientOptions,

@@ -1,8 +1,8 @@
 // What main loads only when a seed is asked for, behind one dynamic import: the seed file
 // reader and its checks are a chunk of their own that most steps never compile (bench S1).
-import { readBoolean, readChoice, readInput, type Step } from "@stashkit/action-kit";
+import { readBoolean, readChoice, readInput, runner, type Step } from "@stashkit/action-kit";
 import { checkSeedPlan, type SeedPlan } from "@stashkit/core";
-import { SEED_WHEN } from "@stashkit/core/internal";
+import { repeatedIdsWarning, SEED_WHEN } from "@stashkit/core/internal";
 
 /**
  * Reads the seeding inputs and checks every document of every seed file (core's rules, the
@@ -16,7 +16,7 @@ export async function readSeedPlan(step: Pick<Step<unknown>, "expandName">): Pro
     .filter((line) => line !== "");
   const index = readInput("seed-index");
   const cloneFrom = readInput("clone-from");
-  return checkSeedPlan({
+  const plan = await checkSeedPlan({
     files,
     index: index === "" ? undefined : step.expandName(index, "seed-index"),
     cloneFrom: cloneFrom === "" ? undefined : step.expandName(cloneFrom, "clone-from"),
@@ -26,4 +26,8 @@ export async function readSeedPlan(step: Pick<Step<unknown>, "expandName">): Pro
     // A link in the checked-out repository (a fork's pull request) may not lead out of it.
     rules: { workspace: process.env["GITHUB_WORKSPACE"] || process.cwd() },
   });
+  // Said before the seed: `seeded` counts documents written, and a repeated id keeps only one.
+  const repeated = plan === undefined ? undefined : repeatedIdsWarning(plan.files, "seed-file");
+  if (repeated !== undefined) runner.warning(repeated);
+  return plan;
 }

@@ -102,13 +102,13 @@ describe("ensure-search-index, run as the runner runs it", () => {
     expect(failed.exitCode).toBe(1);
     expect(errorLines(failed)).toHaveLength(1);
     expect(errorLines(failed)[0]).toMatch(
-      /^::error::ensure-search-index: search index "shop" \(id .+\) exists with region us-central1, but region eu-west-1 was asked for/,
+      /^::error::ensure-search-index: search index "shop" \(id .+\) exists with region us-central1, but region eu-west-1 was asked for; change the inputs, delete the index, or accept it with on-mismatch: warn$/,
     );
     expect(failed.outputs).toEqual({});
 
     const warned = await ensure(server, { name: "shop", "on-mismatch": "warn" });
     expect(warned.exitCode).toBe(0);
-    expect(warned.stdout).toMatch(/::warning::search index "shop" .* using it because onMismatch is warn/);
+    expect(warned.stdout).toMatch(/::warning::search index "shop" .* using it because on-mismatch is warn/);
     expect(warned.outputs["region"]).toBe("us-central1");
   });
 

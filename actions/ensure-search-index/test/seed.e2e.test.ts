@@ -72,6 +72,18 @@ describe("ensure-search-index seeding, run as the runner runs it", () => {
     expect(findLeaks(first, secretsOf(server))).toEqual([]);
   });
 
+  it("warns when the seed files repeat ids: the index gets fewer documents than are written", async () => {
+    const server = await emulator();
+    const { ndjson } = await seedFiles();
+    const run = await ensure(server, { name: "shop", "seed-file": `${ndjson}\n${ndjson}` });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs["seeded"]).toBe("100");
+    expect(run.stdout).toContain(
+      `::warning::seed-file: 50 of the 100 documents repeat an id written before them (${ndjson} 50); each replaces the earlier one, so the SDK index gets 50 documents, not 100`,
+    );
+    expect(await countIn(dataOf(server, "shop"), "default")).toBe(50);
+  });
+
   it('with seed-when "always" upserts again: a document changed in the file is updated', async () => {
     const server = await emulator();
     const { json, dir } = await seedFiles();

@@ -134,4 +134,20 @@ describe("the pull request comment", () => {
     );
     expect((error as Error).message).not.toContain(TOKEN);
   });
+
+  it("says where and why GitHub could not be reached, not `fetch failed`", async () => {
+    const github = await standIn();
+    const { port } = new URL(github.url);
+    await github.stop();
+    stops.length = 0;
+    const error = await upsertMarkedComment(access(github), 7, MARKER, "x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubRequestError);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        // The first request is the token's identity (its own comment is the one edited).
+        `^asking GitHub who the token is \\(GraphQL viewer\\), to find its own comment, failed: could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: .+ \\(ECONNREFUSED\\)$`,
+      ),
+    );
+    expect((error as Error).message).not.toContain("fetch failed");
+  });
 });

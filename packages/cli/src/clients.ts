@@ -112,6 +112,24 @@ export function regionalClients(flags: ConnectionFlags, context: CommandContext)
   });
 }
 
+/**
+ * A messaging client of this URL and token (one of several regions' settings) with the command's
+ * retries, deadline and redactor; the token is masked from here on. The URL is checked under
+ * `from`, the name it came by (a variable or a flag), before anything is sent.
+ */
+export function messagingClientAt(
+  at: { url: string; token: string; from: string },
+  context: CommandContext,
+): MessagingClient {
+  context.redactor.add(at.token);
+  parseBaseUrl(at.url, at.from);
+  return new MessagingClient({
+    token: at.token,
+    baseUrl: at.url,
+    ...clientOptions(context, context.deadline),
+  });
+}
+
 export type { Redactor };
 
 /** The options of a data-plane client of this command (an ensured index's, a clone source's). */

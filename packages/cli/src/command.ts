@@ -26,12 +26,16 @@ const CREDENTIALS = {
   messaging: "QSTASH_TOKEN (or --token)",
 } as const;
 
-/** `run` for a command of an API: the shared flags, deadline, output and exit codes of `execute`. */
+/**
+ * `run` for a command of an API: the shared flags, deadline, output and exit codes of `execute`.
+ * `outputFile: "data"`: the command writes its own data to `--output-file` (`search export`'s
+ * documents), and its result goes to stdout.
+ */
 export function apiCommand<Flags extends CommonFlags>(
   name: string,
   api: keyof typeof CREDENTIALS,
   load: () => Promise<CommandModule<Flags>>,
-  options: { formats?: readonly Format[] } = {},
+  options: { outputFile?: "result" | "data"; formats?: readonly Format[] } = {},
 ): (flags: Flags) => Promise<number> {
   return async (flags) => {
     const { execute } = await import("./execute.ts");
@@ -59,9 +63,11 @@ export function addCommand<F extends readonly FlagSpec[]>(
     // Commander hands over (…arguments, options, command). The options' names and types are
     // those the declaration's flags give (FlagValues), commander's own rule for both.
     const options = args.at(-2) as FlagValues<F>;
-    // A variadic argument (`<databases...>`) arrives as a list, a single one (`<name>`) as a string.
-    const given = args[0] as string[] | string;
-    const values = positional ? { ...options, names: Array.isArray(given) ? given : [given] } : options;
+    // A variadic argument (`<databases...>`) arrives as a list, a single one (`<name>`) as a
+    // string, an optional one not given (`[name]`) as undefined.
+    const given = args[0] as string[] | string | undefined;
+    const names = given === undefined ? [] : Array.isArray(given) ? given : [given];
+    const values = positional ? { ...options, names } : options;
     process.exitCode = await declaration.run(values);
   });
   return command;

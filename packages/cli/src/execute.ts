@@ -21,6 +21,8 @@ export interface CommandSpec<Flags> {
   /** The --format values it takes, when not every one but markdown (which only some commands write). */
   formats?: readonly Format[];
   load(): Promise<CommandModule<Flags>>;
+  /** What `--output-file` receives: the result (the default), or the command's own data. */
+  outputFile?: "result" | "data";
 }
 
 /**
@@ -41,7 +43,7 @@ export async function execute<Flags extends CommonFlags>(
     quiet: false,
   });
   try {
-    const common = readCommon(flags, env);
+    const common = readCommon(flags, env, { resultToFile: spec.outputFile !== "data" });
     out = terminal({
       env,
       stdout: process.stdout,

@@ -3,6 +3,18 @@ import { buildProgram } from "./program.ts";
 
 /** Parses the command line and runs the command; returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  // `stashkit emulator` is the emulator's own command line, `stashkit-emulator`'s: one front end,
+  // its flags, help, errors and exit codes (loaded only for it: it brings the emulator).
+  if (argv[0] === "emulator") {
+    const { runCommandLine } = await import("@stashkit/emulator/internal");
+    return runCommandLine(argv.slice(1), {
+      name: "stashkit emulator",
+      errorPrefix: "error: stashkit emulator: ",
+      env: process.env,
+      stdout: process.stdout,
+      stderr: process.stderr,
+    });
+  }
   const program = buildProgram();
   if (argv.length === 0) {
     // The whole help, as --help shows it (helpInformation() would leave out the text added after

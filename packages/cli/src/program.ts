@@ -1,7 +1,7 @@
-import { Command } from "commander";
+import type { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
-import { emulatorCommand } from "./commands/emulator.command.ts";
+import { addEmulatorCommand } from "./commands/emulator.command.ts";
 import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
 import { queuesDelete } from "./commands/queues-delete.command.ts";
@@ -17,6 +17,8 @@ import { searchIndexes } from "./commands/search-indexes.command.ts";
 import { searchList } from "./commands/search-list.command.ts";
 import { searchPrune } from "./commands/search-prune.command.ts";
 import { searchSeed } from "./commands/search-seed.command.ts";
+import { addWorkflowCommands } from "./commands/workflow.group.ts";
+import { StashkitCommand } from "./options/did-you-mean.ts";
 import { version } from "./version.ts";
 
 // Only commander and the commands' declarations are loaded at start-up: each command's module
@@ -34,7 +36,7 @@ const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL, UPSTASH_AP
 )}`;
 
 export function buildProgram(): Command {
-  const program = new Command("stashkit")
+  const program = new StashkitCommand("stashkit")
     .description("Provision and operate search indexes and queues from any CI system or a terminal.")
     .version(version(), "-V, --version")
     .exitOverride()
@@ -89,7 +91,7 @@ export function buildProgram(): Command {
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
   addQStashCommands(program);
-
-  addCommand(program, emulatorCommand);
+  addWorkflowCommands(program);
+  addEmulatorCommand(program);
   return program;
 }

@@ -1,5 +1,7 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { SearchIndexData } from "@stashkit/core";
 import { type RunningEmulator, startEmulator } from "@stashkit/emulator";
 
 export const BIN = new URL("../dist/bin.js", import.meta.url).pathname;
@@ -142,5 +144,42 @@ export function parseDotenv(text: string): Record<string, string> {
       .trimEnd()
       .split("\n")
       .map((line) => [line.slice(0, line.indexOf("=")), unquote(line.slice(line.indexOf("=") + 1))]),
+  );
+}
+
+/**
+ * `search …` against the emulator, as CI runs it (CI=true: plain progress lines), each run kept
+ * in `runs` for the file's leak scan: `cli("search", "seed", "--name", …)`.
+ */
+export function searchCli(
+  emulator: RunningEmulator,
+  s: Secrets,
+  runs: CliRun[],
+): (...args: string[]) => Promise<CliRun> {
+  return async (...args) => {
+    const [group, sub, ...rest] = args;
+    const run = await runCli(
+      [group ?? "", sub ?? "", "--base-url", emulator.url, ...rest],
+      apiEnv(emulator, s, { CI: "true" }),
+    );
+    runs.push(run);
+    return run;
+  };
+}
+
+/** The data plane of the emulator's index of this name, with its token: to read back what a command wrote. */
+export function dataOf(emulator: RunningEmulator, name: string): SearchIndexData {
+  const index = emulator.state.indexes.find((entry) => entry.index.name === name)?.index;
+  return new SearchIndexData({ url: `${emulator.url}/search/${index?.endpoint}`, token: index?.token ?? "" });
+}
+
+/** Ends the processes a test started (SIGTERM), waiting for each: pass it to `afterEach`. */
+export async function stopAll(started: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    started.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }),
   );
 }

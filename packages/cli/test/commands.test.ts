@@ -76,7 +76,6 @@ describe("help and version", () => {
     [["queues", "create"]],
     [["queues", "list"]],
     [["queues", "delete"]],
-    [["emulator"]],
   ])("stashkit %j --help shows examples and exits 0", async (path) => {
     const run = await cli([...path, "--help"]);
     expect(run.code).toBe(0);
@@ -286,7 +285,9 @@ describe("search delete, prune and list", () => {
     rememberTokens();
     const text = await cli(search("list", "--pattern", "pr-{pr}"));
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^pr-1 {2}\S+ {2}us-central1 {2}free$/m);
+    // Aligned columns under a header, the age last (the indexes were made a moment ago).
+    expect(text.stdout).toMatch(/^NAME {2}ID +REGION {7}PLAN {2}AGE\n/);
+    expect(text.stdout).toMatch(/^pr-1 {2}\S+ {2}us-central1 {2}free {2}\d+s$/m);
     expect(text.stdout).toContain("3 search indexes matching pr-{pr}.");
     const json = JSON.parse((await cli(search("list", "--pattern", "pr-{pr}", "--format", "json"))).stdout);
     expect(json.indexes.map((i: { name: string }) => i.name).sort()).toEqual(["pr-1", "pr-2", "pr-3"]);

@@ -94,6 +94,50 @@ describe("dlq list, retry and delete", () => {
     expect(retried.stdout).toContain("2 messages retried.");
   });
 
+  it("says why a message got no answer (a refused connection), never `status none`", async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await send(`/v2/publish/http://127.0.0.1:${port}/refused`, {
+      "upstash-retries": "0",
+      "upstash-label": "refused",
+    });
+    await until(() => emulator.state.dlq.some((entry) => entry.message.destination.endsWith("/refused")));
+
+    const listed = await stashkit("dlq", "list", "--label", "refused");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).not.toContain("status none");
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^\\S+ {2}http://127\\.0\\.0\\.1:${port}/refused {2}label refused {2}no answer: could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: .+ \\(ECONNREFUSED\\) {2}\\S+Z$`,
+        "m",
+      ),
+    );
+    const json = JSON.parse((await stashkit("dlq", "list", "--label", "refused", "--format", "json")).stdout);
+    expect(json.messages[0]).toMatchObject({
+      responseStatus: null,
+      deliveryError: expect.stringContaining("ECONNREFUSED"),
+    });
+  });
+
+  it("says where and why the messaging API itself cannot be reached", async () => {
+    const run = await runCli(
+      ["dlq", "list", "--max-attempts", "1", "--url", "https://app.example/hook?secret=q1"],
+      {
+        ...apiEnv(emulator, s),
+        QSTASH_URL: "https://stashkit-test.invalid",
+      },
+    );
+    runs.push(run);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^error: stashkit dlq list: list the DLQ: GET \/v2\/dlq could not connect to stashkit-test\.invalid: the host name (does not resolve \(DNS\): check the URL's host \(ENOTFOUND\)|could not be resolved just now \(DNS lookup failed\) \(EAI_AGAIN\))\n$/,
+    );
+    expect(run.stderr).not.toContain("secret=q1");
+  });
+
   it("deletes by a --url holding a comma exactly that message, not the one its first part names", async () => {
     await send(`/v2/publish/${down}/hook?ids=1`, { "upstash-retries": "0" });
     await send(`/v2/publish/${down}/hook?ids=1,2`, { "upstash-retries": "0" });
@@ -159,7 +203,7 @@ it("lists every flag of every new command in its --help", async () => {
     ["dlq", "list", ["--label", "--url", "--queue", "--format"]],
     ["dlq", "retry", ["--label", "--url", "--queue", "--all", "--dry-run"]],
     ["dlq", "delete", ["--label", "--url", "--queue", "--all", "--dry-run"]],
-    ["search", "export", ["--index", "--output", "--pr"]],
+    ["search", "export", ["--name", "--index", "--output-file", "--allow-empty", "--pr"]],
     [
       "search",
       "ensure",

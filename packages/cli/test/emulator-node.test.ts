@@ -13,7 +13,8 @@ describe("a Node without node:sqlite", () => {
     expect(run.stderr).toMatch(
       /^error: stashkit emulator: the emulator needs Node 22\.13 or later \(for its built-in node:sqlite\); this is Node v\d+\.\d+\.\d+\n$/,
     );
-    expect(run.code).toBe(1);
+    // Nothing was served: exit 2, as stashkit-emulator (one front end, one behaviour).
+    expect(run.code).toBe(2);
   });
 
   it("leaves the commands that need no emulator alone", async () => {

@@ -3,7 +3,7 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
-import { emulatorCommand } from "../src/commands/emulator.command.ts";
+import { doctorCommand } from "../src/commands/doctor.command.ts";
 import { qstashApply } from "../src/commands/qstash-apply.command.ts";
 import { qstashDestroy } from "../src/commands/qstash-destroy.command.ts";
 import { qstashExport } from "../src/commands/qstash-export.command.ts";
@@ -24,6 +24,7 @@ import { searchIndexes } from "../src/commands/search-indexes.command.ts";
 import { searchList } from "../src/commands/search-list.command.ts";
 import { searchPrune } from "../src/commands/search-prune.command.ts";
 import { searchSeed } from "../src/commands/search-seed.command.ts";
+import { workflowCheckDeploy } from "../src/commands/workflow-check-deploy.command.ts";
 import { COMMON_FLAGS, TARGET_FLAGS } from "../src/options/flag-sets.ts";
 import { attributeName, type FlagSpec } from "../src/options/flags.ts";
 
@@ -45,12 +46,13 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   dlqList,
   dlqRetry,
   dlqDelete,
-  emulatorCommand,
   qstashPlan,
   qstashApply,
   qstashDestroy,
   qstashPrune,
   qstashExport,
+  workflowCheckDeploy,
+  doctorCommand,
 ] as CommandDeclaration<readonly FlagSpec[]>[];
 
 /** Parses `argv` with the real declaration, running nothing: what the command's `run` would get. */
@@ -85,6 +87,30 @@ describe("each command's flags", () => {
     expect(timeout.description).toContain(`(${timeoutSeconds.min}-${timeoutSeconds.max})`);
     expect(attempts.default).toBe(String(maxAttempts.default));
     expect(attempts.description).toContain(`(${maxAttempts.min}-${maxAttempts.max})`);
+  });
+
+  it("workflow check-deploy and doctor parse their flags, each with one --format of its own", async () => {
+    const argv = ["--url", "https://a/w", "--app-url", "http://127.0.0.1:3000/w", "--format", "markdown"];
+    expect(await parsed(workflowCheckDeploy, argv)).toMatchObject({
+      url: "https://a/w",
+      appUrl: "http://127.0.0.1:3000/w",
+      format: "markdown",
+      standInPort: "8790",
+      maxRuns: "100",
+      appWaitSeconds: "60",
+    });
+    expect(
+      await parsed(doctorCommand, ["--probe", "https://a/h", "--run", "wfr_1", "--message", "m"]),
+    ).toMatchObject({
+      probe: "https://a/h",
+      run: "wfr_1",
+      message: "m",
+      probeWaitSeconds: "60",
+      format: "text",
+    });
+    for (const declaration of [workflowCheckDeploy, doctorCommand]) {
+      expect(declaration.flags.filter((flag) => flag.flags.startsWith("--format")).length).toBe(1);
+    }
   });
 
   it("queues pause and resume name their lists as core's target selectors do", () => {
@@ -129,21 +155,32 @@ describe("each command's flags", () => {
     });
   });
 
-  it("search list parses its flags", async () => {
+  it("search seed, clone and list parse their flags; the older spellings fill the same values", async () => {
     expect(
-      await parsed(searchSeed, ["--name", "db", "--file", "a.json", "--file", "b.ndjson"]),
+      await parsed(searchSeed, [
+        "--name",
+        "db",
+        "--file",
+        "a.json",
+        "--seed-file",
+        "b.ndjson",
+        "--index",
+        "m",
+      ]),
     ).toMatchObject({
       name: "db",
-      file: ["a.json", "b.ndjson"],
-      when: "created",
+      seedFile: ["a.json", "b.ndjson"],
+      seedIndex: "m",
+      seedWhen: "created",
     });
-    expect(
-      await parsed(searchClone, ["--from", "s", "--to", "t", "--index", "m", "--into", "m-{pr}"]),
-    ).toMatchObject({
-      from: "s",
-      to: "t",
-      index: "m",
-      into: "m-{pr}",
+    expect(await parsed(searchSeed, ["--when", "always"])).toMatchObject({ seedWhen: "always" });
+    const older = ["--from", "s", "--to", "t", "--index", "m", "--into", "m-{pr}", "--when", "always"];
+    const newer = ["--clone-from", "s", "--name", "t", "--clone-index", "m", "--seed-index", "m-{pr}"];
+    const expected = { cloneFrom: "s", name: "t", cloneIndex: "m", seedIndex: "m-{pr}" };
+    expect(await parsed(searchClone, older)).toMatchObject({ ...expected, seedWhen: "always" });
+    expect(await parsed(searchClone, [...newer, "--seed-when", "always"])).toMatchObject({
+      ...expected,
+      seedWhen: "always",
     });
     expect(await parsed(searchList, ["--pattern", "x-{pr}", "--api-key", "k", "-v"])).toMatchObject({
       pattern: "x-{pr}",
@@ -220,7 +257,16 @@ describe("each command's flags", () => {
     ).toMatchObject({
       names: ["db"],
       index: ["a", "b"],
-      output: "x-{index}.ndjson",
+      outputFile: "x-{index}.ndjson",
+    });
+    expect(await parsed(searchExport, ["--name", "db", "--output-file", "x.ndjson"])).toMatchObject({
+      names: [],
+      name: "db",
+      outputFile: "x.ndjson",
+    });
+    expect(await parsed(searchIndexes, ["--name", "a", "--name", "b"])).toMatchObject({
+      names: [],
+      name: ["a", "b"],
     });
     expect(await parsed(queuesMessages, ["orders", "--label", "a", "--all"])).toMatchObject({
       names: ["orders"],
@@ -265,24 +311,12 @@ describe("each command's flags", () => {
       await parsed(qstashPrune, ["--env", "preview", "--open-from", "github:acme/shop", "--max-age", "7d"]),
     ).toMatchObject({ openFrom: "github:acme/shop", maxAge: "7d" });
     expect(await parsed(qstashPrune, ["--env", "preview", "--open"])).toMatchObject({ open: true });
-    expect(await parsed(qstashExport, ["--env", "live", "--output", "f.yaml"])).toMatchObject({
-      env: "live",
-      output: "f.yaml",
-    });
-  });
-
-  it("emulator parses its flags", async () => {
-    const args = ["--port", "0", "--data-file", "state.json", "--seed", "seed.yaml"];
-    const flags = await parsed(emulatorCommand, [...args, "--allowed-host", "app", "--allowed-host", "web"]);
-    expect(flags).toMatchObject({
-      port: "0",
-      host: "127.0.0.1",
-      dataFile: "state.json",
-      seed: "seed.yaml",
-      allowedHost: ["app", "web"],
-      searchEndpoint: "url",
-    });
-    expect(flags).not.toHaveProperty("import");
+    for (const flag of ["--output-file", "--output"]) {
+      expect(await parsed(qstashExport, ["--env", "live", flag, "f.yaml"])).toMatchObject({
+        env: "live",
+        outputFile: "f.yaml",
+      });
+    }
   });
 });
 

@@ -1,15 +1,25 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiEnv, type CliRun, credentialForms, emulatorFor, runCli, secrets } from "./cli.ts";
+import {
+  apiEnv,
+  type CliRun,
+  credentialForms,
+  dataOf,
+  emulatorFor,
+  runCli,
+  searchCli,
+  secrets,
+} from "./cli.ts";
 
 const s = secrets();
 let emulator: RunningEmulator;
 let dir: string;
 const runs: CliRun[] = [];
+// `search …` against this file's emulator, each run kept for the leak scan at the end.
+const cli = (...args: string[]) => searchCli(emulator, s, runs)(...args);
 const DAY_S = 86_400;
 
 beforeAll(async () => {
@@ -20,21 +30,6 @@ afterAll(async () => {
   await emulator.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function cli(...args: string[]): Promise<CliRun> {
-  const [group, sub, ...rest] = args;
-  const run = await runCli(
-    [group ?? "", sub ?? "", "--base-url", emulator.url, ...rest],
-    apiEnv(emulator, s, { CI: "true" }),
-  );
-  runs.push(run);
-  return run;
-}
-
-function dataOf(name: string): SearchIndexData {
-  const index = emulator.state.indexes.find((entry) => entry.index.name === name)?.index;
-  return new SearchIndexData({ url: `${emulator.url}/search/${index?.endpoint}`, token: index?.token ?? "" });
-}
 
 const indexNames = () => emulator.state.indexes.map((e) => e.index.name).sort();
 
@@ -86,7 +81,7 @@ describe("search ensure in one step, as the action", () => {
       seeded: 0,
       indexes: [{ index: "movies", seeded: false }],
     });
-    expect((await dataOf("one-step").info()).namespaces["movies"]?.vectorCount).toBe(3);
+    expect((await dataOf(emulator, "one-step").info()).namespaces["movies"]?.vectorCount).toBe(3);
   });
 
   it("clones from another index (a protected one too) in the same command", async () => {
@@ -225,7 +220,7 @@ describe("search export and import", () => {
     const before = emulator.requests.length;
     const several = await cli("search", "export", "one-step", "--index", "a", "--index", "b");
     expect(several.code).toBe(2);
-    expect(several.stderr).toContain("give --output with {index}");
+    expect(several.stderr).toContain("give --output-file with {index}");
     const json = await cli("search", "export", "one-step", "--index", "a", "--format", "json");
     expect(json.code).toBe(2);
     expect(emulator.requests.length).toBe(before);
@@ -296,7 +291,7 @@ describe("search prune --max-age and --protect", () => {
     expect(indexNames()).not.toContain("run-100");
     expect(indexNames()).toContain("run-200");
 
-    const data = dataOf("one-step");
+    const data = dataOf(emulator, "one-step");
     await data.upsert([{ id: "x", content: { t: 1 }, metadata: { createdAt: "2020-01-01T00:00:00Z" } }], {
       namespace: "mv-pr-1",
     });

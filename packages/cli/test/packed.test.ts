@@ -22,7 +22,7 @@ beforeAll(async () => {
   const work = temporaryFolder("stashkit-cli-packed-");
   const tarballs: Record<string, string> = {};
   // The CLI bundles core and ci-context (bundle.mjs); the emulator is a dependency of its own.
-  for (const name of ["emulator", "cli"]) {
+  for (const name of ["stall-reasons", "emulator", "cli"]) {
     // pnpm pack turns workspace:* into the version, as publishing does; npm pack would not.
     const out = execFileSync("pnpm", ["pack", "--pack-destination", work], {
       cwd: join(packages, name),
@@ -40,7 +40,11 @@ beforeAll(async () => {
       private: true,
       dependencies: { "@stashkit/cli": tarballs["@stashkit/cli"] },
       // The CLI depends on the emulator 0.1.0, not published yet: take it from its tarball too.
-      overrides: { "@stashkit/emulator": tarballs["@stashkit/emulator"] },
+      overrides: {
+        "@stashkit/emulator": tarballs["@stashkit/emulator"],
+        // The emulator's one dependency of this workspace, not published yet either.
+        "@stashkit/stall-reasons": tarballs["@stashkit/stall-reasons"],
+      },
     }),
   );
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { removeTemporaryFolders, startGitHubStandIn, temporaryFolder } from "@stashkit/testing";
@@ -264,7 +264,7 @@ describe("stashkit qstash destroy, prune and export", () => {
     await qstash(["apply", "--config", config, "--env", "production"]);
     await consoleSchedule();
     const output = join(dir, "exported.yaml");
-    const exported = await qstash(["export", "--env", "live", "--output", output]);
+    const exported = await qstash(["export", "--env", "live", "--output-file", output]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain(
       "set QSTASH_PRODUCTION_NIGHTLY_AUTHORIZATION: header authorization of schedule production-nightly (its value is not written)",
@@ -274,6 +274,22 @@ describe("stashkit qstash destroy, prune and export", () => {
     });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toMatch(/^environment live \(no prefix\): no changes, 5 unchanged$/m);
+  });
+
+  // One flag for where the declaration goes, as search export's documents: --output-file (every
+  // command's "where the result goes") must never leave the file empty or hold anything else.
+  it("export writes the declaration to --output-file, and --output (the alias) to the same place", async () => {
+    await qstash(["apply", "--config", file("export-flags.yaml", FILE), "--env", "production"]);
+    const [canonical, alias] = [join(dir, "canonical.yaml"), join(dir, "alias.yaml")];
+    const first = await qstash(["export", "--env", "live", "--output-file", canonical]);
+    const second = await qstash(["export", "--env", "live", "--output", alias]);
+    for (const run of [first, second]) expect(run.code, run.stderr).toBe(0);
+    const written = readFileSync(canonical, "utf8");
+    expect(written).toMatch(/^version: 1$/m);
+    expect(written).toContain("production-orders");
+    expect(readFileSync(alias, "utf8")).toBe(written);
+    expect(first.stdout.split("\n")).toContain(`wrote ${canonical}`);
+    expect(first.stdout).not.toContain("version: 1");
   });
 });
 

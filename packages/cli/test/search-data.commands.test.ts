@@ -1,10 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SearchIndexData } from "@stashkit/core";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiEnv, type CliRun, emulatorFor, runCli, secrets } from "./cli.ts";
+import { type CliRun, dataOf, emulatorFor, searchCli, secrets } from "./cli.ts";
 
 // Every temp folder this file makes, removed when it ends, pass or fail.
 afterAll(() => removeTemporaryFolders());
@@ -13,27 +12,14 @@ const s = secrets();
 let emulator: RunningEmulator;
 let dir: string;
 const runs: CliRun[] = [];
+// `search …` against this file's emulator, each run kept for the leak scan at the end.
+const cli = (...args: string[]) => searchCli(emulator, s, runs)(...args);
 
 beforeAll(async () => {
   emulator = await emulatorFor(s);
   dir = temporaryFolder("stashkit-cli-seed-");
 });
 afterAll(() => emulator.stop());
-
-async function cli(...args: string[]): Promise<CliRun> {
-  const [group, sub, ...rest] = args;
-  const run = await runCli(
-    [group ?? "", sub ?? "", "--base-url", emulator.url, ...rest],
-    apiEnv(emulator, s, { CI: "true" }),
-  );
-  runs.push(run);
-  return run;
-}
-
-function dataOf(name: string): SearchIndexData {
-  const index = emulator.state.indexes.find((entry) => entry.index.name === name)?.index;
-  return new SearchIndexData({ url: `${emulator.url}/search/${index?.endpoint}`, token: index?.token ?? "" });
-}
 
 const movies = (count: number) =>
   Array.from({ length: count }, (_, n) => JSON.stringify({ id: `m${n}`, content: { title: `Movie ${n}` } }));
@@ -60,7 +46,7 @@ describe("search seed, clone and indexes", () => {
     expect(listed.stdout).toContain("staging  movies  150 documents\n");
     expect(listed.stdout).toContain("preview  movies  150 documents\n");
     expect(listed.stdout).not.toContain("stashkit-seeds");
-    expect((await dataOf("preview").info()).namespaces["movies"]?.vectorCount).toBe(150);
+    expect((await dataOf(emulator, "preview").info()).namespaces["movies"]?.vectorCount).toBe(150);
   });
 
   it("refuses a bad line naming the file and line, before any request", async () => {
@@ -69,7 +55,7 @@ describe("search seed, clone and indexes", () => {
     const before = emulator.requests.length;
     const run = await cli("search", "seed", "--name", "staging", "--file", file);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain(`--file: ${file} line 3: content:`);
+    expect(run.stderr).toContain(`--seed-file: ${file} line 3: content:`);
     expect(emulator.requests.length).toBe(before);
   });
 

@@ -14,6 +14,7 @@ export {
   AbortedError,
   AttemptTimeoutError,
   AuthenticationError,
+  CheckDeployError,
   ConfigurationError,
   ConflictError,
   ConnectionError,
@@ -195,7 +196,6 @@ export {
 } from "./qstash-files/resolve-environment.ts";
 export {
   isQStashRegion,
-  QSTASH_REGIONS,
   type QStashRegion,
   type RegionSetting,
   regionLabel,
@@ -210,10 +210,13 @@ export {
   type RegionPlace,
 } from "./regions/region-check.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
+export type { EmulatorControlResource } from "./resources/emulator-control.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
+export type { MessagesResource, PublishInput, SigningKeysResource } from "./resources/messages.ts";
 export type { QueuesResource, UpsertQueueInput } from "./resources/queues.ts";
 export { restUrl } from "./resources/rest-url.ts";
-export type { PutScheduleInput, SchedulesResource } from "./resources/schedules.ts";
+export type { PutScheduleInput } from "./resources/schedule-headers.ts";
+export type { SchedulesResource } from "./resources/schedules.ts";
 export type {
   DeleteSelector,
   FetchSelector,
@@ -229,9 +232,11 @@ export type {
 } from "./resources/search-indexes.ts";
 export type { NamespaceOptions } from "./resources/search-routes.ts";
 export type { EndpointInput, UrlGroupsResource } from "./resources/url-groups.ts";
+export type { WorkflowRunFilter, WorkflowRunsResource } from "./resources/workflow-runs.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export { type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
 export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
+export { QSTASH_REGION_NAMES } from "./schemas/qstash-regions.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export type { RangePage, SearchDocument, SearchHit, SearchIndexInfo } from "./schemas/search-data.ts";
@@ -239,6 +244,13 @@ export type { DocumentInput } from "./schemas/search-data-inputs.ts";
 export type { SearchIndex, SearchPlan, SearchRegion } from "./schemas/search-index.ts";
 export { parseTargetList, type Target, type TargetKind } from "./schemas/target.ts";
 export type { Endpoint, UrlGroup } from "./schemas/url-group.ts";
+export type {
+  PendingMessage,
+  RawStep,
+  SigningKeys,
+  StepLog,
+  WorkflowRunLog,
+} from "./schemas/workflow-runs.ts";
 export { exportDocumentLines } from "./seed-files/export-documents.ts";
 export {
   type CheckedSeedFile,

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { credentialSecrets } from "@stashkit/testing";
 import { Agent, type Dispatcher } from "undici";
@@ -118,4 +119,13 @@ export function sendLog(clock: Clock): {
     }
   }
   return { agent: new NotingAgent(), sent };
+}
+
+/** A loopback port with nothing listening on it (it was free a moment ago): a refused connection. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
   AbortedError,
@@ -16,6 +15,7 @@ import {
 import {
   capturedClock,
   caught,
+  closedPort,
   createQueue,
   emulator,
   managementClient,
@@ -197,7 +197,7 @@ describe("retries", () => {
     });
 
     it("retries a refused connection and then reports it with its code", async () => {
-      const port = await freePort();
+      const port = await closedPort();
       const clock = capturedClock();
       const client = messagingClient(await emulator(), {
         baseUrl: `http://127.0.0.1:${port}`,
@@ -208,7 +208,9 @@ describe("retries", () => {
       expect(error).toBeInstanceOf(ConnectionError);
       expect((error as ConnectionError).code).toBe("ECONNREFUSED");
       expect(error.message).toMatch(
-        /get queue q: GET \/v2\/queues\/q failed to connect or lost the connection \(ECONNREFUSED\)/,
+        new RegExp(
+          `^get queue q: GET /v2/queues/q could not connect to 127\\.0\\.0\\.1:${port}: the connection was refused: nothing listens on that port \\(is it running, on that port\\?\\) \\(ECONNREFUSED\\)$`,
+        ),
       );
       expect(clock.waits).toHaveLength(2);
     });
@@ -301,7 +303,7 @@ describe("retries", () => {
     });
 
     it("repeats a create whose connection was refused, which never arrived", async () => {
-      const port = await freePort();
+      const port = await closedPort();
       const clock = capturedClock();
       const server = await emulator();
       const client = managementClient(server, {
@@ -314,12 +316,3 @@ describe("retries", () => {
     });
   });
 });
-
-/** A port with nothing listening on it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -13,6 +13,7 @@ import {
   seedDocuments,
   seedSearchIndex,
 } from "../src/index.ts";
+import { repeatedIdsWarning } from "../src/internal.ts";
 import { readSeedMarker } from "../src/operations/seed-marker.ts";
 import { caught, emulator, managementClient } from "./helpers.ts";
 import { documents, indexWithData, inNamespace, seen } from "./search-data-helpers.ts";
@@ -188,6 +189,23 @@ describe("seed files", () => {
       { id: "m3", content: { title: "Up" } },
       { id: "m4", content: {} },
     ]);
+  });
+
+  it("counts the documents that repeat an id, across files and within one, and says what the index will hold", async () => {
+    const dir = await folder();
+    const first = join(dir, "first.ndjson");
+    const second = join(dir, "second.ndjson");
+    await writeFile(
+      first,
+      `{"id": "a", "content": {}}\n{"id": "b", "content": {}}\n{"id": "a", "content": {}}\n`,
+    );
+    await writeFile(second, `{"id": "b", "content": {}}\n{"id": "c", "content": {}}\n`);
+    const files = await checkSeedFiles([first, second]);
+    expect(files.map((f) => f.repeatedIds)).toEqual([1, 1]);
+    expect(repeatedIdsWarning(files)).toBe(
+      `seed-file: 2 of the 5 documents repeat an id written before them (${first} 1, ${second} 1); each replaces the earlier one, so the SDK index gets 3 documents, not 5`,
+    );
+    expect(repeatedIdsWarning(await checkSeedFiles([second]))).toBeUndefined();
   });
 
   it.each([

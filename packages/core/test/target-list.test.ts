@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QSTASH_REGIONS } from "../src/regions/qstash-regions.ts";
+import { QSTASH_REGION_NAMES } from "../src/schemas/qstash-regions.ts";
 import { TARGET_KINDS, targetListIssue } from "../src/schemas/target.ts";
 import * as z from "../src/schemas/zod.ts";
 
@@ -10,7 +10,7 @@ const targetListSchema = z.array(
   z.strictObject({
     kind: z.enum(TARGET_KINDS),
     name: z.string().check(z.minLength(1)),
-    region: z.optional(z.enum(QSTASH_REGIONS)),
+    region: z.optional(z.enum(QSTASH_REGION_NAMES)),
   }),
 );
 
@@ -59,7 +59,7 @@ function jsonValue(next: () => number, depth = 0): unknown {
   for (let i = Math.floor(next() * 4); i > 0; i--) entry[pick(KEYS)] = jsonValue(next, depth + 1);
   if (next() < 0.6) entry["kind"] = pick([...TARGET_KINDS, ...SCALARS]);
   if (next() < 0.6) entry["name"] = pick(SCALARS);
-  if (next() < 0.3) entry["region"] = pick([...QSTASH_REGIONS, ...SCALARS]);
+  if (next() < 0.3) entry["region"] = pick([...QSTASH_REGION_NAMES, ...SCALARS]);
   // Through JSON, as a step reads it: "__proto__" becomes an own key, as JSON.parse makes it.
   return JSON.parse(JSON.stringify(entry).replace('"constructor"', '"__proto__"'));
 }

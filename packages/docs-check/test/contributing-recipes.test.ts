@@ -1,4 +1,4 @@
-// CONTRIBUTING's recipes, held to the repository: every file a recipe names exists, and five recipes
+// CONTRIBUTING's recipes, held to the repository: every file a recipe names exists, and six recipes
 // are walked with a toy in a copy of the repository (issue 40): their steps, and no more, make the
 // package's tests and type-check pass, and leaving a step out makes one fail.
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { copyRepository, type RepoCopy } from "../src/repo-copy.ts";
 import { sectionOf } from "../src/sections.ts";
 import { API_WALK } from "../src/walks/api.ts";
 import { COMMAND_WALK } from "../src/walks/command.ts";
+import { DATA_FILE_WALK } from "../src/walks/data-file.ts";
 import { INPUT_WALK } from "../src/walks/input.ts";
 import { ROUTE_WALK } from "../src/walks/route.ts";
 import { STORE_WALK } from "../src/walks/store.ts";
@@ -27,6 +28,7 @@ const RECIPES: [string, string[]][] = [
   ["An input the CLI also gets", ["packages/core", "packages/cli", "actions/pause-queue"]],
   ["A new emulator route", ["packages/emulator"]],
   ["A new kind of record (a store)", ["packages/emulator"]],
+  ["The data file", ["packages/emulator"]],
   ["A new emulator API", ["packages/emulator", "packages/cli/src/commands"]],
 ];
 
@@ -67,7 +69,7 @@ function without(copy: RepoCopy, walk: Walk, omission: Walk["omissions"][number]
   prepare(copy, walk);
 }
 
-describe.each([COMMAND_WALK, INPUT_WALK, ROUTE_WALK, STORE_WALK, API_WALK])(
+describe.each([COMMAND_WALK, INPUT_WALK, ROUTE_WALK, STORE_WALK, DATA_FILE_WALK, API_WALK])(
   "CONTRIBUTING's $heading, walked with a toy",
   (walk: Walk) => {
     it("has a walked or skipped step for each numbered step, and each names what the walk writes", () => {

@@ -210,6 +210,28 @@ describe.runIf(!existsSync(join(root, "packages/core/CHANGELOG.md")))("before th
       expect(read(file)).toMatch(/not yet on npm/i);
     },
   );
+
+  // No v1 tag exists yet: a workflow copied with `@v1` fails before its first step (issue 50).
+  // A workflow's line (not prose quoting one): `uses:` after the indentation or `- `.
+  const usesV1 = () => /^\s*(?:- )?uses: stashkit\/stashkit\/actions\/[a-z-]+@v1\b.*$/gm;
+  it.each(readmes(root).filter((file) => usesV1().test(read(file))))(
+    "%s notes beside every `uses: …@v1` that v1 is not released, and says what to pin instead",
+    (file) => {
+      const text = read(file);
+      const unnoted = [...text.matchAll(usesV1())]
+        .map(([line]) => line)
+        .filter(
+          (line) =>
+            !line.includes("# ") || !line.includes('not released yet: see "Before the first release"'),
+        );
+      expect(unnoted).toEqual([]);
+      const before = /^\*\*Before the first release\.\*\*[^\n]*(?:\n(?!\n)[^\n]*)*/m.exec(text)?.[0] ?? "";
+      expect(before, "a paragraph starting **Before the first release.**").toContain(
+        "git ls-remote https://github.com/stashkit/stashkit refs/heads/main",
+      );
+      expect(before).toContain("unable to find version v1");
+    },
+  );
 });
 
 describe.each(actionNames(root))("actions/%s/README.md", (name) => {

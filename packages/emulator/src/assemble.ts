@@ -28,10 +28,11 @@ import { managementArea } from "./management/store.ts";
 import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
+import { planRegions, regionsApart } from "./messaging/region-plan.ts";
 import { DEFAULT_ACCOUNT, type EmulatorOptions } from "./options/emulator-options.ts";
 import { limitsOf } from "./options/limits.ts";
+import { withQStashDev } from "./options/qstash-dev.ts";
 import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
-import { planRegions, regionsApart } from "./regions/region-plan.ts";
 import type { AreaContext, StateOfAreas } from "./state/area.ts";
 import { noticeBoard } from "./state/notices.ts";
 import { openStores } from "./state/open-storage.ts";
@@ -61,11 +62,12 @@ export interface Assembled<A extends AnyArea = AreasOf<typeof APIS>> {
  */
 export function assemble<const Apis extends readonly ApiModule[]>(
   apis: Apis,
-  options: EmulatorOptions,
+  given: EmulatorOptions,
 ): Assembled<AreasOf<Apis>> {
+  const notices = noticeBoard(given.log);
+  const options = withQStashDev(given, notices.say);
   const found = credentials(options);
   const settings = initialSettings(options);
-  const notices = noticeBoard(options.log);
   const limits = limitsOf(options.limits);
   const clock = new Clock();
   const context = { noticeOnce: notices.once, limits, clock, regionsApart: regionsApart(found.regions) };
@@ -207,13 +209,17 @@ function noWorkflows(): WorkflowTesting {
 function credentials(options: EmulatorOptions) {
   const regions = planRegions(options);
   const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
-  const messagingToken = regions.find((region) => region.isDefault)?.credentials.tokens[0];
+  const handedOut = regions.find((region) => region.isDefault)?.credentials;
+  const messagingToken = handedOut?.tokens[0];
+  const messagingReadOnlyToken = handedOut?.readOnlyTokens[0];
   const [account] = accounts;
-  if (messagingToken === undefined || account === undefined) {
-    throw new Error("the emulator needs at least one messaging token and one management account");
+  if (messagingToken === undefined || messagingReadOnlyToken === undefined || account === undefined) {
+    throw new Error(
+      "the emulator needs at least one messaging token, one read-only token and one management account",
+    );
   }
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
-  return { regions, accounts, messagingToken, account };
+  return { regions, accounts, messagingToken, messagingReadOnlyToken, account };
 }
 
 function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {

@@ -15,6 +15,11 @@ export interface RunningEmulator<S = EmulatorState> extends EmulatorControls<S, 
   port: number;
   /** A token the messaging API accepts. */
   messagingToken: string;
+  /**
+   * A token the messaging API serves reads with and refuses writes (403), as the service's
+   * read-only token (`read_only_token`).
+   */
+  messagingReadOnlyToken: string;
   /** An account the management API accepts. */
   account: Account;
   /**

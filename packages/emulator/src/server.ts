@@ -47,7 +47,7 @@ export async function startWith<const Apis extends readonly ApiModule[]>(
   };
   const stop = stopOnce(() => shutDown({ mounted, exportOnExit, hung: parts.hung, server, stores }));
   for (const api of mounted) api.start?.();
-  const { messagingToken, accounts, account } = credentials;
+  const { messagingToken, messagingReadOnlyToken, accounts, account } = credentials;
   const target = {
     url,
     messagingToken,
@@ -63,7 +63,20 @@ export async function startWith<const Apis extends readonly ApiModule[]>(
   const { port } = server.address() as AddressInfo;
   const searchEnv = (name: string) => searchEnvOf(parts.controls.indexes, accounts, url, name);
   const qstashEnv = () => qstashEnvironment(url, controls.regions());
-  return { ...controls, url, port, messagingToken, account, searchEnv, qstashEnv, stop, close: stop };
+  return {
+    ...controls,
+    ...{
+      url,
+      port,
+      messagingToken,
+      messagingReadOnlyToken,
+      account,
+      searchEnv,
+      qstashEnv,
+      stop,
+      close: stop,
+    },
+  };
 }
 
 /** Stops background work, writes the snapshot asked for, closes every connection, then the store. */

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emulator } from "./helpers.ts";
@@ -37,12 +39,35 @@ describe("the stashkit-emulator command refuses to start", () => {
     [["--management-rate-limit", "lots"], /--management-rate-limit must be a whole number/],
     [["--latency", "700000"], /setting "latencyMs" must be a whole number of milliseconds from 0 to 600000/],
     [["--control-token", ""], /--control-token \(or STASHKIT_EMULATOR_CONTROL_TOKEN\) must not be empty/],
+    [
+      ["--public-url", "http://user:pw@localhost:1/x?y"],
+      /--public-url must be an http\(s\) origin such as http:\/\/localhost:8787/,
+    ],
+    [["--prot", "1"], /^stashkit-emulator: unknown option '--prot' \(Did you mean --port\?\)\nUsage: /],
   ])("with %j, with exit code 2 and a message", async (args, message) => {
     const { code, stderr } = await runBin(["--port", "0", ...args]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+// Node itself reads --env-file (to load variables), even after the script: the emulator writes its
+// variables with --write-env-file, and the spelling the issue asked for points there.
+it("--env-file (Node's own flag, which reads a file) points at --write-env-file", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "stashkit-emulator-env-file-"));
+  try {
+    // It must exist: Node reads it before the emulator runs, and stops when it does not.
+    const file = join(folder, "existing.env");
+    writeFileSync(file, "");
+    const { code, stderr } = await runBin(["--port", "0", "--env-file", file]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^stashkit-emulator: unknown option '--env-file' \(Did you mean --write-env-file\? --env-file is Node's own flag, which reads variables from a file\)\nUsage: /,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 describe("the stashkit-emulator banner", () => {
@@ -59,6 +84,32 @@ describe("the stashkit-emulator banner", () => {
     } finally {
       started.process.kill("SIGTERM");
       await started.exited;
+    }
+  });
+});
+
+describe("the stashkit-emulator banner's variables", () => {
+  it("with --from-env, STASHKIT_PUBLIC_URL and STASHKIT_WRITE_ENV_FILE (a container's settings) are read too", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "stashkit-emulator-env-"));
+    const file = join(folder, "emulator.env");
+    // Only these: the test runner's own STASHKIT_* variables would stop a --from-env start.
+    const started = await startBin(
+      ["--from-env"],
+      {
+        PATH: process.env["PATH"] ?? "",
+        STASHKIT_PUBLIC_URL: "http://localhost:18787",
+        STASHKIT_WRITE_ENV_FILE: file,
+      },
+      { inherit: false },
+    );
+    try {
+      expect(started.banner).toContain("reached at http://localhost:18787, --public-url");
+      expect(readFileSync(file, "utf8")).toContain("QSTASH_URL=http://localhost:18787\n");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      started.process.kill("SIGTERM");
+      await started.exited;
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -99,13 +99,14 @@ describe("bounds on what grows with use", () => {
     expect(perRun.status).toBe(400);
     expect(perRun.json).toEqual({
       error:
-        'too many waits for run "wfr_1": a run may wait for at most 2 events at once (limits.waitsPerRun)',
+        'too many waits for run "wfr_1": a run may wait for at most 2 events at once (--limit-waits-per-run N, or limits.waitsPerRun of startEmulator)',
     });
     expect((await call("POST", "/v2/wait/e4", { body: waitBody("wfr_2") })).status).toBe(200);
     const overall = await call("POST", "/v2/wait/e5", { body: waitBody("wfr_2") });
     expect(overall.status).toBe(400);
     expect(overall.json).toEqual({
-      error: "too many waits: the emulator keeps at most 3 waits open (limits.waits)",
+      error:
+        "too many waits: the emulator keeps at most 3 waits open (--limit-waits N, or limits.waits of startEmulator)",
     });
     expect(server.state.workflowWaiters.map((waiter) => waiter.eventId)).toEqual(["e1", "e2", "e4"]);
   });

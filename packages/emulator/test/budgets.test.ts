@@ -12,7 +12,7 @@ async function budgeted(limits: EmulatorOptions["limits"]) {
 }
 
 const refusal = (limit: string, most: number, what: string) =>
-  `Limit reached: the emulator holds at most ${most} ${what} (limits.${limit}, an option of startEmulator)`;
+  `Limit reached: the emulator holds at most ${most} ${what} (--limit-${limit} N, or limits.${limit} of startEmulator)`;
 
 describe("the emulator's memory budget: each limit refused with a 400 naming it, nothing changed", () => {
   it("search indexes, created or seeded", async () => {

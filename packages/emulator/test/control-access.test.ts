@@ -49,7 +49,14 @@ describe("who may use the control API (the rule, on plain request facts)", () =>
   });
 
   it.each([
-    ["a peer on the network", { peerAddress: "192.168.1.20" }, 403, /loopback clients only/],
+    // A browser on a container's host, through the published port: the gateway's address. Said
+    // what to set, and where.
+    [
+      "a peer on the network",
+      { peerAddress: "172.17.0.1" },
+      403,
+      /loopback clients only .*published port.*--control-token T \(STASHKIT_CONTROL_TOKEN in its container\).*the inspector page asks for it$/,
+    ],
     ["an unknown peer", { peerAddress: undefined }, 403, /loopback clients only/],
     ["a rebinding Host", { host: "attacker.example:8787" }, 403, /Host/],
     ["the wildcard address as Host", { host: "0.0.0.0:8787" }, 403, /Host/],

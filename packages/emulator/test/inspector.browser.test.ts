@@ -107,7 +107,7 @@ describe("the inspector, in Chromium", () => {
     const schedules = region(page, "Schedules");
     const row = schedules.getByRole("row").filter({ hasText: scheduleId });
     await row.filter({ hasText: "active" }).waitFor();
-    expect(await row.getByRole("cell").nth(1).textContent()).toBe("*/5 * * * *");
+    expect(await row.getByRole("cell").nth(1).textContent()).toBe("0 0 1 1 *");
     const key = region(page, "Flow-control keys").getByRole("row").filter({ hasText: "tenant-1" });
     await key.waitFor();
     const waiting = server.state.messages.find((message) => message.flowControlKey === "tenant-1");

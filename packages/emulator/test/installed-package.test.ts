@@ -10,8 +10,9 @@ import { parse } from "yaml";
 import { readmeExample } from "./readme.ts";
 
 /**
- * The package as a user gets it: `npm pack`, installed from the tarball into an empty project,
- * then run through its bin and the README's workflow steps.
+ * The package as a user gets it: packed as publishing packs it (`pnpm pack`, which writes its
+ * workspace dependency's version), installed from the tarball into an empty project, then run
+ * through its bin and the README's workflow steps.
  */
 const PACKAGE = join(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -24,13 +25,24 @@ const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !name.startsWith("QSTASH_")),
 );
 
+// Packing is the workspace's work, on the workspace's Node (pnpm refuses an older one); what is
+// installed then runs on the Node running this suite, which is Node 22 in `pnpm test:node22`.
+const workspaceNodeBin = process.env.STASHKIT_WORKSPACE_NODE_BIN;
+const packEnv = workspaceNodeBin
+  ? { ...process.env, PATH: `${workspaceNodeBin}:${process.env.PATH}` }
+  : process.env;
+
 beforeAll(async () => {
   if (!existsSync(join(PACKAGE, "dist/bin.js"))) throw new Error("build the package first (pnpm build)");
   work = await mkdtemp(join(tmpdir(), "stashkit-installed-"));
-  const packed = await run("npm", ["pack", "--json", "--loglevel=error", "--pack-destination", work], {
-    cwd: PACKAGE,
-  });
-  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  const tarball = async (dir: string) => {
+    const packed = await run("pnpm", ["pack", "--pack-destination", work], { cwd: dir, env: packEnv });
+    const file = packed.stdout.trim().split("\n").pop() ?? "";
+    return file.startsWith("/") ? file : join(work, file);
+  };
+  const emulatorTarball = await tarball(PACKAGE);
+  // Its one dependency of this workspace, at the workspace's version, which is not on npm yet.
+  const stallReasons = await tarball(join(PACKAGE, "../stall-reasons"));
   project = join(work, "project");
   await mkdir(project);
   await writeFile(
@@ -40,6 +52,7 @@ beforeAll(async () => {
       private: true,
       type: "module",
       scripts: { test: "node round-trip.mjs" },
+      overrides: { "@stashkit/stall-reasons": stallReasons },
     }),
   );
   await writeFile(join(project, "round-trip.mjs"), ROUND_TRIP);
@@ -51,7 +64,7 @@ beforeAll(async () => {
       "--no-audit",
       "--no-fund",
       "--loglevel=error",
-      join(work, filename),
+      emulatorTarball,
       "@upstash/qstash@2",
     ],
     { cwd: project, env: cleanEnv },

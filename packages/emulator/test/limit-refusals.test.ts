@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DataFileError, SNAPSHOT_FORMAT, SnapshotError, startEmulator } from "../src/index.ts";
+import { DEFAULT_MESSAGING_TOKEN } from "../src/internal.ts";
 import { control, emulator, messaging } from "./helpers.ts";
+import { startBin } from "./start-bin.ts";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -72,17 +74,24 @@ async function runBin(args: string[]): Promise<{ code: number | null; stdout: st
 
 describe("a snapshot over a limit", () => {
   it.each([
-    ["101 waits for one run", waitsSnapshot(101), "101 waits open for one run", "waitsPerRun", 100],
-    ["10,001 waits", waitsSnapshot(10_001, 101), "10001 waits open", "waits", 10_000],
+    [
+      "101 waits for one run",
+      waitsSnapshot(101),
+      "101 waits open for one run",
+      "waitsPerRun",
+      100,
+      "waits-per-run",
+    ],
+    ["10,001 waits", waitsSnapshot(10_001, 101), "10001 waits open", "waits", 10_000, "waits"],
   ])(
-    "(%s) stops --import with one line naming the file, the limit and the setting",
-    async (_case, snapshot, holds, limit, most) => {
+    "(%s) stops --import with one line naming the file, the limit and the flag that raises it",
+    async (_case, snapshot, holds, limit, most, flag) => {
       const file = join(folder(), "big.json");
       writeFileSync(file, JSON.stringify(snapshot));
       const { code, stdout, stderr } = await runBin(["--import", file]);
       expect(stdout).toBe("");
       expect(stderr).toBe(
-        `stashkit-emulator: snapshot "${file}" holds ${holds}, more than limits.${limit} allows (${most}): start the emulator with a higher limits.${limit} (an option of startEmulator) to use it\n`,
+        `stashkit-emulator: snapshot "${file}" holds ${holds}, more than limits.${limit} allows (${most}): start the emulator with a higher one (--limit-${flag} N, or limits.${limit} of startEmulator) to use it\n`,
       );
       expect(code).toBe(2);
     },
@@ -145,10 +154,62 @@ describe("a data file over a limit", () => {
     const started = startEmulator({ dataFile: file, limits: { messages: 2 } });
     await expect(started).rejects.toBeInstanceOf(DataFileError);
     await expect(started).rejects.toThrow(
-      `data file "${file}" holds 3 messages waiting, more than limits.messages allows (2): start the emulator with a higher limits.messages (an option of startEmulator) to use it`,
+      `data file "${file}" holds 3 messages waiting, more than limits.messages allows (2): start the emulator with a higher one (--limit-messages N, or limits.messages of startEmulator) to use it`,
     );
     const again = await startEmulator({ dataFile: file, limits: { messages: 3 } });
     expect(Object.values(again.state.queues).map((queue) => queue.messages.length)).toEqual([1, 1, 1]);
     await again.stop();
+  });
+});
+
+describe("the limits on the command line", () => {
+  const later = { authorization: `Bearer ${DEFAULT_MESSAGING_TOKEN}`, "upstash-delay": "1d" };
+  const publish = (url: string, n: number) =>
+    fetch(`${url}/v2/publish/http://127.0.0.1:9/m${n}`, { method: "POST", headers: later, body: "x" });
+
+  it.each([
+    ["--limit-messages 2", ["--limit-messages", "2"], {}],
+    ["STASHKIT_LIMIT_MESSAGES=2 with --from-env", ["--from-env"], { STASHKIT_LIMIT_MESSAGES: "2" }],
+  ])("%s: the raised or lowered limit holds, and its refusal names the flag", async (_case, args, env) => {
+    // Only the variables given: the test run's own STASHKIT_* would be read too, and refused.
+    const bin = await startBin(args, { PATH: process.env["PATH"] ?? "", ...env }, { inherit: false });
+    try {
+      const answers = [];
+      for (const n of [1, 2, 3]) answers.push(await publish(bin.url, n));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400]);
+      expect(await answers[2]?.json()).toEqual({
+        error:
+          "Limit reached: the emulator holds at most 2 messages waiting (--limit-messages N, or limits.messages of startEmulator)",
+      });
+    } finally {
+      bin.process.kill("SIGTERM");
+      await bin.exited;
+    }
+  });
+
+  it("--limit-waits-per-run 150 starts on a snapshot the default refuses", async () => {
+    const file = join(folder(), "big.json");
+    writeFileSync(file, JSON.stringify(waitsSnapshot(150)));
+    const refused = await runBin(["--import", file]);
+    expect(refused.code).toBe(2);
+    const bin = await startBin(["--import", file, "--limit-waits-per-run", "150"]);
+    try {
+      const state = await fetch(`${bin.url}/__stashkit/state`);
+      const body = (await state.json()) as { workflowWaiters: unknown[] };
+      expect(body.workflowWaiters).toHaveLength(150);
+    } finally {
+      bin.process.kill("SIGTERM");
+      await bin.exited;
+    }
+  });
+
+  it("refuses a limit below 1 by its flag, and says each flag's default in --help", async () => {
+    const bad = await runBin(["--limit-waits", "0"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^stashkit-emulator: --limit-waits .*1/);
+    const help = await runBin(["--help"]);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(
+      "--limit-kept-events N message events kept for GET /v2/events and /v2/logs (default 10000)",
+    );
   });
 });

@@ -25,7 +25,7 @@ describe("search variables", () => {
     server.restore(server.exportSnapshot());
     expect(server.searchEnv("shop")).toEqual(before);
     expect(before.UPSTASH_SEARCH_REST_URL).toMatch(
-      new RegExp(`^${server.url}/search/[a-z]+-[a-z]+-\\d+-eu1$`),
+      new RegExp(`^${server.url}/search/[a-z]+-[a-z]+-\\d+-us1$`),
     );
   });
 

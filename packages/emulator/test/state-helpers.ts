@@ -76,9 +76,10 @@ export async function fillEveryKindOfState(server: ReachableEmulator): Promise<v
     "upstash-flow-control-value": "parallelism=1",
   });
   await publishTo(server, "/v2/flowControl/tenant-1/pause");
-  // Its own destination: a tick at a five-minute boundary must not take the failing one's failure.
+  // Its own destination, and a tick once a year (midnight UTC on January 1): a test that compares
+  // two reads of this state must not see a tick land between them, as every five minutes did.
   const ticks = await destination();
-  await publishTo(server, `/v2/schedules/${ticks.url}`, { "upstash-cron": "*/5 * * * *" });
+  await publishTo(server, `/v2/schedules/${ticks.url}`, { "upstash-cron": "0 0 1 1 *" });
   await publishTo(server, `/v2/publish/${failing.url}`, { "upstash-retries": "0" }, "fails once");
   await eventually(async () => (await dlqOf(server)).length === 1, "the failed message in the DLQ");
   await indexWithDocuments(server, "products", [

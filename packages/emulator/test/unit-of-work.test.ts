@@ -44,7 +44,7 @@ const REFUSED_ENTRIES = [
     { error: 'URL group "no-such-group" not found' },
   ],
   [
-    "context.invoke",
+    "context.invoke without who invoked it",
     {
       destination: "http://127.0.0.1:9/workflows/other",
       headers: {
@@ -53,8 +53,8 @@ const REFUSED_ENTRIES = [
         "Upstash-Workflow-Invoke": "true",
       },
     },
-    501,
-    { error: expect.stringMatching(/context\.invoke is not emulated/) },
+    400,
+    { error: expect.stringMatching(/an invoke's body must be a JSON object with workflowRunId/) },
   ],
 ] as const;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { AbstractStartedContainer, GenericContainer, type StartedTestContainer, Wait } from "testcontainers";
 import { ControlClient, type SnapshotSource, snapshotBody } from "./control.ts";
-import type { Credentials, ManagementEnv, QStashEnv, SearchEnv } from "./environment.ts";
+import type { Credentials, ManagementEnv, QStashDevEnv, QStashEnv, SearchEnv } from "./environment.ts";
 
 /** QStash's regions, as the official SDK names them. */
 export const QSTASH_REGIONS: readonly string[] = ["EU_CENTRAL_1", "US_EAST_1"];
@@ -26,6 +26,15 @@ const VERSION = (createRequire(import.meta.url)("../package.json") as { version:
 /** The image a release pushes, of the same version as this module. */
 export const DEFAULT_IMAGE = `ghcr.io/stashkit/stashkit-emulator:${VERSION}`;
 
+/**
+ * QStash's dev server's signing keys: public constants of `@upstash/qstash` (the emulator's
+ * `--qstash-dev` signs with them), kept here so a container in dev mode reports what it signs with.
+ */
+const QSTASH_DEV_KEYS = {
+  current: "sig_7kYjw48mhY7kAjqNGcy6cr29RJ6r",
+  next: "sig_5ZB6DVzB1wjE8S6rZ7eenA8Pdnhs",
+} as const;
+
 /** A throwaway secret: each container gets its own credentials. */
 function secret(prefix: string): string {
   return `${prefix}${randomBytes(18).toString("base64url")}`;
@@ -40,8 +49,10 @@ function secret(prefix: string): string {
 export class StashkitEmulatorContainer extends GenericContainer {
   readonly #searchIndexes: string[] = [];
   #regions: readonly QStashRegion[] = [];
+  #qstashDev = false;
   readonly #credentials: Credentials = {
     messagingToken: secret("qstash_"),
+    readOnlyToken: secret("qstash_ro_"),
     email: "dev@stashkit.local",
     apiKey: secret("key_"),
     signingKeys: { current: secret("sig_"), next: secret("sig_") },
@@ -87,14 +98,28 @@ export class StashkitEmulatorContainer extends GenericContainer {
     return this;
   }
 
+  /**
+   * Stands in for QStash's local dev server: its public token and signing keys, so an app with
+   * `QSTASH_DEV=true` and `QSTASH_DEV_PORT` from `qstashDevEnv()` uses this container (the SDK's
+   * dev mode reaches `127.0.0.1` only: the container's port is mapped there).
+   */
+  withQStashDev(): this {
+    this.#qstashDev = true;
+    this.#credentials.signingKeys = { ...QSTASH_DEV_KEYS };
+    return this;
+  }
+
   override async start(): Promise<StartedStashkitEmulatorContainer> {
-    const { messagingToken, email, apiKey, signingKeys, controlToken } = this.#credentials;
+    const { messagingToken, readOnlyToken, email, apiKey, signingKeys, controlToken } = this.#credentials;
     this.withEnvironment({
       STASHKIT_TOKEN: messagingToken,
+      STASHKIT_READ_ONLY_TOKEN: readOnlyToken,
       STASHKIT_ACCOUNT: `${email}:${apiKey}`,
       STASHKIT_CONTROL_TOKEN: controlToken,
-      QSTASH_CURRENT_SIGNING_KEY: signingKeys.current,
-      QSTASH_NEXT_SIGNING_KEY: signingKeys.next,
+      // In dev mode the dev server's keys are the ones signed with, and no others are given.
+      ...(this.#qstashDev
+        ? { STASHKIT_QSTASH_DEV: "true" }
+        : { QSTASH_CURRENT_SIGNING_KEY: signingKeys.current, QSTASH_NEXT_SIGNING_KEY: signingKeys.next }),
       // In memory: a test's container is thrown away, and needs no sync to disk on each write.
       STASHKIT_DATA_FILE: "",
       ...(this.#searchIndexes.length > 0 ? { STASHKIT_SEARCH_INDEX: this.#searchIndexes.join(",") } : {}),
@@ -157,6 +182,22 @@ export class StartedStashkitEmulatorContainer extends AbstractStartedContainer {
       env[`${name}_QSTASH_NEXT_SIGNING_KEY`] = signingKeys.next;
     }
     return env;
+  }
+
+  /**
+   * `QSTASH_URL` and the read-only token as `QSTASH_TOKEN`: what a tool that only reads (logs,
+   * DLQ, queues) gets; its writes answer 403, as the service's read-only token's do.
+   */
+  qstashReadOnlyEnv(): Pick<QStashEnv, "QSTASH_URL" | "QSTASH_TOKEN"> {
+    return { QSTASH_URL: this.url, QSTASH_TOKEN: this.#credentials.readOnlyToken };
+  }
+
+  /**
+   * `QSTASH_DEV=true` and `QSTASH_DEV_PORT`, this container's port on this machine: all an app in
+   * the SDK's dev mode needs (start the container `withQStashDev()`).
+   */
+  qstashDevEnv(): QStashDevEnv {
+    return { QSTASH_DEV: "true", QSTASH_DEV_PORT: String(this.getMappedPort(EMULATOR_PORT)) };
   }
 
   /** The management API's base URL and account, as `@stashkit/core` and the `stashkit` CLI read them. */

@@ -6,6 +6,12 @@ export interface QStashEnv {
   QSTASH_NEXT_SIGNING_KEY: string;
 }
 
+/** What the SDK's dev mode reads: `new Client()` and `new Receiver()` then need nothing else. */
+export interface QStashDevEnv {
+  QSTASH_DEV: "true";
+  QSTASH_DEV_PORT: string;
+}
+
 /** What `@stashkit/core`'s `ManagementClient.fromEnv()` and the `stashkit` CLI read. */
 export interface ManagementEnv {
   STASHKIT_BASE_URL: string;
@@ -22,6 +28,8 @@ export interface SearchEnv {
 /** The credentials the container accepts; every one is chosen here and passed in at start. */
 export interface Credentials {
   messagingToken: string;
+  /** Reads only: writes with it answer 403. */
+  readOnlyToken: string;
   email: string;
   apiKey: string;
   signingKeys: { current: string; next: string };

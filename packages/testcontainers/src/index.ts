@@ -7,4 +7,4 @@ export {
   StashkitEmulatorContainer,
 } from "./container.ts";
 export { CONTROL_TOKEN_HEADER, EmulatorControlError, type SnapshotSource } from "./control.ts";
-export type { ManagementEnv, QStashEnv, SearchEnv } from "./environment.ts";
+export type { ManagementEnv, QStashDevEnv, QStashEnv, SearchEnv } from "./environment.ts";

@@ -118,7 +118,7 @@ describe("a started StashkitEmulatorContainer", () => {
   });
 
   it("keeps its control token out of its output, and the control API needs it", async () => {
-    const output = containerOutput(emulator.getId());
+    const output = await containerOutput(emulator.getId());
     expect(output).toContain("control API");
     expect(output).not.toContain(emulator.controlToken);
     expect((await fetch(`${emulator.url}/__stashkit/state`)).status).toBe(401);

@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 
 /** The image `pnpm image` builds (the root `pnpm test` builds it before the suites run). */
 export const IMAGE = process.env["STASHKIT_TEST_IMAGE"] ?? "stashkit-emulator:dev";
@@ -21,7 +22,13 @@ export function containerExists(id: string): boolean {
   }
 }
 
-/** What a container printed so far (`docker logs`: testcontainers' own stream follows it). */
-export function containerOutput(id: string): string {
-  return execFileSync("docker", ["logs", id], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * What a container printed so far on both streams (`docker logs`: testcontainers' own stream
+ * follows it). Asynchronous on purpose: a synchronous call blocks the event loop for as long as
+ * docker answers, and an idle keep-alive socket the container closed meanwhile would be reused
+ * by the test's next request ("other side closed").
+ */
+export async function containerOutput(id: string): Promise<string> {
+  const { stdout, stderr } = await promisify(execFile)("docker", ["logs", id], { encoding: "utf8" });
+  return stdout + stderr;
 }

@@ -67,4 +67,5 @@ it("the README's example passes as written, against the image", async () => {
 
   expect(output).toMatch(/Tests\s+2 passed \(2\)/);
   expect(code).toBe(0);
-});
+  // The inner run's own limits (a 180 s hook, 120 s tests) plus its start on a loaded machine.
+}, 600_000);

@@ -14,6 +14,7 @@ export {
   messagingEnv,
 } from "./credentials.ts";
 export { type ForwardProxy, type ForwardProxyMode, startForwardProxy } from "./forward-proxy.ts";
+export { freePort } from "./free-port.ts";
 export {
   ACTIONS_BOT,
   type CommentAuthor,

@@ -1,4 +1,5 @@
 import { redactAndClip } from "@stashkit/core";
+import { describeNetworkFailure, hostOf, networkErrorCode } from "@stashkit/core/internal";
 
 /** Where and as whom to ask GitHub, and until when: every request is held to the caller's deadline. */
 export interface GitHubAccess {
@@ -59,8 +60,11 @@ export async function gitHubRequest(
     return { status: response.status, text: await response.text() };
   } catch (error) {
     if (error instanceof Error && error.name === "TimeoutError") throw outOfTime(request.what);
-    const said = redactAndClip(error instanceof Error ? error.message : String(error), access, 300);
-    throw new GitHubRequestError(`${request.what} failed: ${said}`);
+    // fetch says only "fetch failed": the why is a cause's code, the where is the URL's host.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const said = redactAndClip(cause instanceof Error ? cause.message : String(cause), access, 300);
+    const why = describeNetworkFailure(hostOf(request.url), networkErrorCode(error), said);
+    throw new GitHubRequestError(`${request.what} failed: ${why}`);
   }
 }
 

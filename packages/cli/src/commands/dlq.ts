@@ -6,7 +6,13 @@ import {
   type RegionalClient,
   requireSelection,
 } from "@stashkit/core";
-import { MAX_DLQ_MESSAGES } from "@stashkit/core/internal";
+import {
+  describeNetworkFailure,
+  hostOf,
+  lastDeliveryErrors,
+  MAX_DLQ_MESSAGES,
+  MAX_ERROR_LOOKUPS,
+} from "@stashkit/core/internal";
 import { regionalClients } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
@@ -17,11 +23,18 @@ import { FILTER_FLAG_NAMES, isoTime, readMessageFilter } from "./message-filter.
 export async function list(flags: DlqListFlags, context: CommandContext): Promise<CommandResult> {
   const filter = readMessageFilter(flags);
   const regions = regionalClients(flags, context);
+  const errors = new Map<string, string>();
   const result = await context.terminal.progress(
     "listing the DLQ",
-    inEachRegion(regions, (client) => listDlqMessages(client, { filter })),
+    inEachRegion(regions, async (client) => {
+      const listed = await listDlqMessages(client, { filter });
+      // A message without a status never got an answer: the region's logs say why (refused, DNS, a timeout).
+      const found = await lastDeliveryErrors(client, listed.messages, { deadline: context.deadline });
+      for (const [messageId, error] of found) errors.set(messageId, error);
+      return listed;
+    }),
   );
-  return dlqReport(result, "in the DLQ");
+  return dlqReport(result, "in the DLQ", errors);
 }
 
 /** `stashkit dlq retry`: publishes them again, exactly those listed; --dry-run lists them. */
@@ -86,7 +99,11 @@ function leftAlone(unmatched: readonly DlqMessage[]): string[] {
   ];
 }
 
-function dlqReport(result: { messages: RegionalMessage[]; truncated: boolean }, verb: string): CommandResult {
+function dlqReport(
+  result: { messages: RegionalMessage[]; truncated: boolean },
+  verb: string,
+  errors: ReadonlyMap<string, string> = new Map(),
+): CommandResult {
   const { messages } = result;
   const column = (m: RegionalMessage) => (m.region === undefined ? "" : `${m.region.padEnd(12)}  `);
   const shown = messages.map((m) => ({
@@ -97,13 +114,15 @@ function dlqReport(result: { messages: RegionalMessage[]; truncated: boolean }, 
     queueName: m.queueName ?? null,
     label: m.label ?? null,
     responseStatus: m.responseStatus ?? null,
+    ...(errors.has(m.messageId) ? { deliveryError: errors.get(m.messageId) } : {}),
     createdAt: m.createdAt ?? null,
   }));
+  const unlooked = messages.filter((m) => m.responseStatus === undefined).length > MAX_ERROR_LOOKUPS;
   return {
     lines: [
       ...messages.map(
         (m) =>
-          `${column(m)}${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}status ${m.responseStatus ?? "none"}  ${isoTime(m.createdAt)}`,
+          `${column(m)}${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}${answer(m, errors.get(m.messageId))}  ${isoTime(m.createdAt)}`,
       ),
       `${messages.length} ${messages.length === 1 ? "message" : "messages"} ${verb}.`,
     ],
@@ -112,10 +131,27 @@ function dlqReport(result: { messages: RegionalMessage[]; truncated: boolean }, 
       { env: "STASHKIT_DLQ_COUNT", output: "count", value: String(messages.length) },
       { env: "STASHKIT_DLQ_IDS", output: "dlq-ids", value: messages.map((m) => m.dlqId).join(",") },
     ],
-    warnings: result.truncated
-      ? [
-          `stopped at ${MAX_DLQ_MESSAGES} messages: run again for the rest (narrow it with --queue, --label or --url)`,
-        ]
-      : [],
+    warnings: [
+      ...(result.truncated
+        ? [
+            `stopped at ${MAX_DLQ_MESSAGES} messages: run again for the rest (narrow it with --queue, --label or --url)`,
+          ]
+        : []),
+      ...(unlooked && errors.size > 0
+        ? [`why a delivery got no answer is shown for the first ${MAX_ERROR_LOOKUPS} such messages only`]
+        : []),
+    ],
   };
+}
+
+/**
+ * The destination's answer, or why there was none: a status is the destination's; no status means
+ * it never answered, and the logs' error says why, with where and what the code means.
+ */
+function answer(message: DlqMessage, error: string | undefined): string {
+  if (message.responseStatus !== undefined) return `status ${message.responseStatus}`;
+  if (error === undefined) return "no answer from the destination";
+  const code = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/.exec(error)?.[1];
+  if (code === undefined) return `no answer from the destination: ${error}`;
+  return `no answer: ${describeNetworkFailure(hostOf(message.url), code, error)}`;
 }

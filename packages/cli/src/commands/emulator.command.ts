@@ -1,14 +1,22 @@
-import type { CommandDeclaration } from "../command.ts";
-import { FLAGS } from "./emulator.flags.ts";
+import type { Command } from "commander";
+import { examples } from "../command.ts";
 
-/** `stashkit emulator`: the bundled emulator in the foreground (its work is in emulator.ts). */
-export const emulatorCommand: CommandDeclaration<typeof FLAGS> = {
-  name: "emulator",
-  description: "run the bundled emulator of both APIs in the foreground, printing its URL and credentials",
-  flags: FLAGS,
-  examples: ["stashkit emulator", "stashkit emulator --port 0 --data-file .stashkit-emulator.db"],
-  run: async (flags) => {
-    const { serveEmulator } = await import("./serve-emulator.ts");
-    return serveEmulator(flags);
-  },
-};
+/**
+ * `stashkit emulator`: the emulator's own command line, the one `stashkit-emulator` runs (its
+ * flags, help, "did you mean", banner and exit codes), handed the words after `emulator` by
+ * main.ts before commander parses anything. Here only for the program's help.
+ */
+export function addEmulatorCommand(program: Command): void {
+  program
+    .command("emulator")
+    .description(
+      "run the bundled emulator of both APIs in the foreground (stashkit-emulator's flags; see stashkit emulator --help)",
+    )
+    .addHelpText(
+      "after",
+      examples([
+        "stashkit emulator",
+        "stashkit emulator --port 0 --data-file .stashkit-emulator.db --print-env > .env",
+      ]),
+    );
+}

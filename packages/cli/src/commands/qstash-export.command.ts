@@ -7,8 +7,9 @@ export const qstashExport: CommandDeclaration<typeof FLAGS> = {
     "write a declaration file from the account as it is (adopting what the console made); plan --env then shows no change",
   flags: FLAGS,
   examples: [
-    "stashkit qstash export --env production --output stashkit.qstash.yaml",
-    "stashkit qstash export --env production --output stashkit.qstash.json",
+    "stashkit qstash export --env production --output-file stashkit.qstash.yaml",
+    "stashkit qstash export --env production --output-file stashkit.qstash.json",
   ],
-  run: apiCommand("qstash export", "messaging", () => import("./qstash-export.ts")),
+  // The declaration is what --output-file receives; what was written goes to stdout.
+  run: apiCommand("qstash export", "messaging", () => import("./qstash-export.ts"), { outputFile: "data" }),
 };

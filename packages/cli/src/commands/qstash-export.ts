@@ -19,7 +19,7 @@ export async function run(flags: QStashExportFlags, context: CommandContext): Pr
       `--env ${JSON.stringify(environment)}: an environment's name may contain only letters, digits, - and _`,
     );
   }
-  const output = flags.output === undefined ? undefined : nonEmpty(flags.output, "--output");
+  const output = flags.outputFile === undefined ? undefined : nonEmpty(flags.outputFile, "--output-file");
   const client = messagingClient(flags, context);
   const exported = await context.terminal.progress(
     "reading the account",

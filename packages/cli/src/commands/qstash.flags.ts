@@ -1,16 +1,9 @@
-import { MESSAGING_FLAGS, REGION_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
-
-/** The --format of the qstash commands, which also write Markdown (a job summary, a pull request comment). */
-const QSTASH_FORMAT = {
-  flags: "--format <format>",
-  description: "text, json (the plan's changes), markdown, dotenv or github",
-  default: "text",
-} as const;
+import { messagingFlagsWithFormat, REGION_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
 
 /** What every qstash command but export reads: the declaration file, its environment and variables. */
 export const DECLARATION_FLAGS = [
-  ...MESSAGING_FLAGS.filter((flag) => flag.flags !== QSTASH_FORMAT.flags),
-  QSTASH_FORMAT,
+  // The qstash commands also write Markdown (a job summary, a pull request comment).
+  ...messagingFlagsWithFormat("text, json (the plan's changes), markdown, dotenv or github"),
   {
     flags: "--config <file>",
     description: "the declaration file, YAML or JSON",

@@ -10,34 +10,38 @@ import { readProtect } from "./protect.ts";
 import type { CloneFlags } from "./search-clone.flags.ts";
 import { writeProgress } from "./write-progress.ts";
 
-/** `stashkit search clone`: every SDK index of --from (or --index) into --to. */
+/** `stashkit search clone`: every SDK index of --clone-from (or --clone-index) into --name. */
 export async function run(flags: CloneFlags, context: CommandContext): Promise<CommandResult> {
   const expand = nameExpander(flags, context.env);
-  const from = expand(nonEmpty(flags.from, "--from"), "--from");
-  const to = expand(nonEmpty(flags.to, "--to"), "--to");
-  const when = oneOf(flags.when ?? "created", SEED_WHEN, "--when");
-  if (flags.into !== undefined && flags.index === undefined)
-    throw new UsageError("--into", "--into needs --index");
-  const into = flags.into === undefined ? {} : { into: expand(flags.into, "--into") };
-  // --from may be protected: it is only read, with its read-only token.
-  refuseProtected(readProtect(flags), to, { input: "--to", action: "clone into" });
+  const from = expand(nonEmpty(flags.cloneFrom, "--clone-from"), "--clone-from");
+  const to = expand(nonEmpty(flags.name, "--name"), "--name");
+  const when = oneOf(flags.seedWhen ?? "created", SEED_WHEN, "--seed-when");
+  const only = flags.cloneIndex;
+  if (flags.seedIndex !== undefined && only === undefined)
+    throw new UsageError(
+      "--seed-index",
+      "--seed-index needs --clone-index: the one SDK index copied into it",
+    );
+  const into = flags.seedIndex === undefined ? {} : { into: expand(flags.seedIndex, "--seed-index") };
+  // --clone-from may be protected: it is only read, with its read-only token.
+  refuseProtected(readProtect(flags), to, { input: "--name", action: "clone into" });
   const management = managementClient(flags, context);
-  const source = await searchDataClient(management, from, context, { flag: "--from", readOnly: true });
+  const source = await searchDataClient(management, from, context, { flag: "--clone-from", readOnly: true });
   const target = await searchDataClient(management, to, context, {
-    flag: "--to",
+    flag: "--name",
     ifMissing: oneStep(to, from),
   });
   const info = await source.data.info({ deadline: context.deadline });
   const progress = writeProgress({
     label: `cloning ${from} into ${to}`,
-    total: flags.index === undefined ? info.vectorCount : info.namespaces[flags.index]?.vectorCount,
+    total: only === undefined ? info.vectorCount : info.namespaces[only]?.vectorCount,
     env: context.env,
     quiet: context.common.quiet,
   });
   const onProgress = runningTotal((total) => progress.update(total));
   preferSmallHeap();
   const result = await cloneSearchIndex(source.data, target.data, {
-    ...(flags.index === undefined ? {} : { indexes: [flags.index] }),
+    ...(only === undefined ? {} : { indexes: [only] }),
     ...into,
     when,
     deadline: context.deadline,
@@ -64,7 +68,7 @@ export async function run(flags: CloneFlags, context: CommandContext): Promise<C
   };
 }
 
-/** What to do about a missing --to: create it, or let ensure create and fill it at once. */
+/** What to do about a missing --name: create it, or let ensure create and fill it at once. */
 function oneStep(to: string, from: string): string {
   return `create it first with "stashkit search ensure --name ${to}", or ensure and clone in one step: "stashkit search ensure --name ${to} --clone-from ${from}"`;
 }

@@ -9,6 +9,7 @@ import {
 } from "@stashkit/core";
 import {
   ensureResultFields,
+  repeatedIdsWarning,
   SEARCH_PLANS,
   SEED_WHEN,
   validatePlan,
@@ -56,6 +57,8 @@ export async function run(flags: EnsureFlags, context: CommandContext): Promise<
     },
     SEED_FLAG_NAMES,
   );
+  const repeated = seed === undefined ? undefined : repeatedIdsWarning(seed.files, "--seed-file");
+  if (repeated !== undefined) context.terminal.warn(repeated);
   const client = managementClient(flags, context);
   const progress = writeProgress({
     label: `seeding ${name}`,
@@ -66,6 +69,7 @@ export async function run(flags: EnsureFlags, context: CommandContext): Promise<
   const result = await ensureAndSeedSearchIndex(client, {
     name,
     nameInput: "--name",
+    onMismatchInput: "--on-mismatch",
     region,
     type,
     onMismatch,
@@ -74,6 +78,14 @@ export async function run(flags: EnsureFlags, context: CommandContext): Promise<
     deadline: context.deadline,
     dataOptions: dataPlaneOptions(context),
     onSecrets: (secrets) => context.redactor.add(...secrets),
+    // With a seed, what the ensure did is said when it happens, before the seed's long wait.
+    onEnsured: ({ index, created }) => {
+      if (seed === undefined || context.common.quiet) return;
+      const filling = seed.cloneFrom === undefined ? "seeding it" : `cloning ${seed.cloneFrom} into it`;
+      context.terminal.err(
+        `Search index ${index.name} (${index.id}) ${created ? "created" : "found"}; ${filling} now.`,
+      );
+    },
     phase: (label, work) => context.terminal.progress(label.toLowerCase(), work()),
     onProgress: (_index, written) => progress.update(written),
   });

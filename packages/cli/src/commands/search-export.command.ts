@@ -6,11 +6,12 @@ export const searchExport: CommandDeclaration<typeof FLAGS> = {
   description:
     "back up SDK indexes as NDJSON ({id, content, metadata?} a line), streamed with its read-only token; search seed (or search import) reads it back",
   flags: FLAGS,
-  positional: { syntax: "<name>", description: "the search index (database), e.g. myapp-staging" },
+  positional: { syntax: "[name]", description: "the search index, as --name gives it (the older form)" },
   examples: [
-    "stashkit search export myapp-staging --index movies --output movies.ndjson",
-    "stashkit search export myapp-staging --output 'backup-{index}.ndjson'",
-    "stashkit search seed --name myapp-restore --index movies --file movies.ndjson",
+    "stashkit search export --name myapp-staging --index movies --output-file movies.ndjson",
+    "stashkit search export --name myapp-staging --output-file 'backup-{index}.ndjson'",
+    "stashkit search seed --name myapp-restore --seed-index movies --seed-file movies.ndjson",
   ],
-  run: apiCommand("search export", "management", () => import("./search-export.ts")),
+  // The documents are what --output-file receives; what was exported goes to stdout or stderr.
+  run: apiCommand("search export", "management", () => import("./search-export.ts"), { outputFile: "data" }),
 };

@@ -11,58 +11,100 @@ import { checkExportPaths, exportPath, writeExportFile, writeLine } from "./expo
 import type { ExportFlags } from "./search-export.flags.ts";
 import { writeProgress } from "./write-progress.ts";
 
+interface Exported {
+  index: string;
+  documents: number;
+  file: string | undefined;
+}
+
 /**
- * `stashkit search export NAME`: the documents of SDK indexes as NDJSON, the seed file format, to
- * stdout or to --output (one file per SDK index with `{index}`), streamed page by page with the
- * read-only token. `search seed` (and `search import`) read it back unchanged.
+ * `stashkit search export --name NAME`: the documents of SDK indexes as NDJSON, the seed file
+ * format, to stdout or to --output-file (one file per SDK index with `{index}`), streamed page by
+ * page with the read-only token. `search seed` (and `search import`) read it back unchanged. An
+ * export of no documents fails (and writes no file) unless --allow-empty says it is meant.
  */
 export async function run(flags: ExportFlags & Positional, context: CommandContext): Promise<CommandResult> {
-  const name = nameExpander(flags, context.env)(nonEmpty(flags.names?.[0], "<name>"), "<name>");
-  const asked = (flags.index ?? []).map((index) => checkedIndex(index));
-  const perIndex = flags.output?.includes("{index}") === true;
+  const name = nameExpander(flags, context.env)(databaseName(flags), "--name");
+  const asked = [...new Set((flags.index ?? []).map((index) => checkedIndex(index)))];
+  const output = flags.outputFile;
+  const perIndex = output?.includes("{index}") === true;
   if (!perIndex && asked.length > 1) {
     throw new UsageError(
-      "--output",
-      "several SDK indexes go to several files: give --output with {index}, e.g. --output 'backup-{index}.ndjson'",
+      "--output-file",
+      "several SDK indexes go to several files: give --output-file with {index}, e.g. --output-file 'backup-{index}.ndjson'",
     );
   }
-  if (flags.output === undefined && context.common.format !== "text") {
+  if (output === undefined && context.common.format !== "text") {
     throw new UsageError(
       "--format",
-      "the documents go to stdout: give --output to have a --format result as well",
+      "the documents go to stdout: give --output-file to have a --format result as well",
     );
   }
-  if (flags.output !== undefined && asked.length > 0)
-    checkExportPaths(asked.map((i) => exportPath(flags.output ?? "", i)));
+  const filesOf = (indexes: readonly string[]) =>
+    output === undefined ? [] : indexes.map((index) => ({ index, path: exportPath(output, index) }));
+  if (output !== undefined) checkExportPaths(perIndex ? filesOf(asked) : [{ index: "", path: output }]);
   const { data } = await searchDataClient(managementClient(flags, context), name, context, {
-    flag: "<name>",
+    flag: "--name",
     readOnly: true,
   });
   const indexes = asked.length > 0 ? asked : await everyIndex(data, name, perIndex, context);
+  // Every file is known before the first is written: two SDK indexes never go to one.
+  if (perIndex) checkExportPaths(filesOf(indexes), { listed: true });
+  const keepEmpty = flags.allowEmpty === true;
   const info = await data.info({ deadline: context.deadline });
-  const exported: { index: string; documents: number; file: string | undefined }[] = [];
+  const exported: Exported[] = [];
   for (const index of indexes) {
-    const file = flags.output === undefined ? undefined : exportPath(flags.output, index);
-    const progress = writeProgress({
-      label: `exporting ${name} / ${index}`,
-      total: info.namespaces[index]?.vectorCount,
-      env: context.env,
-      quiet: context.common.quiet,
-    });
-    let written = 0;
-    const lines = counted(
-      exportDocumentLines(data, { namespace: index, deadline: context.deadline }),
-      (n) => {
-        written = n;
-        progress.update(n);
-      },
-    );
-    if (file === undefined) for await (const line of lines) await writeLine(process.stdout, line);
-    else await writeExportFile(file, lines);
-    progress.done();
-    exported.push({ index, documents: written, file });
+    const file = output === undefined ? undefined : exportPath(output, index);
+    const total = info.namespaces[index]?.vectorCount;
+    exported.push(await exportOne(data, { name, index, total, file, keepEmpty }, context));
   }
-  return exportReport(name, exported, context);
+  // Nothing held documents: with --allow-empty and one named file, that file is the empty backup.
+  if (indexes.length === 0 && keepEmpty && output !== undefined && !perIndex) {
+    await writeExportFile(output, emptyLines(), { keepEmpty });
+    exported.push({ index: "", documents: 0, file: output });
+  }
+  const holding = Object.entries(info.namespaces)
+    .filter(([, counts]) => counts.vectorCount + counts.pendingVectorCount > 0)
+    .map(([index]) => index);
+  return exportReport(name, exported, { keepEmpty, indexes: holding }, context);
+}
+
+/** One SDK index to its file (or stdout), with a progress bar: how many documents went. */
+async function exportOne(
+  data: SearchIndexData,
+  target: {
+    name: string;
+    index: string;
+    total: number | undefined;
+    file: string | undefined;
+    keepEmpty: boolean;
+  },
+  context: CommandContext,
+): Promise<Exported> {
+  const { name, index, total, file } = target;
+  const progress = writeProgress({
+    label: `exporting ${name} / ${index}`,
+    total,
+    env: context.env,
+    quiet: context.common.quiet,
+  });
+  let written = 0;
+  const lines = counted(exportDocumentLines(data, { namespace: index, deadline: context.deadline }), (n) => {
+    written = n;
+    progress.update(n);
+  });
+  if (file === undefined) for await (const line of lines) await writeLine(process.stdout, line);
+  else await writeExportFile(file, lines, { keepEmpty: target.keepEmpty });
+  progress.done();
+  return { index, documents: written, file };
+}
+
+/** `--name`, or the search index given as the argument (the older form, still taken). */
+function databaseName(flags: ExportFlags & Positional): string {
+  const given = [...(flags.name === undefined ? [] : [flags.name]), ...(flags.names ?? [])];
+  if (given.length > 1)
+    throw new UsageError("--name", "name the search index once: --name NAME (or as the argument)");
+  return nonEmpty(given[0], "--name");
 }
 
 function checkedIndex(index: string): string {
@@ -86,7 +128,7 @@ async function everyIndex(
   if (!perIndex && indexes.length > 1) {
     throw new IndexLookupError(
       "--index",
-      `${name} has ${indexes.length} SDK indexes holding documents (${indexes.join(", ")}): name one with --index, or give --output with {index}`,
+      `${name} has ${indexes.length} SDK indexes holding documents (${indexes.join(", ")}): name one with --index, or give --output-file with {index}`,
       indexes.length,
     );
   }
@@ -101,18 +143,28 @@ async function* counted(lines: AsyncIterable<string>, onCount: (n: number) => vo
   }
 }
 
+async function* emptyLines(): AsyncGenerator<string> {}
+
+const shown = (index: string) => index || "(default namespace)";
+
 function exportReport(
   name: string,
-  exported: { index: string; documents: number; file: string | undefined }[],
+  exported: Exported[],
+  found: { keepEmpty: boolean; indexes: readonly string[] },
   context: CommandContext,
 ): CommandResult {
   const lines = exported.map(
     (e) =>
-      `${name} / ${e.index || "(default namespace)"}: ${e.documents} documents${e.file ? ` to ${e.file}` : ""}.`,
+      `${name} / ${shown(e.index)}: ${e.documents} documents${e.file === undefined ? "" : e.documents > 0 || found.keepEmpty ? ` to ${e.file}` : " (no file written)"}.`,
   );
   const toStdout = exported.some((e) => e.file === undefined);
   // The documents hold stdout: what was done is said on stderr.
   if (toStdout && !context.common.quiet) for (const line of lines) context.terminal.err(line);
+  const empty = exported.filter((e) => e.documents === 0);
+  const failure =
+    found.keepEmpty || (exported.length > 0 && empty.length === 0)
+      ? undefined
+      : new Error(emptyExport(name, empty, found.indexes));
   return {
     lines: toStdout ? [] : lines,
     json: () => ({ name, indexes: exported }),
@@ -124,5 +176,17 @@ function exportReport(
       },
     ],
     warnings: [],
+    ...(failure === undefined ? {} : { failure }),
   };
+}
+
+/** Why an export of nothing fails, and what the SDK indexes that exist are called (a typo in --index). */
+function emptyExport(name: string, empty: readonly Exported[], indexes: readonly string[]): string {
+  const what =
+    empty.length === 0
+      ? `${name} holds no documents`
+      : `${empty.map((e) => `${name} / ${shown(e.index)}`).join(", ")} ${empty.length === 1 ? "holds" : "hold"} no documents`;
+  const others = indexes.filter((index) => index !== SEED_MARKER_NAMESPACE).map(shown);
+  const known = others.length === 0 ? "" : ` (its SDK indexes holding documents: ${others.join(", ")})`;
+  return `nothing exported: ${what}${known}; an empty backup is not written unless --allow-empty says it is meant`;
 }

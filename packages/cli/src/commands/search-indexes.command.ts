@@ -5,7 +5,13 @@ export const searchIndexes: CommandDeclaration<typeof FLAGS> = {
   name: "search indexes",
   description: "list the SDK indexes (namespaces) of search indexes, with their document counts",
   flags: FLAGS,
-  positional: { syntax: "<databases...>", description: "search index (database) names" },
-  examples: ["stashkit search indexes myapp-previews", "stashkit search indexes myapp-staging --format json"],
+  positional: {
+    syntax: "[databases...]",
+    description: "search index names, as --name gives them (the older form)",
+  },
+  examples: [
+    "stashkit search indexes --name myapp-previews",
+    "stashkit search indexes --name myapp-staging --name myapp-prod --format json",
+  ],
   run: apiCommand("search indexes", "management", () => import("./search-indexes.ts")),
 };

@@ -3,6 +3,7 @@ import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { Positional } from "../options/flags.ts";
 import type { CommandResult } from "../output/result.ts";
+import { UsageError } from "../usage-error.ts";
 import type { IndexesFlags } from "./search-indexes.flags.ts";
 
 interface Row {
@@ -12,13 +13,16 @@ interface Row {
   pending: number;
 }
 
-/** `stashkit search indexes <db>…`: each database's SDK indexes and their counts (stashkit's seed records left out). */
+/** `stashkit search indexes --name <db>…`: each database's SDK indexes and their counts (stashkit's seed records left out). */
 export async function run(flags: IndexesFlags & Positional, context: CommandContext): Promise<CommandResult> {
+  const databases = [...(flags.name ?? []), ...(flags.names ?? [])];
+  if (databases.length === 0)
+    throw new UsageError("--name", "--name is required: the search index whose SDK indexes are listed");
   const management = managementClient(flags, context);
   const rows: Row[] = [];
-  for (const database of flags.names ?? []) {
+  for (const database of databases) {
     const { data } = await searchDataClient(management, database, context, {
-      flag: "<databases>",
+      flag: "--name",
       readOnly: true,
     });
     const info = await context.terminal.progress(

@@ -1,4 +1,4 @@
-import { closedPullRequests, gitHubGraphqlUrl, type PullRequestLookup } from "@stashkit/ci-context";
+import { closedPullRequests, type PullRequestLookup } from "@stashkit/ci-context";
 import {
   expandNameTemplate,
   type MaxAge,
@@ -9,10 +9,10 @@ import {
   refuseProtected,
   templateMatcher,
 } from "@stashkit/core";
-import { httpStackFor, TEMPLATE_PLACEHOLDERS } from "@stashkit/core/internal";
+import { TEMPLATE_PLACEHOLDERS } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
-import { parseGitHubSource } from "../github/github-source.ts";
+import { pullRequestLookup } from "../github/pull-request-lookup.ts";
 import { nonEmpty } from "../options/common.ts";
 import { nameExpander } from "../options/run-values.ts";
 import type { CommandResult } from "../output/result.ts";
@@ -156,22 +156,5 @@ function gitHubLookup(openFrom: string, key: Placeholder, context: CommandContex
       "--open-from github: asks about pull requests, so --pattern must contain {pr}",
     );
   }
-  const source = parseGitHubSource(openFrom);
-  const token = (context.env["GITHUB_TOKEN"] ?? "").trim();
-  if (token === "") {
-    throw new UsageError(
-      "--open-from",
-      "--open-from github: asks about pull requests with GITHUB_TOKEN, which is not set",
-    );
-  }
-  context.redactor.add(token);
-  return {
-    ...source,
-    token,
-    graphqlUrl: gitHubGraphqlUrl(context.env),
-    deadline: context.deadline,
-    redact: (text) => context.redactor.redact(text),
-    http: httpStackFor(context.env, undefined),
-    userAgent: `stashkit-cli ${context.command}`,
-  };
+  return pullRequestLookup(openFrom, context);
 }

@@ -1,5 +1,5 @@
 import { checkSeedFiles, refuseProtected, seedDocuments, seedSearchIndex } from "@stashkit/core";
-import { preferSmallHeap, SEED_WHEN } from "@stashkit/core/internal";
+import { preferSmallHeap, repeatedIdsWarning, SEED_WHEN } from "@stashkit/core/internal";
 import { managementClient, searchDataClient } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import { nonEmpty, oneOf } from "../options/common.ts";
@@ -14,13 +14,17 @@ import { writeProgress } from "./write-progress.ts";
 export async function run(flags: SeedFlags, context: CommandContext): Promise<CommandResult> {
   const expand = nameExpander(flags, context.env);
   const name = expand(nonEmpty(flags.name, "--name"), "--name");
-  const index = expand(flags.index ?? "default", "--index");
-  const when = oneOf(flags.when ?? "created", SEED_WHEN, "--when");
+  const index = expand(flags.seedIndex ?? "default", "--seed-index");
+  const when = oneOf(flags.seedWhen ?? "created", SEED_WHEN, "--seed-when");
   refuseProtected(readProtect(flags), name, { input: "--name", action: "seed" });
-  if ((flags.file ?? []).length === 0) throw new UsageError("--file", "give at least one --file");
-  const files = await checkSeedFiles(flags.file ?? [], "--file");
+  const paths = flags.seedFile ?? [];
+  if (paths.length === 0) throw new UsageError("--seed-file", "give at least one --seed-file");
+  const files = await checkSeedFiles(paths, "--seed-file");
+  // Said before the seed starts: the count it reports is of documents written, not kept.
+  const repeated = repeatedIdsWarning(files, "--seed-file");
+  if (repeated !== undefined) context.terminal.warn(repeated);
   const total = files.reduce((sum, file) => sum + file.documents, 0);
-  const oneStep = `stashkit search ensure --name ${name} --seed-file ${flags.file?.[0]}`;
+  const oneStep = `stashkit search ensure --name ${name} --seed-file ${paths[0]}`;
   const { data, index: database } = await searchDataClient(managementClient(flags, context), name, context, {
     flag: "--name",
     ifMissing: `create it first with "stashkit search ensure --name ${name}", or ensure and seed in one step: "${oneStep}"`,
@@ -36,7 +40,7 @@ export async function run(flags: SeedFlags, context: CommandContext): Promise<Co
   const result = await seedSearchIndex(data, {
     index,
     when,
-    documents: seedDocuments(files, "--file"),
+    documents: seedDocuments(files, "--seed-file"),
     deadline: context.deadline,
     maxWritesPerSecond: typeof writesPerSecond === "number" ? writesPerSecond : 0,
     onProgress: (written) => progress.update(written),
@@ -46,7 +50,7 @@ export async function run(flags: SeedFlags, context: CommandContext): Promise<Co
     lines: [
       result.seeded
         ? `Seeded ${name} / ${index}: ${result.written} documents in ${result.batches} batches.`
-        : `${name} / ${index} was seeded before (${result.finishedAt}): nothing written; --when always writes again.`,
+        : `${name} / ${index} was seeded before (${result.finishedAt}): nothing written; --seed-when always writes again.`,
     ],
     json: () => ({ name, index, seeded: result.seeded, written: result.written }),
     fields: [{ env: "STASHKIT_SEEDED", output: "seeded", value: String(result.written) }],

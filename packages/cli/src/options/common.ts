@@ -2,9 +2,9 @@ import { STEP_LIMITS } from "@stashkit/core/internal";
 import { UsageError } from "../usage-error.ts";
 import type { COMMON_FLAGS } from "./flag-sets.ts";
 import type { FlagValues } from "./flags.ts";
+import { FORMATS, type Format } from "./formats.ts";
 
-export const FORMATS = ["text", "json", "dotenv", "github", "markdown"] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from "./formats.ts";
 
 /** The flags every command takes, as commander hands them over. */
 export type CommonFlags = FlagValues<typeof COMMON_FLAGS>;
@@ -22,10 +22,18 @@ export interface Common {
   verbose: boolean;
 }
 
-/** Reads and checks the common flags; every problem is a UsageError before anything is sent. */
-export function readCommon(flags: CommonFlags, env: Record<string, string | undefined>): Common {
+/**
+ * Reads and checks the common flags; every problem is a UsageError before anything is sent.
+ * `resultToFile: false`: `--output-file` is the command's own (its data), not the result's.
+ */
+export function readCommon(
+  flags: CommonFlags,
+  env: Record<string, string | undefined>,
+  { resultToFile = true } = {},
+): Common {
   const format = oneOf(flags.format ?? "text", FORMATS, "--format");
-  const outputFile = flags.outputFile === undefined ? undefined : nonEmpty(flags.outputFile, "--output-file");
+  const given = resultToFile ? flags.outputFile : undefined;
+  const outputFile = given === undefined ? undefined : nonEmpty(given, "--output-file");
   const githubOutput = format === "github" ? (outputFile ?? env["GITHUB_OUTPUT"] ?? "") : undefined;
   if (githubOutput === "") {
     throw new UsageError(

@@ -66,6 +66,17 @@ export const MESSAGING_FLAGS = [
   },
 ] as const;
 
+/**
+ * The messaging flags, with --format describing the formats of a command that writes others than
+ * the usual four (a report in markdown, or fewer); its declaration's `formats` is what is checked.
+ */
+export function messagingFlagsWithFormat(description: string) {
+  return [
+    ...MESSAGING_FLAGS.filter((flag) => flag.flags !== "--format <format>"),
+    { flags: "--format <format>", description, default: "text" },
+  ] as const;
+}
+
 /** The values of a name template's placeholders, overriding the CI system's. */
 export const RUN_VALUE_FLAGS = [
   { flags: "--pr <number>", description: "pull/merge request number for {pr} (default: from the CI system)" },
@@ -110,28 +121,56 @@ export const PROTECT_FLAGS = [
   },
 ] as const;
 
+// One spelling per meaning (issue 50), the ensure-search-index action's input names: every command
+// that seeds, clones or names a search index says it with these flags. A command that used to
+// spell one otherwise keeps that spelling as an alias (`aliases`), for the scripts that use it.
+
+/** The files written into an SDK index. */
+export const SEED_FILE_FLAG = {
+  flags: "--seed-file <path>",
+  description: "a JSON array or NDJSON file of {id, content, metadata?} to write (repeatable)",
+  repeatable: true,
+} as const;
+
+/** The SDK index written into. */
+export const SEED_INDEX_FLAG = {
+  flags: "--seed-index <template>",
+  description: "the SDK index (namespace) the documents go to (default: default)",
+} as const;
+
+/** Whether a finished seed is written again. */
+export const SEED_WHEN_FLAG = {
+  flags: "--seed-when <when>",
+  description: "created (skip a finished seed) or always",
+  default: "created",
+} as const;
+
+/** The search index documents are copied from, read with its read-only token. */
+export const CLONE_FROM_FLAG = {
+  flags: "--clone-from <name>",
+  description: "copy the documents of this search index of the account (read with its read-only token)",
+} as const;
+
+/** The one SDK index of --clone-from copied. */
+export const CLONE_INDEX_FLAG = {
+  flags: "--clone-index <name>",
+  description: "with --clone-from: copy only this SDK index",
+} as const;
+
 /** What `search ensure` fills the index with afterwards: the ensure-search-index action's seed inputs. */
 export const SEED_FLAGS = [
   {
-    flags: "--seed-file <path>",
+    ...SEED_FILE_FLAG,
     description:
       "after the ensure, write a JSON array or NDJSON file of {id, content, metadata?} (repeatable)",
-    repeatable: true,
   },
   {
-    flags: "--seed-index <template>",
+    ...SEED_INDEX_FLAG,
     description: "the SDK index the documents go to (default: default; a clone keeps the source's names)",
   },
-  {
-    flags: "--clone-from <name>",
-    description: "copy the documents of this search index of the account (read with its read-only token)",
-  },
-  { flags: "--clone-index <name>", description: "with --clone-from: copy only this SDK index" },
-  {
-    flags: "--seed-when <when>",
-    description: "created (skip a finished seed) or always",
-    default: "created",
-  },
+  CLONE_FROM_FLAG,
+  CLONE_INDEX_FLAG,
+  SEED_WHEN_FLAG,
   {
     flags: "--wait-until-indexed <bool>",
     description: "true: end when the seeded documents are searchable; false: when they are written",

@@ -12,6 +12,11 @@ export interface FlagSpec {
   readonly default?: string;
   /** Each use appends one value: a variadic flag would swallow the positional names after it. */
   readonly repeatable?: true;
+  /**
+   * Other spellings this command still accepts ("--file" for "--seed-file"): hidden from the
+   * flag list, named in the flag's help, read into the flag's own value, offered by "did you mean".
+   */
+  readonly aliases?: readonly `--${string}`[];
 }
 
 type LongName<F extends string> = F extends `${string}--${infer Rest}`
@@ -50,13 +55,42 @@ export function attributeName(flags: string): string {
   return long.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
-/** Adds the flags to a command. */
+/**
+ * Another spelling of a flag: its value goes where the flag's goes (commander stores a value under
+ * `attributeName()`), so `--file a --seed-file b` gives `seedFile: ["a", "b"]`.
+ */
+export class AliasOption extends Option {
+  /** "--seed-file": the flag this one is another name of. */
+  readonly canonical: string;
+  readonly #attribute: string;
+
+  constructor(alias: string, of: Option) {
+    // The alias takes a value as the flag does: "--file <path>" for "--seed-file <path>".
+    super(`${alias}${of.flags.slice(of.flags.indexOf(of.long ?? "") + (of.long ?? "").length)}`);
+    this.canonical = of.long ?? "";
+    this.#attribute = of.attributeName();
+    this.hideHelp();
+  }
+
+  override attributeName(): string {
+    return this.#attribute;
+  }
+}
+
+/** Adds the flags, and each one's aliases, to a command. */
 export function addFlags(command: Command, specs: readonly FlagSpec[]): Command {
   for (const spec of specs) {
-    const option = new Option(spec.flags, spec.description);
+    const aliases = spec.aliases ?? [];
+    const also = aliases.length === 0 ? "" : ` (also ${aliases.join(", ")})`;
+    const option = new Option(spec.flags, `${spec.description}${also}`);
     if (spec.default !== undefined) option.default(spec.default);
     if (spec.repeatable) option.argParser(collect);
     command.addOption(option);
+    for (const alias of aliases) {
+      const other = new AliasOption(alias, option);
+      if (spec.repeatable) other.argParser(collect);
+      command.addOption(other);
+    }
   }
   return command;
 }

@@ -1,8 +1,11 @@
 import { DlqResource, MessageLogsResource } from "../resources/dead-letters.ts";
+import { EmulatorControlResource } from "../resources/emulator-control.ts";
 import { FlowControlResource } from "../resources/flow-control.ts";
+import { MessagesResource, SigningKeysResource } from "../resources/messages.ts";
 import { QueuesResource } from "../resources/queues.ts";
 import { SchedulesResource } from "../resources/schedules.ts";
 import { UrlGroupsResource } from "../resources/url-groups.ts";
+import { WorkflowRunsResource } from "../resources/workflow-runs.ts";
 import { baseUrlString } from "../transport/base-url.ts";
 import type { Transport } from "../transport/transport.ts";
 import {
@@ -16,13 +19,21 @@ import { messagingOptionsFromEnv } from "./from-env.ts";
 
 export type { MessagingClientOptions };
 
-/** Client of the messaging API (queues, schedules, URL groups, flow-control keys, the DLQ, logs), authenticated with a Bearer token. */
+/**
+ * Client of the messaging API (queues, schedules, URL groups, flow-control keys, the DLQ, logs,
+ * messages, signing keys, workflow runs), authenticated with a Bearer token.
+ */
 export class MessagingClient {
   readonly queues: QueuesResource;
   readonly schedules: SchedulesResource;
   readonly flowControl: FlowControlResource;
   readonly dlq: DlqResource;
   readonly logs: MessageLogsResource;
+  readonly messages: MessagesResource;
+  readonly signingKeys: SigningKeysResource;
+  readonly workflowRuns: WorkflowRunsResource;
+  /** The stashkit emulator's control API, when the base URL is one (`isEmulator()` says). */
+  readonly emulator: EmulatorControlResource;
   readonly urlGroups: UrlGroupsResource;
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
@@ -41,6 +52,10 @@ export class MessagingClient {
     this.flowControl = new FlowControlResource(transport);
     this.dlq = new DlqResource(transport);
     this.logs = new MessageLogsResource(transport);
+    this.messages = new MessagesResource(transport);
+    this.signingKeys = new SigningKeysResource(transport);
+    this.workflowRuns = new WorkflowRunsResource(transport);
+    this.emulator = new EmulatorControlResource(transport);
     this.urlGroups = new UrlGroupsResource(transport);
   }
 

@@ -13,12 +13,15 @@ export class IndexMismatchError extends StashkitError {
   readonly indexId: string;
   readonly mismatches: Mismatch[];
 
-  constructor(indexName: string, indexId: string, mismatches: Mismatch[]) {
+  /** `onMismatchInput`: what the caller calls the choice (`--on-mismatch`, `on-mismatch`), for the advice. */
+  constructor(indexName: string, indexId: string, mismatches: Mismatch[], onMismatchInput = "onMismatch") {
     const found = mismatches.map((m) => `${m.field} ${m.found}`).join(" and ");
     const wanted = mismatches.map((m) => `${m.field} ${m.wanted}`).join(" and ");
+    // A flag takes its value after a space (`--on-mismatch warn`), an input or option after a colon.
+    const accept = onMismatchInput.startsWith("--") ? `${onMismatchInput} warn` : `${onMismatchInput}: warn`;
     super(
       `search index "${indexName}" (id ${indexId}) exists with ${found}, but ${wanted} was asked for; ` +
-        "change the inputs, delete the index, or accept it with onMismatch: warn",
+        `change the inputs, delete the index, or accept it with ${accept}`,
       { operation: `ensure search index ${indexName}` },
     );
     this.indexName = indexName;

@@ -1,6 +1,7 @@
 export { AbortedError } from "./aborted-error.ts";
 export { AttemptTimeoutError } from "./attempt-timeout-error.ts";
 export { AuthenticationError } from "./authentication-error.ts";
+export { CheckDeployError } from "./check-deploy-error.ts";
 export { ConfigurationError } from "./configuration-error.ts";
 export { ConflictError } from "./conflict-error.ts";
 export { ConnectionError } from "./connection-error.ts";

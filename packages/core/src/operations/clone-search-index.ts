@@ -1,6 +1,6 @@
 import type { SearchIndexData } from "../clients/search-index-data.ts";
 import { ConfigurationError } from "../errors/index.ts";
-import type { SearchDocument } from "../schemas/search-data.ts";
+import type { RangePage, SearchDocument } from "../schemas/search-data.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { SEED_MARKER_NAMESPACE } from "./seed-marker.ts";
 import {
@@ -88,24 +88,53 @@ export async function sdkIndexesWithDocuments(source: SearchIndexData, call: Cal
     .sort();
 }
 
+/** Pages read and not yet taken by the writes (the one being read included). */
+const PAGES_AHEAD = 2;
+
 /**
- * The namespace's pages, the next one asked for while this one is written: the reads overlap the
- * writes instead of adding their round trips (bench S10). A ranged document is already what an
- * upsert takes (`{id, content, metadata?}`), so pages go to the batches as they are, uncopied,
- * and memory holds two pages at most.
+ * The namespace's pages, each asked for as soon as the one before it answered, whether or not
+ * the writes have taken that one yet: a range needs the cursor of the page before, so the reads
+ * are a chain of round trips, and a link that waited for a write as well would lengthen the
+ * whole copy (bench S10). At most `PAGES_AHEAD` pages wait beside the one being written. A
+ * ranged document is already what an upsert takes (`{id, content, metadata?}`), so pages go to
+ * the batches as they are, uncopied.
  */
 async function* readAhead(
   source: SearchIndexData,
   options: CallOptions & { namespace: string },
   limit: number,
 ): AsyncGenerator<SearchDocument[]> {
-  let next = source.rangePage({ cursor: "0", limit }, options);
-  for (;;) {
-    const page = await next;
-    if (page.nextCursor !== "") next = source.rangePage({ cursor: page.nextCursor, limit }, options);
-    // A read-ahead that fails while the consumer stops early must not be an unhandled rejection.
-    next.catch(() => {});
-    yield page.documents;
-    if (page.nextCursor === "") return;
+  const waiting: Promise<RangePage>[] = [];
+  // The cursor of the next page to read; undefined once the last page was asked for.
+  let cursor: string | undefined = "0";
+  let reading = false;
+  let stopped = false;
+  const readNext = () => {
+    if (stopped || reading || cursor === undefined || waiting.length >= PAGES_AHEAD) return;
+    reading = true;
+    const page = source.rangePage({ cursor, limit }, options);
+    waiting.push(page);
+    // A read that fails is thrown where its page is taken; one the writes never take (they
+    // stopped) must not be an unhandled rejection.
+    page.then(
+      (answer) => {
+        reading = false;
+        cursor = answer.nextCursor === "" ? undefined : answer.nextCursor;
+        readNext();
+      },
+      () => {
+        cursor = undefined;
+      },
+    );
+  };
+  try {
+    readNext();
+    for (let next = waiting.shift(); next !== undefined; next = waiting.shift()) {
+      const page = await next;
+      readNext();
+      yield page.documents;
+    }
+  } finally {
+    stopped = true;
   }
 }

@@ -1,10 +1,14 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import { ConfigurationError } from "../errors/index.ts";
+import { mapWithConcurrency } from "../lib/map-with-concurrency.ts";
 import type { MessageFilter } from "../resources/dead-letters.ts";
 import { validateQueueName } from "../schemas/inputs.ts";
 import type { DlqMessage } from "../schemas/messages.ts";
 import { hasUnsafeCharacter } from "../schemas/server-values.ts";
 import type { CallOptions } from "../transport/call-options.ts";
+
+/** DLQ messages without an answer whose delivery error is looked up in the logs, one request each. */
+export const MAX_ERROR_LOOKUPS = 20;
 
 /** Ids a bulk retry or delete names at once; the API's page size. */
 const BATCH = 100;
@@ -121,4 +125,25 @@ export async function actOnDlq(
     else await client.dlq.delete(batch, call);
   }
   return result;
+}
+
+/**
+ * Why DLQ messages have no response status: the destination never answered (refused, DNS, a
+ * timeout), which the DLQ does not say and the logs do. The error of each one's latest failed
+ * delivery, by message id: the first MAX_ERROR_LOOKUPS of them, 4 requests at a time.
+ */
+export async function lastDeliveryErrors(
+  client: MessagingClient,
+  messages: readonly DlqMessage[],
+  call: CallOptions,
+): Promise<Map<string, string>> {
+  const unanswered = messages.filter((message) => message.responseStatus === undefined);
+  const ids = [...new Set(unanswered.map((message) => message.messageId))].slice(0, MAX_ERROR_LOOKUPS);
+  const errors = await mapWithConcurrency(ids, 4, (id) => client.logs.lastError(id, call));
+  const found = new Map<string, string>();
+  ids.forEach((id, i) => {
+    const error = errors[i];
+    if (error !== undefined && error !== "") found.set(id, error);
+  });
+  return found;
 }

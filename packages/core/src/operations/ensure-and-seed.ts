@@ -1,8 +1,7 @@
 import type { ManagementClient } from "../clients/management-client.ts";
 import { IndexLookupError } from "../errors/index.ts";
 import type { SearchIndex } from "../schemas/search-index.ts";
-import type { CallOptions } from "../transport/call-options.ts";
-import { ensureSearchIndex } from "./ensure-search-index.ts";
+import { ensureSearchIndexListedBy, type FirstListing } from "./ensure-search-index.ts";
 import type { SeedPlan } from "./seed-plan.ts";
 import type { EnsureAndSeedInput, EnsureAndSeedResult } from "./seed-report.ts";
 
@@ -12,18 +11,31 @@ export type { EnsureAndSeedInput, EnsureAndSeedResult, SeededIndex, SeedReport }
  * The one-step preview: ensures the index (race-safe, `ensureSearchIndex`), then fills it from
  * the seed files or another index of the account (`clone-from`, read with its read-only token:
  * cloning from a protected index is allowed), then waits until the documents are searchable.
- * The clone source is looked up first, so a missing one fails before anything is created. The
- * action and `stashkit search ensure` both call this.
+ * The clone source is found by the ensure's first list request, so a missing one fails before
+ * anything is created. The action and `stashkit search ensure` both call this.
  */
 export async function ensureAndSeedSearchIndex(
   client: ManagementClient,
   input: EnsureAndSeedInput,
 ): Promise<EnsureAndSeedResult> {
   const { seed, phase = (_label, work) => work() } = input;
-  const call: CallOptions = { signal: input.signal, deadline: input.deadline };
-  const source =
-    seed?.cloneFrom === undefined ? undefined : await cloneSource(client, seed, call, input.onSecrets);
-  const ensured = await phase(`Ensure search index ${input.name}`, () => ensureSearchIndex(client, input));
+  let source: SearchIndex | undefined;
+  // The clone source comes from the ensure's first list request, which lists the source's name
+  // too: one management round trip before the copy starts, not two in a row (bench S10).
+  const firstListing: FirstListing | undefined =
+    seed?.cloneFrom === undefined
+      ? undefined
+      : async (name, call) => {
+          const [matches = [], sources = []] = await client.searchIndexes.findByNames(
+            [name, seed.cloneFrom ?? ""],
+            call,
+          );
+          source = cloneSource(sources, seed, input.onSecrets);
+          return matches;
+        };
+  const ensured = await phase(`Ensure search index ${input.name}`, () =>
+    ensureSearchIndexListedBy(client, input, firstListing),
+  );
   input.onEnsured?.(ensured);
   if (seed === undefined) return { ensured, seeded: { written: 0, indexes: [] } };
   // The data plane (its client, the seed file reader, classic zod) loads only for a seed: most
@@ -33,15 +45,16 @@ export async function ensureAndSeedSearchIndex(
   return { ensured, seeded };
 }
 
-/** The clone source, by name in the same account; its tokens go to `onSecrets` before anything is logged. */
-async function cloneSource(
-  client: ManagementClient,
+/**
+ * The clone source among the indexes listed under its name; its tokens go to `onSecrets` before
+ * anything is logged. None, or several, stop the ensure before it creates anything.
+ */
+function cloneSource(
+  found: SearchIndex[],
   seed: SeedPlan,
-  call: CallOptions,
   onSecrets: EnsureAndSeedInput["onSecrets"],
-): Promise<SearchIndex> {
+): SearchIndex {
   const name = seed.cloneFrom ?? "";
-  const found = await client.searchIndexes.findByName(name, call);
   onSecrets?.(found.flatMap((index) => [index.token, index.read_only_token]));
   const [source, ...others] = found;
   const input = seed.names.cloneFrom;

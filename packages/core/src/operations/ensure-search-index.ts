@@ -32,6 +32,8 @@ export interface EnsureSearchIndexInput extends CallOptions {
   protect?: ProtectRule | undefined;
   /** What the caller calls `name`, for messages. Default `name`. */
   nameInput?: string;
+  /** What the caller calls `onMismatch` (`--on-mismatch`, `on-mismatch`), for messages. Default `onMismatch`. */
+  onMismatchInput?: string;
 }
 
 export interface EnsureResult {
@@ -67,11 +69,28 @@ export async function ensureSearchIndex(
   client: ManagementClient,
   input: EnsureSearchIndexInput,
 ): Promise<EnsureResult> {
+  return ensureSearchIndexListedBy(client, input, undefined);
+}
+
+/**
+ * How the ensure's first list is made, when a caller needs more from that listing than the
+ * indexes of this name (a clone's source, found by the same request): it returns the indexes
+ * named `name` and may throw to stop the ensure before anything is created.
+ */
+export type FirstListing = (name: string, call: CallOptions) => Promise<SearchIndex[]>;
+
+/** `ensureSearchIndex` whose first list is `firstListing`'s (the later ones are its own). */
+export async function ensureSearchIndexListedBy(
+  client: ManagementClient,
+  input: EnsureSearchIndexInput,
+  firstListing: FirstListing | undefined,
+): Promise<EnsureResult> {
   const name = validateIndexName(input.name, input.nameInput);
   refuseProtected(input.protect, name, { input: input.nameInput ?? "name", action: "ensure" });
   const region = validateRegion(input.region);
   const type = validatePlan(input.type ?? "free");
-  const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, "onMismatch");
+  const onMismatchInput = input.onMismatchInput ?? "onMismatch";
+  const onMismatch = oneOf(input.onMismatch ?? "fail", ["fail", "warn"] as const, onMismatchInput);
   const call: CallOptions = { signal: input.signal, deadline: input.deadline };
   const warnings: string[] = [];
   const { matches, ownId, createRequests } = await settledMatches(client, {
@@ -79,6 +98,7 @@ export async function ensureSearchIndex(
     call,
     settleMarginMs: input.settleMarginMs ?? 250,
     warnings,
+    firstListing,
   });
 
   const winner = oldest(matches);
@@ -95,7 +115,7 @@ export async function ensureSearchIndex(
       `${duplicates.length + 1} search indexes are named "${name}"; using the oldest, ${winner.id}; the others: ${duplicates.map((d) => d.id).join(", ")}`,
     );
   }
-  const mismatches = compare(winner, { name, region, type }, onMismatch, warnings);
+  const mismatches = compare(winner, { name, region, type }, { onMismatch, onMismatchInput }, warnings);
   return { index: winner, created: ownId === winner.id, mismatches, duplicates, warnings, createRequests };
 }
 
@@ -105,6 +125,7 @@ interface Settling {
   settleMarginMs: number;
   /** Where a warning about the deadline goes. */
   warnings: string[];
+  firstListing: FirstListing | undefined;
 }
 
 /**
@@ -123,9 +144,12 @@ async function settledMatches(
   // network, can be long after). Only the indexes with this name are used or printed, so only
   // their tokens are registered.
   let listSentAt = Number.NEGATIVE_INFINITY;
+  let firstListing = settling.firstListing;
   const listMatches = async () => {
     listSentAt = budget.now();
-    return client.searchIndexes.findByName(wanted.name, call);
+    const listing = firstListing ?? ((name: string) => client.searchIndexes.findByName(name, call));
+    firstListing = undefined;
+    return listing(wanted.name, call);
   };
   let ownId: string | undefined;
   let createRequests = 0;
@@ -166,7 +190,7 @@ async function settledMatches(
 function compare(
   winner: SearchIndex,
   wanted: Settling["wanted"],
-  onMismatch: "fail" | "warn",
+  { onMismatch, onMismatchInput }: { onMismatch: "fail" | "warn"; onMismatchInput: string },
   warnings: string[],
 ): Mismatch[] {
   const mismatches: Mismatch[] = [];
@@ -175,9 +199,11 @@ function compare(
   if (normalizePlan(winner.type) !== wanted.type)
     mismatches.push({ field: "type", wanted: wanted.type, found: winner.type });
   if (mismatches.length > 0) {
-    const error = new IndexMismatchError(wanted.name, winner.id, mismatches);
+    const error = new IndexMismatchError(wanted.name, winner.id, mismatches, onMismatchInput);
     if (onMismatch === "fail") throw error;
-    warnings.push(error.message.replace(/; change the inputs.*$/, "; using it because onMismatch is warn"));
+    warnings.push(
+      error.message.replace(/; change the inputs.*$/, `; using it because ${onMismatchInput} is warn`),
+    );
   }
   return mismatches;
 }

@@ -1,5 +1,5 @@
 import type { DesiredSchedule } from "../qstash-files/desired-state.ts";
-import type { PutScheduleInput } from "../resources/schedules.ts";
+import type { PutScheduleInput } from "../resources/schedule-headers.ts";
 import type { Schedule } from "../schemas/schedule.ts";
 import type { FieldChange } from "./qstash-changes.ts";
 import { liveSchedule, timeoutLabel } from "./qstash-live.ts";

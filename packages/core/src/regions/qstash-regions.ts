@@ -1,10 +1,9 @@
 import { ConfigurationError } from "../errors/index.ts";
+import { QSTASH_REGION_NAMES, type QStashRegion } from "../schemas/qstash-regions.ts";
 import { parseBaseUrl } from "../transport/base-url.ts";
 import type { Environment } from "../transport/dispatcher.ts";
 
-/** QStash's regions, as the official SDK names them (`QSTASH_REGION`, `US_EAST_1_QSTASH_URL`). */
-export const QSTASH_REGIONS = ["EU_CENTRAL_1", "US_EAST_1"] as const;
-export type QStashRegion = (typeof QSTASH_REGIONS)[number];
+export type { QStashRegion };
 
 /** What the SDK's multi-region mode reads: `QSTASH_REGION`, then each region's variables. */
 export const REGION_ENV = "QSTASH_REGION";
@@ -23,7 +22,7 @@ export interface RegionSetting {
 }
 
 export function isQStashRegion(value: string): value is QStashRegion {
-  return (QSTASH_REGIONS as readonly string[]).includes(value);
+  return (QSTASH_REGION_NAMES as readonly string[]).includes(value);
 }
 
 /** `--region` / the `region` input: one of the regions, or "" for all. */
@@ -31,7 +30,7 @@ export function validateQStashRegion(value: string, input: string): QStashRegion
   if (isQStashRegion(value)) return value;
   throw new ConfigurationError(
     input,
-    `${input} must be ${QSTASH_REGIONS.join(" or ")}, got ${JSON.stringify(value)}`,
+    `${input} must be ${QSTASH_REGION_NAMES.join(" or ")}, got ${JSON.stringify(value)}`,
   );
 }
 
@@ -49,10 +48,10 @@ export function regionsFromEnv(env: Environment, only?: QStashRegion): RegionSet
   if (!isQStashRegion(primary)) {
     throw new ConfigurationError(
       REGION_ENV,
-      `${REGION_ENV} must be ${QSTASH_REGIONS.join(" or ")} (the official SDK's names), got ${JSON.stringify(primary)}`,
+      `${REGION_ENV} must be ${QSTASH_REGION_NAMES.join(" or ")} (the official SDK's names), got ${JSON.stringify(primary)}`,
     );
   }
-  const ordered = [primary, ...QSTASH_REGIONS.filter((region) => region !== primary)];
+  const ordered = [primary, ...QSTASH_REGION_NAMES.filter((region) => region !== primary)];
   const settings = ordered.flatMap((region) => regionSetting(env, region));
   if (!settings.some((setting) => setting.region === primary)) {
     throw new ConfigurationError(
@@ -93,5 +92,5 @@ export function regionLabel(region: QStashRegion | undefined): string {
 
 /** Every region's token the environment holds, set or not in use: each is a secret to mask. */
 export function regionTokensInEnv(env: Environment): string[] {
-  return QSTASH_REGIONS.flatMap((region) => env[regionVariable(region, "QSTASH_TOKEN")]?.trim() || []);
+  return QSTASH_REGION_NAMES.flatMap((region) => env[regionVariable(region, "QSTASH_TOKEN")]?.trim() || []);
 }

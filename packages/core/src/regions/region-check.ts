@@ -1,7 +1,8 @@
 import type { MessagingClient } from "../clients/messaging-client.ts";
 import { ConfigurationError, NotFoundError } from "../errors/index.ts";
+import { QSTASH_REGION_NAMES, regionNamedInRefusal } from "../schemas/qstash-regions.ts";
 import type { CallOptions } from "../transport/call-options.ts";
-import { isQStashRegion, QSTASH_REGIONS, type QStashRegion, type RegionSetting } from "./qstash-regions.ts";
+import type { QStashRegion, RegionSetting } from "./qstash-regions.ts";
 
 /** Where a region's URL and token came from: its setting without the token itself. */
 export type RegionPlace = Omit<RegionSetting, "token">;
@@ -12,9 +13,6 @@ export interface RegionalClient {
   client: MessagingClient;
 }
 
-/** How the service refuses a token of another region: "user (…) not found in this region (us-east-1)". */
-const OTHER_REGION = /not found in this region \(([a-z0-9-]+)\)/;
-
 /** A token sent to the other region's URL: named before anything is written. */
 export class RegionMismatchError extends ConfigurationError {
   override name = "RegionMismatchError";
@@ -23,7 +21,7 @@ export class RegionMismatchError extends ConfigurationError {
   readonly tokenRegion: QStashRegion;
 
   constructor(setting: RegionPlace, urlRegion: QStashRegion) {
-    const tokenRegion = QSTASH_REGIONS.find((region) => region !== urlRegion) as QStashRegion;
+    const tokenRegion = QSTASH_REGION_NAMES.find((region) => region !== urlRegion) as QStashRegion;
     super(
       setting.tokenVariable,
       `${setting.tokenVariable} is a token of region ${tokenRegion}, but ${setting.urlVariable} (${setting.baseUrl}) is region ${urlRegion}, which answers "user not found in this region": give ${setting.region ?? "it"} one region's URL and token (nothing was changed in any region)`,
@@ -51,9 +49,8 @@ export async function checkRegions(regions: readonly RegionalClient[], call: Cal
   }
 }
 
+/** The region of the URL that refused a token as another region's ("not found in this region (…)"). */
 function otherRegionIn(error: unknown): QStashRegion | undefined {
   if (!(error instanceof NotFoundError)) return undefined;
-  const slug = OTHER_REGION.exec(error.apiMessage ?? error.message)?.[1];
-  const name = slug?.toUpperCase().replaceAll("-", "_") ?? "";
-  return isQStashRegion(name) ? name : undefined;
+  return regionNamedInRefusal(error.apiMessage ?? error.message);
 }

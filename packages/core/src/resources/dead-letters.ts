@@ -13,6 +13,8 @@ export interface MessageFilter {
   labels?: readonly string[];
   urls?: readonly string[];
   queues?: readonly string[];
+  /** These messages only (the logs' `messageId`). */
+  messageIds?: readonly string[];
 }
 
 function filterQuery(filter: MessageFilter, cursor: string | undefined): Record<string, readonly string[]> {
@@ -20,6 +22,7 @@ function filterQuery(filter: MessageFilter, cursor: string | undefined): Record<
     ...(filter.labels?.length ? { label: filter.labels } : {}),
     ...(filter.urls?.length ? { url: filter.urls } : {}),
     ...(filter.queues?.length ? { queueName: filter.queues } : {}),
+    ...(filter.messageIds?.length ? { messageId: filter.messageIds } : {}),
     ...(cursor ? { cursor: [cursor] } : {}),
   };
 }
@@ -63,5 +66,16 @@ export class MessageLogsResource extends Resource {
       messageEventPageSchema,
       call,
     );
+  }
+
+  /** The error of a message's latest failed delivery (its newest ERROR event), when the logs hold one. */
+  async lastError(messageId: string, call?: CallOptions): Promise<string | undefined> {
+    const query = { messageId: [messageId], state: ["ERROR"], count: ["1"] };
+    const page = await this.read(
+      get("/v2/logs", `read the last delivery error of message ${messageId}`, query),
+      messageEventPageSchema,
+      call,
+    );
+    return page.logs.find((event) => event.messageId === messageId)?.error;
   }
 }

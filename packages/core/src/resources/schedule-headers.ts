@@ -1,5 +1,29 @@
-import { ConfigurationError } from "../errors/index.ts";
-import type { PutScheduleInput } from "./schedules.ts";
+import { destinationParts } from "./destination-parts.ts";
+
+/** A schedule to create, or to overwrite when one with its id exists. */
+export interface PutScheduleInput {
+  /** Sent as `Upstash-Schedule-Id`: the same id again updates that schedule in place. */
+  scheduleId: string;
+  /** A URL, or the name of a URL group. */
+  destination: string;
+  cron: string;
+  method?: string;
+  /** The message's body, sent as it is. */
+  body?: string;
+  /** Headers the destination receives (`Content-Type` among them), by name. */
+  headers?: Readonly<Record<string, string>>;
+  retries?: number;
+  /** `Upstash-Retry-Delay`, an expression of `retried`. */
+  retryDelay?: string;
+  /** `50s`, `10m`, `1d`: each message waits this long. */
+  delay?: string;
+  timeout?: string;
+  callback?: string;
+  failureCallback?: string;
+  queueName?: string;
+  flowControl?: { key: string; parallelism?: number; rate?: number; period?: string };
+  labels?: readonly string[];
+}
 
 /**
  * How a schedule goes on the wire, as the official SDK sends it: the destination in the path
@@ -42,21 +66,4 @@ export function scheduleRequestParts(input: PutScheduleInput): {
     headers[lower === "content-type" ? lower : `upstash-forward-${lower}`] = value;
   }
   return { ...destinationParts(input.destination), headers };
-}
-
-/** `https://app/hook?x=1` goes as the path `https://app/hook` and the query `x=1`; a URL group's name as a path segment. */
-function destinationParts(destination: string): { destinationPath: string; rawQuery: string | undefined } {
-  if (!/^https?:\/\//.test(destination)) {
-    return { destinationPath: encodeURIComponent(destination), rawQuery: undefined };
-  }
-  if (/[\s#\p{Cc}]/u.test(destination)) {
-    throw new ConfigurationError(
-      "destination",
-      "a schedule's destination must not contain whitespace, control characters or #",
-    );
-  }
-  const at = destination.indexOf("?");
-  return at < 0
-    ? { destinationPath: destination, rawQuery: undefined }
-    : { destinationPath: destination.slice(0, at), rawQuery: destination.slice(at + 1) };
 }

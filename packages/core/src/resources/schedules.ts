@@ -2,32 +2,7 @@ import { validateScheduleId } from "../schemas/inputs.ts";
 import { type Schedule, scheduleListSchema, scheduleSchema } from "../schemas/schedule.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { del, get, post, Resource } from "./resource.ts";
-import { scheduleRequestParts } from "./schedule-headers.ts";
-
-/** A schedule to create, or to overwrite when one with its id exists. */
-export interface PutScheduleInput {
-  /** Sent as `Upstash-Schedule-Id`: the same id again updates that schedule in place. */
-  scheduleId: string;
-  /** A URL, or the name of a URL group. */
-  destination: string;
-  cron: string;
-  method?: string;
-  /** The message's body, sent as it is. */
-  body?: string;
-  /** Headers the destination receives (`Content-Type` among them), by name. */
-  headers?: Readonly<Record<string, string>>;
-  retries?: number;
-  /** `Upstash-Retry-Delay`, an expression of `retried`. */
-  retryDelay?: string;
-  /** `50s`, `10m`, `1d`: each message waits this long. */
-  delay?: string;
-  timeout?: string;
-  callback?: string;
-  failureCallback?: string;
-  queueName?: string;
-  flowControl?: { key: string; parallelism?: number; rate?: number; period?: string };
-  labels?: readonly string[];
-}
+import { type PutScheduleInput, scheduleRequestParts } from "./schedule-headers.ts";
 
 /** Schedules of the messaging API. Pausing a paused schedule, or resuming an active one, has no effect. */
 export class SchedulesResource extends Resource {

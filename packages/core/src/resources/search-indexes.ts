@@ -67,15 +67,27 @@ export class SearchIndexesResource extends Resource {
    * unreadable answer.
    */
   async findByName(name: string, call?: CallOptions): Promise<SearchIndex[]> {
+    const [found = []] = await this.findByNames([name], call);
+    return found;
+  }
+
+  /**
+   * `findByName` for several names from one list request: the matches of each name, in the order
+   * of `names` (a clone's source and its target are looked up together, bench S10).
+   */
+  async findByNames(names: readonly string[], call?: CallOptions): Promise<SearchIndex[][]> {
     const request = LIST_REQUEST;
     const reader = (response: ApiResponse) => {
       const answer = { status: response.status, requestId: response.requestId };
-      return listedEntries(response, this.redactor)
-        .filter((entry) => entry.name === name)
-        .map((entry) => fullIndex(entry, answer, this.redactor));
+      const entries = listedEntries(response, this.redactor);
+      return names.map((name) =>
+        entries
+          .filter((entry) => entry.name === name)
+          .map((entry) => fullIndex(entry, answer, this.redactor)),
+      );
     };
     const found = await this.readWith(request, reader, call);
-    return found.map((index) => this.remember(index));
+    return found.map((matches) => matches.map((index) => this.remember(index)));
   }
 
   /**

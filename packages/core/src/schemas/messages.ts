@@ -38,6 +38,11 @@ export const messageEventSchema = z.looseObject({
   url: optionalString(),
   queueName: optionalString(),
   label: optionalString(),
+  /** On a `RETRY` event: when the next attempt is due (ms). */
+  nextDeliveryTime: optionalNumber(),
+  /** On an `ERROR` event: what the attempt got (the answer's status and text, or why none). */
+  error: optionalString(),
+  responseStatus: optionalNumber(),
 });
 export type MessageEvent = z.output<typeof messageEventSchema>;
 

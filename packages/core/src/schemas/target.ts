@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors/index.ts";
-import { QSTASH_REGIONS, type QStashRegion } from "../regions/qstash-regions.ts";
 import { validateFlowControlKey, validateQueueName, validateScheduleId } from "./inputs.ts";
+import { QSTASH_REGION_NAMES, type QStashRegion } from "./qstash-regions.ts";
 
 /** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
 export const TARGET_KINDS = ["queue", "schedule", "flow-control-key"] as const;
@@ -26,7 +26,7 @@ const TARGET_KEYS = ["kind", "name", "region"];
 
 /**
  * The first issue zod finds in `value` with the schema
- * `z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)), region: z.optional(z.enum(QSTASH_REGIONS)) }))`,
+ * `z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)), region: z.optional(z.enum(QSTASH_REGION_NAMES)) }))`,
  * its path and its English message, written out: the pause and resume steps read a target list
  * before anything else, and this keeps zod (~85 KB to compile) out of their start. Undefined for
  * a valid list. `test/target-list.test.ts` holds it to that schema, message for message.
@@ -54,10 +54,10 @@ function targetIssue(entry: unknown): TargetListIssue | undefined {
   if (typeof name !== "string") return { path: ["name"], message: invalidType("string", name) };
   if (name.length < 1)
     return { path: ["name"], message: "Too small: expected string to have >=1 characters" };
-  if (region !== undefined && !(QSTASH_REGIONS as readonly unknown[]).includes(region)) {
+  if (region !== undefined && !(QSTASH_REGION_NAMES as readonly unknown[]).includes(region)) {
     return {
       path: ["region"],
-      message: `Invalid option: expected one of ${QSTASH_REGIONS.map((r) => `"${r}"`).join("|")}`,
+      message: `Invalid option: expected one of ${QSTASH_REGION_NAMES.map((r) => `"${r}"`).join("|")}`,
     };
   }
   const unknownKeys = Object.keys(entry).filter((key) => !TARGET_KEYS.includes(key));
@@ -93,7 +93,7 @@ export function parseTargetList(text: string, input: string): Target[] {
     const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
     throw new ConfigurationError(
       input,
-      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")} (and "region" ${QSTASH_REGIONS.join(" or ")} across regions)${where}: ${issue.message}`,
+      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")} (and "region" ${QSTASH_REGION_NAMES.join(" or ")} across regions)${where}: ${issue.message}`,
     );
   }
   const targets = (value as Target[]).map(({ kind, name, region }) => ({

@@ -1,6 +1,5 @@
 import { ConfigurationError } from "../errors/index.ts";
-import { parseTemplate } from "./parse.ts";
-import { PLACEHOLDER_RULES } from "./placeholders.ts";
+import { namePattern } from "./name-pattern.ts";
 
 /**
  * The indexes no write may touch (`protect`): exact names, name templates (`myapp-pr-{pr}`) or
@@ -19,26 +18,12 @@ export interface ProtectRule {
 /** Checks every entry before anything is sent: an unknown placeholder names the input. */
 export function protectRule(entries: readonly string[], input = "protect"): ProtectRule {
   const kept = entries.map((entry) => entry.trim()).filter((entry) => entry !== "");
-  const matchers = kept.map((entry) => ({ entry, regex: entryRegex(entry, input) }));
+  const matchers = kept.map((entry) => ({ entry, matches: namePattern(entry, input, { ignoreCase: true }) }));
   return {
     input,
     entries: kept,
-    match: (name) => matchers.find(({ regex }) => regex.test(name))?.entry,
+    match: (name) => matchers.find(({ matches }) => matches(name))?.entry,
   };
-}
-
-function entryRegex(entry: string, input: string): RegExp {
-  const source = parseTemplate(entry, input)
-    .map((part) =>
-      "literal" in part
-        ? part.literal
-            .split("*")
-            .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-            .join(".*")
-        : `(?:${PLACEHOLDER_RULES[part.placeholder].match})`,
-    )
-    .join("");
-  return new RegExp(`^${source}$`, "i");
 }
 
 /**

@@ -20,8 +20,9 @@ export interface ApiRequest {
   /** A body sent as these UTF-8 bytes, not as JSON (a schedule's message); its type, if any, is in `headers`. */
   rawBody?: string;
   /**
-   * Headers of the API's own (`Upstash-Cron`, `Upstash-Forward-*`), lower-case names. Never part
-   * of a message or a log line; they cannot replace the authorization, user agent or accept headers.
+   * Headers the API reads beside the body (`Upstash-Cron`, `Upstash-Forward-*`, a publish's
+   * `Upstash-*` settings), lower-case names. Never part of a message or a log line; they cannot
+   * replace the authorization, user agent or accept headers, which the client sets.
    */
   headers?: Record<string, string>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */

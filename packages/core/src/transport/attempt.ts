@@ -49,7 +49,7 @@ export async function sendAttempt<T>(
     if (timeout.signal.aborted) return attemptTimedOut(request, settings.attemptTimeoutMs);
     // A proxy that refuses the tunnel (CONNECT) fails the request with its status in the message.
     if (proxyStatus(cause) === 407) return proxyRefused(request, (await settings.http()).proxyFor(url));
-    return connectionFailed(request, cause, settings.redactor);
+    return connectionFailed(request, cause, settings.redactor, url);
   } finally {
     clearTimeout(timer);
     gate.leave(burst);

@@ -1,6 +1,7 @@
 import { AttemptTimeoutError, ConnectionError, describeFailure } from "../errors/index.ts";
 import { type ApiRequest, type FailedAttempt, requestContext } from "./api-request.ts";
 import { redactAndClip } from "./clip.ts";
+import { describeNetworkFailure, hostOf, networkErrorCode } from "./network-causes.ts";
 import type { Redactor } from "./redactor.ts";
 
 /** An attempt that failed without an answer: the connection, the attempt's own timeout, a proxy. */
@@ -11,12 +12,20 @@ export function attemptTimedOut(request: ApiRequest, attemptTimeoutMs: number): 
   return { failure: { kind: "attempt-timeout" }, error: new AttemptTimeoutError(message, context) };
 }
 
-/** Refused, reset, DNS ...: named by undici's or Node's stable code when there is one. */
-export function connectionFailed(request: ApiRequest, cause: unknown, redactor: Redactor): FailedAttempt {
+/**
+ * Refused, reset, DNS ...: where (the host, from `url`: never its path or query) and why, named by
+ * undici's or Node's stable code when there is one.
+ */
+export function connectionFailed(
+  request: ApiRequest,
+  cause: unknown,
+  redactor: Redactor,
+  url: string,
+): FailedAttempt {
   const context = requestContext(request);
-  const code = errorCode(cause);
+  const code = networkErrorCode(cause);
   const reason = redactAndClip(cause instanceof Error ? cause.message : String(cause), redactor, 200);
-  const message = describeFailure(context, `failed to connect or lost the connection (${code ?? reason})`);
+  const message = describeFailure(context, describeNetworkFailure(hostOf(url), code, reason));
   return {
     failure: { kind: "network", code },
     error: new ConnectionError(message, { ...context, code }, { cause }),
@@ -41,16 +50,6 @@ export function proxyStatus(error: unknown): number | undefined {
     const message = (current as { message?: unknown }).message;
     const status = typeof message === "string" ? /^Proxy response \((\d{3})\)/.exec(message)?.[1] : undefined;
     if (status) return Number(status);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** undici and Node put the stable code on the error or on its cause. */
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -57,7 +57,10 @@ export function controlRefusal(
   if (!isLoopbackAddress(facts.peerAddress)) {
     return {
       status: 403,
-      reason: "the control API answers loopback clients only; set a control token to reach it from elsewhere",
+      // Said to a browser on the host of a container too: its request through the published port
+      // comes from the container network's gateway, not loopback. So: what to set, and where.
+      reason:
+        "the control API and the inspector answer loopback clients only (through a container's published port or from another machine, a request is not one): start the emulator with --control-token T (STASHKIT_CONTROL_TOKEN in its container) and send T in the x-stashkit-control-token header; the inspector page asks for it",
     };
   }
   if (!hostAllowed(facts.host, policy.boundHost)) {

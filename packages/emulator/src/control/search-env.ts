@@ -1,4 +1,4 @@
-import type { IndexStore } from "../management/store.ts";
+import { DEFAULT_SEARCH_REGION, type IndexStore } from "../management/store.ts";
 import type { Account } from "../options/emulator-options.ts";
 import { InvalidSettingError } from "../options/invalid-setting.ts";
 
@@ -61,6 +61,9 @@ export async function ensureSearchIndexes(
   for (const name of new Set(names)) {
     const existing = (await call(name, {})) as IndexAnswer[];
     if (existing.some((index) => index.name === name)) continue;
-    await call(name, { method: "POST", body: JSON.stringify({ name, region: "eu-west-1", type: "free" }) });
+    await call(name, {
+      method: "POST",
+      body: JSON.stringify({ name, region: DEFAULT_SEARCH_REGION, type: "free" }),
+    });
   }
 }

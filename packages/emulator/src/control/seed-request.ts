@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { SeedSearchIndexes } from "../management/seed.ts";
-import { SEARCH_PLANS, SEARCH_REGIONS, type SearchPlan, type SearchRegion } from "../management/store.ts";
+import {
+  DEFAULT_SEARCH_REGION,
+  SEARCH_PLANS,
+  SEARCH_REGIONS,
+  type SearchPlan,
+  type SearchRegion,
+} from "../management/store.ts";
 import type { Account } from "../options/emulator-options.ts";
 import { controlErrors } from "./errors.ts";
 
@@ -21,7 +27,7 @@ const schema = z.strictObject({
   count: z.int().min(1).max(MAX_SEED_COUNT),
   namePrefix: z.string().min(1).max(100).default("seed"),
   account: z.string().optional(),
-  region: z.enum(SEARCH_REGIONS).default("eu-west-1"),
+  region: z.enum(SEARCH_REGIONS).default(DEFAULT_SEARCH_REGION),
   type: z.enum(SEARCH_PLANS).default("free"),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEARCH_PLANS, SEARCH_REGIONS } from "../management/store.ts";
+import { DEFAULT_SEARCH_REGION, SEARCH_PLANS, SEARCH_REGIONS } from "../management/store.ts";
 
 // Strict objects: a misspelt field in a hand-written fixture is an error naming its line,
 // not a silently ignored setting.
@@ -34,7 +34,7 @@ const searchDocument = z.strictObject({
 
 const index = z.strictObject({
   name: z.string().min(1),
-  region: z.enum(SEARCH_REGIONS).default("eu-west-1"),
+  region: z.enum(SEARCH_REGIONS).default(DEFAULT_SEARCH_REGION),
   type: z.enum(SEARCH_PLANS).default("free"),
   /** Email of a configured account; default the first one. */
   account: z.string().optional(),

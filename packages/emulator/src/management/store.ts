@@ -6,6 +6,12 @@ import { type Table, valuesOf } from "../storage/table.ts";
 
 export const SEARCH_REGIONS = ["eu-west-1", "us-central1"] as const;
 export type SearchRegion = (typeof SEARCH_REGIONS)[number];
+/**
+ * The region of an index the emulator makes without being told one (`--search-index`, a seed
+ * file, `POST /__stashkit/seed`): the CLI's default too (`stashkit search ensure --region`), so
+ * `stashkit search ensure --name shop` finds the `--search-index shop` it started with.
+ */
+export const DEFAULT_SEARCH_REGION: SearchRegion = "us-central1";
 export const SEARCH_PLANS = ["free", "payg", "fixed"] as const;
 export type SearchPlan = (typeof SEARCH_PLANS)[number];
 

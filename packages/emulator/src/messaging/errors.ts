@@ -20,6 +20,26 @@ export const messagingErrors = {
       404,
       `user (${userId}) not found in this region (${region}). Check that you are using the correct endpoint. Learn more: https://upstash.com/docs/qstash/howto/multi-region`,
     ),
+  /**
+   * A write with the read-only token: the service answers 403 (seen live, upstash/mcp-server pull
+   * request 19); its body's words are not published, so these are the emulator's.
+   */
+  readOnlyToken: (method: string, path: string) =>
+    namedError("Forbidden", 403, `Forbidden: the read-only token cannot ${method} ${path}`),
+  /** Past a limit of the plan `--plan` names; the service's words are not published. */
+  overPlan: (what: string, plan: string, maximum: string) =>
+    namedError("OverPlanLimit", 400, `${what} is over the ${plan} plan's maximum of ${maximum}`),
+  /**
+   * Past the plan's messages per day: 429 with the daily `RateLimit-*` headers, from which the SDK
+   * makes a `QstashDailyRatelimitError` (the words are the emulator's).
+   */
+  dailyLimit: (limit: number, headers: Record<string, string>) =>
+    namedError(
+      "DailyRateLimit",
+      429,
+      `Exceeded daily rate limit: this plan accepts ${limit} messages a day`,
+      headers,
+    ),
   /** A name the caller chose with characters the API does not allow, in the service's words. */
   invalidName: (what: "Queue name" | "Schedule ID" | "URL group name") =>
     namedError(
@@ -63,8 +83,6 @@ export const messagingErrors = {
       404,
       `URL group "${name}": the emulator schedules to http:// and https:// URLs only (publish, enqueue and batch fan out to URL groups)`,
     ),
-  notEmulated: (what: string, why: string) =>
-    namedError("NotEmulated", 501, `${what} is not emulated: ${why}`),
   /** A workflow step for a run the API never started: the step protocol answers 400, not 404. */
   stepOfUnknownRun: (runId: string) => namedError("NotFound", 400, missing("workflow run", runId)),
   runNotRunning: (runId: string, state?: string) =>

@@ -4,7 +4,6 @@ import { HttpError } from "../http/errors.ts";
 import type { RateDecision } from "../http/rate-limit.ts";
 import type { Reply } from "../http/reply.ts";
 import { type RegionName, regionSlug } from "../regions/region-names.ts";
-import type { RegionCredentials, RegionPlan } from "../regions/region-plan.ts";
 import type { Stores } from "../state/stores.ts";
 import { DeliveryRecord } from "./engine/delivery/delivered.ts";
 import { DestinationFaults } from "./engine/delivery/destination-faults.ts";
@@ -20,7 +19,9 @@ import { eventArea } from "./records/event-store.ts";
 import { type RegionalStores, regionsArea } from "./records/regions-area.ts";
 import { urlGroupArea } from "./records/url-group-store.ts";
 import { workflowArea } from "./records/workflow-area.ts";
+import type { RegionCredentials, RegionPlan } from "./region-plan.ts";
 import { messagingRoutes } from "./routes/routes.ts";
+import { WEBHOOK_PATTERN } from "./routes/webhook-routes.ts";
 
 /** One region as the profile serves it: where, its routes (as `messagingRoutes` writes them), what it accepts. */
 export interface ServedRegion {
@@ -45,6 +46,8 @@ export interface MessagingProfileParts {
 export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undefined> {
   const regionOf = new Map<Route<unknown>, ServedRegion>();
   const routes: Route<undefined>[] = [];
+  // A workflow's webhook URL is called by whoever it was given to, with no token.
+  const webhooks = new Set<Route<unknown>>();
   for (const region of parts.regions) {
     const { prefix, isDefault } = region.plan;
     for (const at of isDefault && prefix !== "" ? ["", prefix] : [prefix]) {
@@ -52,6 +55,7 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
         const served = { ...route, pattern: `${at}${route.pattern}` };
         routes.push(served);
         regionOf.set(served, region);
+        if (route.pattern === WEBHOOK_PATTERN) webhooks.add(served);
       }
     }
   }
@@ -63,7 +67,10 @@ export function messagingProfile(parts: MessagingProfileParts): ApiProfile<undef
     routes,
     credentialParameter: "qstash_token",
     ownsPath: (path) => parts.regions.some(({ plan }) => plan.prefix !== "" && under(path, plan.prefix)),
-    authenticate: (facts) => requireToken(facts, regionFor(facts), parts.regions),
+    authenticate: (facts) =>
+      facts.route && webhooks.has(facts.route)
+        ? undefined
+        : requireToken(facts, regionFor(facts), parts.regions),
     renderError(error) {
       if (!(error instanceof HttpError)) throw error;
       return { status: error.status, headers: error.headers, json: { error: error.message } };
@@ -86,7 +93,8 @@ function regionByPath(regions: readonly ServedRegion[], path: string): ServedReg
 
 /**
  * `Authorization: Bearer <token>`, or the `qstash_token` query parameter, of this region. Another
- * region's token is refused with the service's 404, naming that token's account and this region.
+ * region's token is refused with the service's 404, naming that token's account and this region;
+ * a read-only token is refused (403) on a route that writes.
  */
 function requireToken(
   facts: RequestFacts<undefined>,
@@ -97,10 +105,19 @@ function requireToken(
   if (presented === undefined || presented === "") {
     throw messagingErrors.unauthorized("missing token");
   }
-  const accepts = (each: ServedRegion) =>
-    each.credentials.tokens.some((token) => sameSecret(token, presented));
-  if (accepts(region)) return undefined;
-  const owner = regions.find((each) => each !== region && accepts(each));
+  const among = (tokens: readonly string[]) => tokens.some((token) => sameSecret(token, presented));
+  const { tokens, readOnlyTokens } = region.credentials;
+  if (among(tokens)) return undefined;
+  if (among(readOnlyTokens)) {
+    // A path no route serves writes unless it is a GET, as the route table's default has it.
+    const writes = facts.route?.writes ?? facts.req.method !== "GET";
+    if (writes)
+      throw messagingErrors.readOnlyToken(facts.req.method ?? "", facts.route?.pattern ?? facts.path);
+    return undefined;
+  }
+  const owner = regions.find(
+    (each) => each !== region && (among(each.credentials.tokens) || among(each.credentials.readOnlyTokens)),
+  );
   if (owner !== undefined && region.plan.name !== undefined) {
     throw messagingErrors.otherRegion(owner.plan.userId, regionSlug(region.plan.name));
   }

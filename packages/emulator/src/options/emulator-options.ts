@@ -1,37 +1,10 @@
 import { z } from "zod";
 import { REGION_NAMES } from "../regions/region-names.ts";
-import { SETTINGS, type SettingName } from "./setting-declarations.ts";
+import { limitOptions, option } from "./option-info.ts";
+import { SETTINGS } from "./setting-declarations.ts";
 
+export { type OptionInfo, optionInfo } from "./option-info.ts";
 export type { ManagementErrorStyle } from "./setting-declarations.ts";
-
-/** How the command lines (`stashkit-emulator`, `stashkit emulator`) offer an option. */
-export interface OptionInfo {
-  /** The flag without `--`; an option without one is set from code only. */
-  flag?: string;
-  /** The flag's value as shown in help, e.g. `MS`. */
-  value?: string;
-  help: string;
-  /** The command line's default, shown in help (the library leaves the option out instead). */
-  cliDefault?: string;
-  /** Read when the flag is not given; keeps a secret out of the process list. */
-  env?: string;
-  /** The live setting the option starts, if any. */
-  setting?: SettingName;
-}
-
-/** The command-line facts of each option below. */
-export const optionInfo = z.registry<OptionInfo>();
-
-function option<S extends z.ZodType>(schema: S, info: OptionInfo): z.ZodOptional<S> {
-  const optional = schema.optional();
-  optionInfo.add(optional as z.ZodType, info);
-  return optional;
-}
-
-/** A bound on what grows with use (`options/limits.ts`); the oldest go first past a "kept" one. */
-function limit(help: string) {
-  return option(z.int().min(1), { help: `${help} (see DEFAULT_LIMITS)` });
-}
 
 const account = z.object({ email: z.string(), apiKey: z.string() });
 export type Account = z.infer<typeof account>;
@@ -63,6 +36,20 @@ export const emulatorOptions = z.object({
     flag: "regions",
     value: "R,R",
     help: "run QStash's regions side by side (EU_CENTRAL_1, US_EAST_1), each with its own token, signing keys and state, served under /eu-central-1 and /us-east-1; the first is the default, also served at the root, and takes --token and the signing keys given. Without it: one region, as before",
+  }),
+  messagingReadOnlyTokens: option(z.array(z.string().min(1)), {
+    flag: "read-only-token",
+    value: "T",
+    help: "messaging Bearer token that reads but cannot write, as the service's read-only token: a write with it answers 403 (repeatable; the first is printed as QSTASH_READ_ONLY_TOKEN; default a public one beside the public default token, else a new one at each start)",
+  }),
+  qstashDev: option(z.boolean(), {
+    flag: "qstash-dev",
+    help: "stand in for QStash's local dev server: its public token and signing keys (what @upstash/qstash uses when QSTASH_DEV=true), on port 8080 unless --port or $QSTASH_DEV_PORT, so an app in dev mode uses this emulator with no change",
+  }),
+  plan: option(z.enum(["free", "payg", "pro"]), {
+    flag: "plan",
+    value: "PLAN",
+    help: "free | payg | pro: refuse what that plan's published limits refuse (delay, message size, retries, timeout, requests per day), as the service answers it; off by default",
   }),
   accounts: option(z.array(account), {
     flag: "account",
@@ -175,7 +162,7 @@ export const emulatorOptions = z.object({
   searchIndexes: option(z.array(z.string().min(1)), {
     flag: "search-index",
     value: "NAME",
-    help: "make sure a search index of this name exists at start, for the first account (repeatable); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
+    help: "make sure a search index of this name exists at start, for the first account (repeatable; made in us-central1 on the free plan, what `stashkit search ensure` asks for by default); the first one's UPSTASH_SEARCH_REST_URL and UPSTASH_SEARCH_REST_TOKEN are printed with the other variables, so Search.fromEnv() reaches it",
   }),
   controlToken: option(z.string().min(1), {
     flag: "control-token",
@@ -241,30 +228,27 @@ export const emulatorOptions = z.object({
   deliveryTimeoutMs: option(z.int().min(1), {
     help: "longest a destination may take when a message sets no Upstash-Timeout (default 15 min)",
   }),
-  limits: z
-    .object({
-      keptDeliveries: limit("deliveries remembered for emulator.delivered and GET /__stashkit/delivered"),
-      keptEvents: limit("message events kept for GET /v2/events and /v2/logs"),
-      keptEndedRuns: limit("ended workflow runs kept for the logs, with their steps"),
-      keptDlq: limit("DLQ entries kept; past it the oldest go"),
-      keptDlqBytes: limit("the DLQ's entries kept in all, in bytes; past it the oldest go"),
-      keptSchedules: limit("schedules kept; past it the oldest go"),
-      keptScheduleBytes: limit("the schedules kept in all, in bytes; past it the oldest go"),
-      waitsPerRun: limit("events one workflow run may wait for at once; past it a wait is refused with 400"),
-      waits: limit("waits open at once, all runs together; past it a wait is refused with 400"),
-      notificationsPerRun: limit("events notified to a run before it waited for them, kept per run"),
-      notifications: limit("the same, kept in all"),
-      notificationBytes: limit("the same events' data kept in all, in bytes"),
-      indexes: limit("search indexes in all; past it a create or a seed is refused with 400"),
-      documents: limit("search documents in all indexes; past it an upsert is refused with 400"),
-      namespaces: limit("search namespaces in all indexes; past it an upsert is refused with 400"),
-      messages: limit("messages waiting in all; past it a publish, enqueue or batch is refused with 400"),
-      runs: limit("workflow runs running at once; past it a trigger is refused with 400"),
-      typoWords: limit(
-        "distinct words held in memory for typo tolerance, all namespaces; a namespace with more is searched without it",
-      ),
-    })
-    .optional(),
+  limits: limitOptions({
+    keptDeliveries: "deliveries remembered for emulator.delivered and GET /__stashkit/delivered",
+    keptEvents: "message events kept for GET /v2/events and /v2/logs",
+    keptEndedRuns: "ended workflow runs kept for the logs, with their steps",
+    keptDlq: "DLQ entries kept; past it the oldest go",
+    keptDlqBytes: "the DLQ's entries kept in all, in bytes; past it the oldest go",
+    keptSchedules: "schedules kept; past it the oldest go",
+    keptScheduleBytes: "the schedules kept in all, in bytes; past it the oldest go",
+    waitsPerRun: "events one workflow run may wait for at once; past it a wait is refused with 400",
+    waits: "waits open at once, all runs together; past it a wait is refused with 400",
+    notificationsPerRun: "events notified to a run before it waited for them, kept per run",
+    notifications: "the same, kept in all",
+    notificationBytes: "the same events' data kept in all, in bytes",
+    indexes: "search indexes in all; past it a create or a seed is refused with 400",
+    documents: "search documents in all indexes; past it an upsert is refused with 400",
+    namespaces: "search namespaces in all indexes; past it an upsert is refused with 400",
+    messages: "messages waiting in all; past it a publish, enqueue or batch is refused with 400",
+    runs: "workflow runs running at once; past it a trigger is refused with 400",
+    typoWords:
+      "distinct words held in memory for typo tolerance, all namespaces; a namespace with more is searched without it",
+  }),
   log: option(
     z.custom<(line: string) => void>((value) => typeof value === "function", "log must be a function"),
     {
@@ -282,7 +266,10 @@ export type MessagingOptions = Pick<
   | "allowedDestinations"
   | "maxDeliveriesPerDestination"
   | "maxDeliveries"
+  | "plan"
 >;
 
 export const DEFAULT_MESSAGING_TOKEN = "stashkit-emulator-qstash-token";
+/** The read-only token handed out beside it (the service's `read_only_token`). */
+export const DEFAULT_MESSAGING_READ_ONLY_TOKEN = "stashkit-emulator-qstash-read-only-token";
 export const DEFAULT_ACCOUNT: Account = { email: "dev@stashkit.local", apiKey: "stashkit-emulator-api-key" };

@@ -11,7 +11,10 @@ export function bindsLoopbackOnly(host: string): boolean {
 
 /** Which of the public default credentials the emulator accepts: "messaging token", "account", both, or none. */
 function publicCredentials(options: EmulatorOptions): string | undefined {
-  const token = (options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN]).includes(DEFAULT_MESSAGING_TOKEN);
+  // The dev server's token (--qstash-dev) is public too: it is a constant of the SDK.
+  const token =
+    options.qstashDev === true ||
+    (options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN]).includes(DEFAULT_MESSAGING_TOKEN);
   const account = (options.accounts ?? [DEFAULT_ACCOUNT]).some(
     (a) => a.email === DEFAULT_ACCOUNT.email && a.apiKey === DEFAULT_ACCOUNT.apiKey,
   );

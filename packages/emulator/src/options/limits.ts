@@ -67,6 +67,19 @@ export function limitsOf(given: Partial<Record<keyof Limits, unknown>> | undefin
   return limits as unknown as Limits;
 }
 
+/** The flag of `stashkit-emulator` and `stashkit emulator` that sets a limit: `limit-kept-events` for `keptEvents`. */
+export function limitFlag(limit: keyof Limits): string {
+  return `limit-${limit.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/**
+ * How a limit is raised, for the messages that name it: the flag (`STASHKIT_LIMIT_…` with
+ * `--from-env`) and the option in code.
+ */
+export function limitSetting(limit: keyof Limits): string {
+  return `--${limitFlag(limit)} N, or limits.${limit} of startEmulator`;
+}
+
 /**
  * A request that would take the emulator past one of its limits (`indexes`, `documents`,
  * `namespaces`, `messages`, `runs`): refused with a 400 naming the limit, before anything changes.
@@ -75,10 +88,7 @@ export class LimitReached extends HttpError {
   readonly limit: keyof Limits;
 
   constructor(limit: keyof Limits, value: number, what: string) {
-    super(
-      400,
-      `Limit reached: the emulator holds at most ${value} ${what} (limits.${limit}, an option of startEmulator)`,
-    );
+    super(400, `Limit reached: the emulator holds at most ${value} ${what} (${limitSetting(limit)})`);
     this.name = "LimitReached";
     this.limit = limit;
   }

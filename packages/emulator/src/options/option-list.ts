@@ -55,7 +55,12 @@ export function optionsFromFlags(
     // An empty flag counts as not given, unless the option refuses empty values (then it says so).
     const fromFlag = given === "" && !refusesEmpty(declared.schema) ? undefined : given;
     const raw = fromFlag ?? (variable === undefined ? undefined : env[variable]);
-    if (raw === undefined || typeof raw === "boolean") continue;
+    if (raw === undefined) continue;
+    if (typeof raw === "boolean") {
+      // A switch (`--qstash-dev`): given is on; a value flag without its value is not given.
+      if (declared.schema instanceof z.ZodBoolean) place(options, declared.path, raw);
+      continue;
+    }
     const name = sources[flag] ?? `--${flag}${variable ? ` (or ${variable})` : ""}`;
     const value = flagValue(declared, raw, name);
     if (value !== undefined) place(options, declared.path, checked(declared, value, name));
@@ -93,6 +98,12 @@ function textValue(schema: z.ZodType, name: string, text: string): unknown {
       throw new InvalidSettingError(`${name} must be ${kind}, got "${text}"`);
     }
     return value;
+  }
+  if (schema instanceof z.ZodBoolean) {
+    // A switch's variable (`STASHKIT_QSTASH_DEV`), in the words `QSTASH_DEV` takes.
+    if (text === "true" || text === "1") return true;
+    if (text === "false" || text === "0") return false;
+    throw new InvalidSettingError(`${name} must be true, 1, false or 0, got "${text}"`);
   }
   if (schema instanceof z.ZodEnum) {
     if (!schema.options.includes(text)) {

@@ -29,8 +29,13 @@ export interface FlagsFromVariables {
  * would otherwise be a setting silently not applied. An empty variable counts as not set; a list
  * of only commas and blanks stops the start.
  */
-export function flagsFromVariables(env: NodeJS.ProcessEnv): FlagsFromVariables {
+export function flagsFromVariables(
+  env: NodeJS.ProcessEnv,
+  /** Flags of the command line (not options) read from their variables too (`--public-url`). */
+  more: readonly { flag: string; repeatable?: boolean | undefined }[] = [],
+): FlagsFromVariables {
   const known = new Map<string, { flag: string; repeatable: boolean }>();
+  for (const { flag, repeatable = false } of more) known.set(variableOf(flag), { flag, repeatable });
   for (const { info, repeatable } of declaredOptions()) {
     if (info.flag === undefined) continue;
     known.set(variableOf(info.flag), { flag: info.flag, repeatable });

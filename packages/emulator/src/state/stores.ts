@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitSetting } from "../options/limits.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 import type { AreaBound, AreaContext, AreaStores, StateOfAreas, StoreArea } from "./area.ts";
 import { UnknownAreaError } from "./unknown-area-error.ts";
@@ -153,7 +154,7 @@ export class Stores<A extends AnyArea = AnyArea> {
     const most = this.#context.limits[bound.limit];
     if (holds <= most) return;
     throw source(
-      `holds ${holds} ${bound.what}, more than limits.${bound.limit} allows (${most}): start the emulator with a higher limits.${bound.limit} (an option of startEmulator) to use it`,
+      `holds ${holds} ${bound.what}, more than limits.${bound.limit} allows (${most}): start the emulator with a higher one (${limitSetting(bound.limit)}) to use it`,
     );
   }
 

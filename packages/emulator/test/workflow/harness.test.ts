@@ -81,6 +81,13 @@ describe("the Workflow testing API", () => {
     expect(server.workflows.list({ state: "RUN_STARTED" }).map((run) => run.workflowRunId)).toContain(
       workflowRunId,
     );
+    // The run's logs show the wait as its next step, with the service's wait fields.
+    const { runs } = await client.logs({ workflowRunId });
+    expect(runs[0]?.steps.at(-1)).toMatchObject({
+      type: "next",
+      steps: [{ stepName: "approval", stepType: "Wait", waitEventId: "order-approved" }],
+    });
+    expect(runs[0]?.steps.at(-1)?.steps[0]).toHaveProperty("waitTimeoutDeadline", expect.any(Number));
 
     await client.notify({ eventId: "order-approved", eventData: "yes" });
     const done = await server.workflows.settle(workflowRunId);

@@ -45,7 +45,7 @@ describe("Upstash Workflow: a run of sequential steps", () => {
     expect(names).toEqual(["init", "greet", "nap", "shout"]);
   });
 
-  it("refuses the trigger context.invoke sends with 501 naming it, rather than a run whose result never returns", async () => {
+  it("refuses an invoke trigger that does not say who invoked it (400), rather than a run whose result goes nowhere", async () => {
     const { server } = await withWorkflow();
     const answer = await raw(server)("POST", "/v2/publish/http://127.0.0.1:9/workflows/other", {
       headers: {
@@ -55,8 +55,8 @@ describe("Upstash Workflow: a run of sequential steps", () => {
       },
       body: "{}",
     });
-    expect(answer.status).toBe(501);
-    expect(conforms(errorSchema, answer.json).error).toMatch(/context\.invoke is not emulated/);
+    expect(answer.status).toBe(400);
+    expect(conforms(errorSchema, answer.json).error).toMatch(/an invoke's body must be a JSON object/);
     expect(server.state.workflowRuns).toEqual({});
   });
 });

@@ -2,6 +2,8 @@ import type { Clock } from "../../clock/clock.ts";
 import type { EventState, EventStore, StoredEvent } from "../records/event-store.ts";
 import type { StoredMessage } from "../records/message-record.ts";
 import type { Attempt, Fate } from "./delivery/attempt.ts";
+import { headerMap } from "./header-maps.ts";
+import { shownHeaders } from "./redaction.ts";
 import { failureHint } from "./workflow/stall.ts";
 
 const KEPT_ERROR_TEXT = 1024;
@@ -35,6 +37,10 @@ export class EventLog {
       ...(message.topicName === undefined ? {} : { topicName: message.topicName }),
       ...(message.endpointName === undefined ? {} : { endpointName: message.endpointName }),
       ...(message.labels === undefined ? {} : { labels: message.labels }),
+      // Redacted as it is written down: the log never holds a value redaction names.
+      ...(Object.keys(message.headers).length === 0
+        ? {}
+        : { header: headerMap(shownHeaders(message.headers, message.redact)) }),
       ...(message.flowControlKey === undefined ? {} : { flowControlKey: message.flowControlKey }),
       ...(message.callerIp === undefined ? {} : { callerIp: message.callerIp }),
       ...(details.nextDeliveryTime === undefined ? {} : { nextDeliveryTime: details.nextDeliveryTime }),

@@ -72,6 +72,7 @@ export class MessageBook {
       ...(input.topicName === undefined ? {} : { topicName: input.topicName }),
       ...(input.endpointName === undefined ? {} : { endpointName: input.endpointName }),
       ...(settings.callback === undefined ? {} : { callback: settings.callback }),
+      ...(settings.redact === undefined ? {} : { redact: settings.redact }),
       ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
       ...(settings.workflow === undefined
         ? {}

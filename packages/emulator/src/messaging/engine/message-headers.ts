@@ -1,9 +1,10 @@
 import { HttpError } from "../../http/errors.ts";
 import { messagingErrors } from "../errors.ts";
-import type { FlowControlLimits } from "../records/message-record.ts";
+import type { FlowControlLimits, RedactFields } from "../records/message-record.ts";
 import { retryDelayExpression } from "./delivery/backoff.ts";
 import { checkedUrl } from "./destination.ts";
 import { isTimeInRange, parseDuration } from "./durations.ts";
+import { readRedactFields } from "./redaction.ts";
 
 /** Request headers by lower-case name, as node:http gives them or a batch entry lists them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;
@@ -41,6 +42,8 @@ export interface MessageHeaders {
   failureCallback?: FollowUp;
   /** The `Upstash-Workflow-*` headers of a workflow step, trigger or callback. */
   workflow?: WorkflowHeaders;
+  /** `Upstash-Redact-Fields`: what the API shows hashed. */
+  redact?: RedactFields;
 }
 
 /**
@@ -91,6 +94,8 @@ export function readMessageHeaders(bag: HeaderBag): MessageHeaders {
   readDelivery(bag, read);
   readGrouping(bag, read);
   readFollowUps(bag, read);
+  const redact = readRedactFields(single(bag, "upstash-redact-fields"));
+  if (redact !== undefined) read.redact = redact;
   return read;
 }
 

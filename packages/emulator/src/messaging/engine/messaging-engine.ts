@@ -1,9 +1,9 @@
+import { holdReason } from "@stashkit/stall-reasons";
 import type { Clock } from "../../clock/clock.ts";
 import type { MessagingOptions } from "../../options/emulator-options.ts";
 import { InvalidSettingError } from "../../options/invalid-setting.ts";
 import type { Limits } from "../../options/limits.ts";
 import type { RegionName } from "../../regions/region-names.ts";
-import type { GivenCredentials, RegionCredentials } from "../../regions/region-plan.ts";
 import { chooseSigningKeys, type SigningKeys } from "../../signing/keys.ts";
 import type { Stores } from "../../state/stores.ts";
 import type { MessagingStores } from "../records/area.ts";
@@ -13,6 +13,7 @@ import type { RegionalStores } from "../records/regions-area.ts";
 import type { StoredSchedule } from "../records/schedule-store.ts";
 import type { UrlGroupStore } from "../records/url-group-store.ts";
 import type { WorkflowStores } from "../records/workflow-area.ts";
+import type { GivenCredentials, RegionCredentials } from "../region-plan.ts";
 import type { DeliveryHooks } from "./delivery/attempt.ts";
 import type { DeliveredMessage, DeliveryRecord } from "./delivery/delivered.ts";
 import { Delivery } from "./delivery/delivery.ts";
@@ -21,11 +22,13 @@ import type { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
+import { PlanLimits } from "./plan-limits.ts";
 import { type Publish, publisher } from "./publisher.ts";
 import { fireSchedule } from "./scheduled-message.ts";
 import { Scheduler } from "./scheduler.ts";
 import { WorkflowAdmission } from "./workflow/admission.ts";
 import { type HarnessParts, WorkflowHarness } from "./workflow/harness.ts";
+import { sendInvokeResult } from "./workflow/invokes.ts";
 import { WorkflowRuns } from "./workflow/runs.ts";
 import { Waits } from "./workflow/waits.ts";
 import { Workflows } from "./workflow/workflows.ts";
@@ -63,6 +66,8 @@ export interface MessagingEngine {
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
   harness: WorkflowHarness;
+  /** What `--plan` refuses (nothing without it). */
+  plan: PlanLimits;
 }
 
 export interface MessagingDeps {
@@ -100,7 +105,8 @@ export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   const background = <T>(work: () => T): T => deps.stores.background(work);
   const timing = checkedOptions(options);
   const signingKeys = signingKeysOf(stores, region.credentials);
-  const credentials = { tokens: region.credentials.tokens, signingKeys };
+  const { tokens, readOnlyTokens } = region.credentials;
+  const credentials = { tokens, readOnlyTokens, signingKeys };
 
   const book = new MessageBook({ ...stores, clock });
   const flow = new FlowControl(stores.flowControl);
@@ -115,6 +121,7 @@ export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
   const waits = new Waits({ ...workflowStores, runs, clock, publish, background });
   const fire = (schedule: StoredSchedule, at: number) => fireSchedule(publish, urlGroups, schedule, at);
+  runs.whenEnded((run) => sendInvokeResult(publish, run));
   const scheduler = new Scheduler({ schedules: stores.schedules, clock, fire, background });
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
@@ -132,6 +139,7 @@ export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, credentials, faults, harness },
+    plan: new PlanLimits(options.plan, clock),
   };
   return {
     engine,
@@ -180,11 +188,10 @@ function signingKeysOf(stores: MessagingStores, credentials: GivenCredentials): 
 /** Why a due message does not go: its queue or flow-control key holds it. */
 function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowControl): string | undefined {
   const queue = message.queueName === undefined ? undefined : stores.queues.get(message.queueName);
-  if (queue?.paused) return `held: queue "${queue.name}" is paused`;
+  if (queue?.paused) return holdReason({ kind: "queue-paused", queue: queue.name });
   const key = message.flowControlKey;
-  if (key !== undefined && flow.get(key)?.paused) return `held: flow-control key "${key}" is paused`;
-  if (key !== undefined && !flow.mayStart(key))
-    return `held: flow-control key "${key}" is at its parallelism`;
+  if (key !== undefined && flow.get(key)?.paused) return holdReason({ kind: "flow-control-paused", key });
+  if (key !== undefined && !flow.mayStart(key)) return holdReason({ kind: "flow-control-full", key });
   return undefined;
 }
 

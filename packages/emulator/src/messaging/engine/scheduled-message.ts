@@ -24,6 +24,7 @@ export function scheduledMessage(schedule: StoredSchedule, at: number): NewMessa
         : { flowControlKey: schedule.flowControlKey, flowControl: schedule.flowControl ?? {} }),
       ...(schedule.callback === undefined ? {} : { callback: schedule.callback }),
       ...(schedule.failureCallback === undefined ? {} : { failureCallback: schedule.failureCallback }),
+      ...(schedule.redact === undefined ? {} : { redact: schedule.redact }),
     },
     scheduleId: schedule.scheduleId,
     ...(schedule.queueName === undefined ? {} : { queueName: schedule.queueName }),

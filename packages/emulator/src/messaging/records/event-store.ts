@@ -29,6 +29,8 @@ const storedEvent = z.looseObject({
   topicName: z.string().optional(),
   endpointName: z.string().optional(),
   labels: z.array(z.string()).optional(),
+  /** The message's headers, those `Upstash-Redact-Fields` names already hashed (never the originals). */
+  header: z.record(z.string(), z.array(z.string())).optional(),
   flowControlKey: z.string().optional(),
   /** The publisher's address, for the `callerIp` filter. */
   callerIp: z.string().optional(),

@@ -13,6 +13,15 @@ export const flowControlLimits = z.looseObject({
   period: z.int().min(1).optional(),
 });
 
+/**
+ * What `Upstash-Redact-Fields` names: the body, every header (`true`) or some headers (lower-case
+ * names). The values are delivered as given and shown as `REDACTED:<SHA-256>` by the API.
+ */
+export const redactFields = z.looseObject({
+  body: z.boolean().optional(),
+  headers: z.union([z.literal(true), z.array(z.string())]).optional(),
+});
+
 /** Fields a message and a schedule share: where it goes and how it is delivered. */
 export const deliverySettings = {
   /** Full destination URL, query string included. */
@@ -30,6 +39,7 @@ export const deliverySettings = {
   flowControlKey: z.string().optional(),
   flowControl: flowControlLimits.optional(),
   callerIp: z.string().optional(),
+  redact: redactFields.optional(),
 };
 
 export const followUp = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
@@ -67,6 +77,7 @@ export const storedMessage = z.looseObject({
   workflow: z.looseObject({ runId: z.string(), callType: z.string() }).optional(),
 });
 
+export type RedactFields = z.infer<typeof redactFields>;
 export type FlowControlLimits = z.infer<typeof flowControlLimits>;
 export type StoredMessage = z.infer<typeof storedMessage>;
 export type StoredFollowUp = z.infer<typeof followUp>;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Limits } from "../../options/limits.ts";
+import { type Limits, limitSetting } from "../../options/limits.ts";
 import type { StorageEngine } from "../../storage/engine.ts";
 import { BTree } from "../../storage/memory/btree.ts";
 import type { Table } from "../../storage/table.ts";
@@ -65,13 +65,13 @@ class WaitTable implements WaitStore {
     const { deadlines, perRun } = this.#indexes();
     if (this.#table.count() >= this.#limits.waits) {
       throw new WaitLimitError(
-        `too many waits: the emulator keeps at most ${this.#limits.waits} waits open (limits.waits)`,
+        `too many waits: the emulator keeps at most ${this.#limits.waits} waits open (${limitSetting("waits")})`,
       );
     }
     const ofRun = perRun.get(waiter.runId) ?? 0;
     if (ofRun >= this.#limits.waitsPerRun) {
       throw new WaitLimitError(
-        `too many waits for run "${waiter.runId}": a run may wait for at most ${this.#limits.waitsPerRun} events at once (limits.waitsPerRun)`,
+        `too many waits for run "${waiter.runId}": a run may wait for at most ${this.#limits.waitsPerRun} events at once (${limitSetting("waitsPerRun")})`,
       );
     }
     const id = randomUUID();

@@ -27,6 +27,17 @@ const attemptError = z.looseObject({
 const followUp = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) });
 
 /** A run as the store keeps it; its history is kept apart, a row per step. */
+/**
+ * The run that started this one with `context.invoke`: where its result goes (the invoking run's
+ * URL, the headers its step messages carry, credentials left out) and the step it completes.
+ */
+export const invoker = z.looseObject({
+  runId: z.string(),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  step: z.record(z.string(), z.unknown()),
+});
+
 export const storedRun = z.looseObject({
   runId: z.string(),
   url: z.string(),
@@ -48,6 +59,7 @@ export const storedRun = z.looseObject({
   failureFunction: z
     .looseObject({ messageId: z.string(), state: z.string(), failStatus: z.number().optional() })
     .optional(),
+  invokedBy: invoker.optional(),
 });
 
 /** A run waiting for an event (`POST /v2/wait/{eventId}`). */
@@ -79,3 +91,5 @@ export type StoredRun = z.infer<typeof storedRun>;
 export type StoredWaiter = z.infer<typeof storedWaiter>;
 export type StoredNotification = z.infer<typeof storedNotification>;
 export type RunState = (typeof RUN_STATES)[number];
+
+export type Invoker = z.infer<typeof invoker>;

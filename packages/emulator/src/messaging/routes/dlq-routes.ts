@@ -93,6 +93,8 @@ function retryEntry(publish: Publish, entry: StoredDlqMessage, context: RouteCon
       ...(message.flowControlKey === undefined
         ? {}
         : { flowControlKey: message.flowControlKey, flowControl: message.flowControl ?? {} }),
+      // Documented: a retried entry delivers the original values and stays redacted.
+      ...(message.redact === undefined ? {} : { redact: message.redact }),
     },
     ...(message.queueName === undefined ? {} : { queueName: message.queueName }),
     ...(message.scheduleId === undefined ? {} : { scheduleId: message.scheduleId }),

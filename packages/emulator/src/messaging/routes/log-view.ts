@@ -1,5 +1,5 @@
 import { parsed } from "../engine/workflow/step-views.ts";
-import type { HistoryEntry, StoredRun } from "../records/workflow-records.ts";
+import type { HistoryEntry, StoredRun, StoredWaiter } from "../records/workflow-records.ts";
 
 /** A pending message of the run, as the logs' "next" group shows it. */
 export interface PendingStep {
@@ -36,6 +36,7 @@ export function runLogView(
   run: StoredRun,
   history: readonly HistoryEntry[],
   pending: readonly PendingStep[],
+  waits: readonly StoredWaiter[] = [],
 ): Record<string, unknown> {
   const groups: Group[] = [];
   for (const view of completedSteps(run, history)) {
@@ -46,7 +47,9 @@ export function runLogView(
       groups.push({ type: view.concurrent > 1 ? "parallel" : "sequential", steps: [view] });
     }
   }
-  if (run.state === "RUN_STARTED" && pending.length > 0) groups.push(nextGroup(run, pending));
+  if (run.state === "RUN_STARTED" && pending.length + waits.length > 0) {
+    groups.push(nextGroup(run, pending, waits));
+  }
   return {
     workflowRunId: run.runId,
     workflowUrl: run.url,
@@ -96,29 +99,50 @@ function completedSteps(run: StoredRun, history: readonly HistoryEntry[]): StepV
   return views;
 }
 
-function nextGroup(run: StoredRun, pending: readonly PendingStep[]): Group {
+function nextGroup(run: StoredRun, pending: readonly PendingStep[], waits: readonly StoredWaiter[]): Group {
   return {
     type: "next",
-    steps: pending.map((message) => {
-      const errors = run.errors.filter((error) => error.messageId === message.messageId);
-      const stepName = parsed(Buffer.from(message.body, "base64").toString("utf8"))?.["stepName"];
-      return {
-        messageId: message.messageId,
-        ...(typeof stepName === "string" ? { stepName } : {}),
-        state: message.retried > 0 ? "STEP_RETRY" : "STEP_PROGRESS",
-        retries: message.retried,
-        ...(errors.length === 0
-          ? {}
-          : {
-              errors: errors.map((error) => ({
-                error: error.body ?? error.error ?? "",
-                body: error.body ?? "",
-                headers: {},
-                status: error.status ?? 0,
-                time: error.at,
-              })),
-            }),
-      };
-    }),
+    steps: [
+      ...pending.map((message) => {
+        const errors = run.errors.filter((error) => error.messageId === message.messageId);
+        const stepName = parsed(Buffer.from(message.body, "base64").toString("utf8"))?.["stepName"];
+        return {
+          messageId: message.messageId,
+          ...(typeof stepName === "string" ? { stepName } : {}),
+          state: message.retried > 0 ? "STEP_RETRY" : "STEP_PROGRESS",
+          retries: message.retried,
+          ...(errors.length === 0
+            ? {}
+            : {
+                errors: errors.map((error) => ({
+                  error: error.body ?? error.error ?? "",
+                  body: error.body ?? "",
+                  headers: {},
+                  status: error.status ?? 0,
+                  time: error.at,
+                })),
+              }),
+        };
+      }),
+      ...waits.map(waitingStep),
+    ],
+  };
+}
+
+/** A `context.waitForEvent` the run waits in, with the wait fields of the service's step logs. */
+function waitingStep(waiter: StoredWaiter): Record<string, unknown> {
+  const { step } = waiter;
+  return {
+    messageId: "",
+    ...(typeof step["stepId"] === "number" ? { stepId: step["stepId"] } : {}),
+    ...(typeof step["stepName"] === "string" ? { stepName: step["stepName"] } : {}),
+    stepType: typeof step["stepType"] === "string" ? step["stepType"] : "Wait",
+    callType: "step",
+    concurrent: typeof step["concurrent"] === "number" ? step["concurrent"] : 1,
+    state: "STEP_PROGRESS",
+    retries: 0,
+    waitEventId: waiter.eventId,
+    waitTimeoutDuration: waiter.timeout,
+    waitTimeoutDeadline: waiter.deadline,
   };
 }

@@ -1,4 +1,5 @@
 import { headerMap } from "../engine/header-maps.ts";
+import { shownBody, shownHeaders } from "../engine/redaction.ts";
 import type { StoredDlqMessage } from "../records/dlq-store.ts";
 import type { StoredMessage } from "../records/message-record.ts";
 
@@ -29,8 +30,8 @@ export function messageView(message: StoredMessage): Record<string, unknown> {
     messageId: message.id,
     url: message.destination,
     method: message.method,
-    header: headerMap(message.headers),
-    ...bodyFields(message.body),
+    header: headerMap(shownHeaders(message.headers, message.redact)),
+    ...bodyFields(shownBody(message.body, message.redact)),
     maxRetries: message.maxRetries,
     ...(message.notBefore > 0 ? { notBefore: message.notBefore } : {}),
     createdAt: message.createdAt,

@@ -9,6 +9,7 @@ import {
   type MessageHeaders,
   readMessageHeaders,
 } from "../engine/message-headers.ts";
+import type { PlanLimits } from "../engine/plan-limits.ts";
 import type { Publish, PublishAnswer } from "../engine/publisher.ts";
 import { messagingErrors } from "../errors.ts";
 import type { MessageStore } from "../records/queue-store.ts";
@@ -25,14 +26,23 @@ export function publishHandlers(
   publish: Publish,
   groups: UrlGroupStore,
   messages: Pick<MessageStore, "roomFor">,
+  plan: PlanLimits,
 ) {
   /** Messages a destination makes: one per endpoint of a URL group, else one. */
   const fanned = (destination: string) =>
     URL_GROUP_NAME.test(destination) ? (groups.get(destination)?.endpoints.length ?? 0) : 1;
+  /** Room for `count` messages (the emulator's bound, the plan's day), then `accept` them, counted. */
+  const within = <T>(count: number, accept: () => T): T => {
+    messages.roomFor(count);
+    plan.room(count);
+    const answer = accept();
+    plan.accepted(count);
+    return answer;
+  };
   const one = (context: RouteContext, queueName: string | undefined): PublishAnswer | PublishAnswer[] => {
     const target = context.params["destination"] ?? "";
     const settings = readMessageHeaders(context.req.headers as HeaderBag);
-    messages.roomFor(fanned(target));
+    plan.check(settings, context.rawBody.length);
     const ip = callerIp(context);
     const message = {
       body: context.rawBody,
@@ -40,25 +50,21 @@ export function publishHandlers(
       ...(queueName === undefined ? {} : { queueName }),
       ...(ip === undefined ? {} : { callerIp: ip }),
     };
-    if (URL_GROUP_NAME.test(target)) return fanOut(publish, groups, target, message);
-    return publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") });
+    return within(fanned(target), () =>
+      URL_GROUP_NAME.test(target)
+        ? fanOut(publish, groups, target, message)
+        : publish({ ...message, destination: destinationUrl(target, context.req.url ?? "") }),
+    );
   };
 
   return {
     publishOne: (context: RouteContext) => ok(one(context, undefined)),
     enqueue: (context: RouteContext) => ok(one(context, validQueueName(context.params["name"]))),
     batch(context: RouteContext) {
-      const entries = parseJsonBody(context.rawBody);
-      if (!Array.isArray(entries) || entries.length === 0) {
-        throw messagingErrors.invalidBody(
-          "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
-        );
-      }
-      // Check every entry before accepting any, so a bad entry publishes nothing.
-      const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
-      messages.roomFor(checked.reduce((sum, entry) => sum + fanned(entry.destination), 0));
+      const checked = batchEntries(context.rawBody, plan);
+      const count = checked.reduce((sum, entry) => sum + fanned(entry.destination), 0);
       const ip = callerIp(context);
-      return ok(
+      const answers = within(count, () =>
         checked.map((entry) => {
           const message = {
             body: Buffer.from(entry.body, "utf8"),
@@ -71,8 +77,22 @@ export function publishHandlers(
           return publish({ ...message, destination: entry.destination });
         }),
       );
+      return ok(answers);
     },
   };
+}
+
+/** A batch's entries, every one checked (the plan's limits too) before any is accepted. */
+function batchEntries(rawBody: Buffer, plan: Pick<PlanLimits, "check">): BatchEntry[] {
+  const entries = parseJsonBody(rawBody);
+  if (!Array.isArray(entries) || entries.length === 0) {
+    throw messagingErrors.invalidBody(
+      "batch body must be a non-empty JSON array of {destination, body?, headers?, queue?}",
+    );
+  }
+  const checked = entries.map((entry: unknown, index) => batchEntry(entry, index));
+  for (const entry of checked) plan.check(entry.settings, Buffer.byteLength(entry.body));
+  return checked;
 }
 
 interface BatchEntry {

@@ -1,5 +1,5 @@
 import type { Route } from "../../http/api.ts";
-import { del, get, patch, post, withTrailingSlashes } from "../../http/route-table.ts";
+import { del, get, patch, post, put, withTrailingSlashes } from "../../http/route-table.ts";
 import type { MessagingEngine } from "../engine/messaging-engine.ts";
 import { WorkflowDlq } from "../engine/workflow/workflow-dlq.ts";
 import { dlqHandlers } from "./dlq-routes.ts";
@@ -11,6 +11,7 @@ import { publishHandlers } from "./publish-routes.ts";
 import { queueHandlers } from "./queue-routes.ts";
 import { scheduleHandlers } from "./schedule-routes.ts";
 import { urlGroupHandlers } from "./url-group-routes.ts";
+import { WEBHOOK_PATTERN, webhookHandler } from "./webhook-routes.ts";
 import { workflowDlqHandlers } from "./workflow-dlq-routes.ts";
 import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
 
@@ -23,6 +24,9 @@ import { eventWaitHandlers, workflowHandlers } from "./workflow-routes.ts";
 export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
   const { queues, published, groups, messages, events, dlq, schedules, flowControl, keys } =
     messagingHandlers(engine);
+  // A plan's message size, when it is larger than the default 1 MiB a request body may have.
+  const planned = engine.plan.bodyLimit;
+  const bodyLimit = planned === undefined ? {} : { bodyLimit: planned };
   // The service answers its paths with one trailing slash too (`POST /v2/queues/`).
   return withTrailingSlashes([
     post("/v2/queues", queues.upsert),
@@ -31,9 +35,9 @@ export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
     del("/v2/queues/:name", queues.remove),
     post("/v2/queues/:name/pause", queues.pause),
     post("/v2/queues/:name/resume", queues.resume),
-    post("/v2/enqueue/:name/*destination", published.enqueue),
-    post("/v2/publish/*destination", published.publishOne),
-    post("/v2/batch", published.batch),
+    post("/v2/enqueue/:name/*destination", published.enqueue, bodyLimit),
+    post("/v2/publish/*destination", published.publishOne, bodyLimit),
+    post("/v2/batch", published.batch, bodyLimit),
     get("/v2/messages/:id", messages.get),
     del("/v2/messages/:id", messages.cancel),
     del("/v2/messages", messages.cancelMany),
@@ -51,7 +55,7 @@ export function messagingRoutes(engine: MessagingEngine): Route<undefined>[] {
     patch("/v2/schedules/:id/pause", schedules.pause),
     post("/v2/schedules/:id/resume", schedules.resume),
     patch("/v2/schedules/:id/resume", schedules.resume),
-    post("/v2/schedules/*destination", schedules.create),
+    post("/v2/schedules/*destination", schedules.create, bodyLimit),
     get("/v2/globalParallelism", flowControl.global),
     get("/v2/flowControl", flowControl.list),
     get("/v2/flowControl/:key", flowControl.get),
@@ -78,12 +82,12 @@ function messagingHandlers(engine: MessagingEngine) {
   const { stores, clock, delivery, publish, urlGroups } = engine;
   return {
     queues: queueHandlers(stores.queues, stores.messages, delivery, clock),
-    published: publishHandlers(publish, urlGroups, stores.messages),
+    published: publishHandlers(publish, urlGroups, stores.messages, engine.plan),
     groups: urlGroupHandlers(urlGroups, () => clock.now()),
     messages: messageHandlers(stores.messages, engine.events),
     events: eventHandlers(engine.eventStore),
     dlq: dlqHandlers(stores.dlq, publish, engine.runs),
-    schedules: scheduleHandlers(stores.schedules, clock, engine.scheduler),
+    schedules: scheduleHandlers(stores.schedules, clock, engine.scheduler, engine.plan),
     flowControl: flowControlHandlers({ clock, flow: engine.flow, messages: stores.messages, delivery }),
     keys: keyHandlers(stores.signingKeys, engine.signingKeys),
   };
@@ -98,10 +102,13 @@ function workflowRoutes(engine: MessagingEngine): Route<undefined>[] {
     workflows: engine.workflows,
     messages,
     stalled: (runId) => harness.summary(runId).stalled,
+    waiting: (runId) => engine.workflowStores.waits.forRun(runId),
   });
   const waits = eventWaitHandlers(engine.waits);
   const workflowDlq = workflowDlqHandlers(new WorkflowDlq({ dlq, runs, publish }));
+  const hook = webhookHandler(engine.waits, runs);
   return [
+    ...[get, post, put, patch, del].map((method) => method(WEBHOOK_PATTERN, hook, { writes: true })),
     del("/v2/workflows/runs", workflows.cancelMany),
     get("/v2/workflows/runs/:id", workflows.steps),
     del("/v2/workflows/runs/:id", workflows.end),

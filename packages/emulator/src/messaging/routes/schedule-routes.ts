@@ -5,6 +5,8 @@ import { ok, type Reply } from "../../http/reply.ts";
 import { destinationUrl } from "../engine/destination.ts";
 import { headerMap } from "../engine/header-maps.ts";
 import { type HeaderBag, readMessageHeaders } from "../engine/message-headers.ts";
+import type { PlanLimits } from "../engine/plan-limits.ts";
+import { shownBody, shownHeaders } from "../engine/redaction.ts";
 import type { Scheduler } from "../engine/scheduler.ts";
 import { messagingErrors } from "../errors.ts";
 import { DEFAULT_RETRIES } from "../records/message-record.ts";
@@ -17,7 +19,12 @@ import { URL_GROUP_NAME } from "./url-group-routes.ts";
 const SCHEDULE_ID = /^[A-Za-z0-9._-]+$/;
 
 /** Schedules: create (or update by id), list, get, delete, pause and resume. */
-export function scheduleHandlers(store: ScheduleStore, clock: Clock, scheduler: Scheduler) {
+export function scheduleHandlers(
+  store: ScheduleStore,
+  clock: Clock,
+  scheduler: Scheduler,
+  plan: Pick<PlanLimits, "check">,
+) {
   const existing = (context: RouteContext): StoredSchedule => {
     const id = context.params["id"] ?? "";
     const schedule = store.get(id);
@@ -41,7 +48,7 @@ export function scheduleHandlers(store: ScheduleStore, clock: Clock, scheduler: 
 
   return {
     create(context: RouteContext): Reply {
-      const schedule = newSchedule(context, store, scheduler, clock.now());
+      const schedule = newSchedule(context, { store, scheduler, plan }, clock.now());
       store.put(schedule);
       scheduler.plan();
       return ok({ scheduleId: schedule.scheduleId });
@@ -67,8 +74,7 @@ export function scheduleHandlers(store: ScheduleStore, clock: Clock, scheduler: 
 /** The schedule a create request describes; an update keeps whether it is paused and when it was made. */
 function newSchedule(
   context: RouteContext,
-  store: ScheduleStore,
-  scheduler: Scheduler,
+  { store, scheduler, plan }: { store: ScheduleStore; scheduler: Scheduler; plan: Pick<PlanLimits, "check"> },
   now: number,
 ): StoredSchedule {
   const target = context.params["destination"] ?? "";
@@ -76,6 +82,8 @@ function newSchedule(
   const destination = URL_GROUP_NAME.test(target) ? target : destinationUrl(target, context.req.url ?? "");
   const settings = readMessageHeaders(context.req.headers as HeaderBag);
   if (settings.cron === undefined) throw messagingErrors.missingHeader("Upstash-Cron", '"*/5 * * * *"');
+  // Each tick's message is held to the plan's limits, so the schedule is checked once, now.
+  plan.check(settings, context.rawBody.length);
   const scheduleId = settings.scheduleId ?? `scd_${randomUUID().replaceAll("-", "")}`;
   if (!SCHEDULE_ID.test(scheduleId)) {
     throw messagingErrors.invalidName("Schedule ID");
@@ -104,6 +112,7 @@ function newSchedule(
     ...(ip === undefined ? {} : { callerIp: ip }),
     ...(settings.callback === undefined ? {} : { callback: settings.callback }),
     ...(settings.failureCallback === undefined ? {} : { failureCallback: settings.failureCallback }),
+    ...(settings.redact === undefined ? {} : { redact: settings.redact }),
     isPaused: earlier?.isPaused ?? false,
     createdAt: earlier?.createdAt ?? now,
     ...(earlier?.lastScheduleTime === undefined ? {} : { lastScheduleTime: earlier.lastScheduleTime }),
@@ -120,9 +129,9 @@ export function scheduleView(schedule: StoredSchedule): Record<string, unknown> 
     destination: schedule.destination,
     createdAt: schedule.createdAt,
     method: schedule.method,
-    header: headerMap(schedule.headers),
+    header: headerMap(shownHeaders(schedule.headers, schedule.redact)),
     // A schedule made without a body has no `body` field at all (not "").
-    ...(schedule.body === "" ? {} : bodyFields(schedule.body)),
+    ...(schedule.body === "" ? {} : bodyFields(shownBody(schedule.body, schedule.redact))),
     retries: schedule.retries,
     ...(schedule.delay === undefined ? {} : { delay: schedule.delay }),
     ...(schedule.callerIp === undefined ? {} : { callerIp: schedule.callerIp }),

@@ -5,7 +5,7 @@ import type { Waits } from "../engine/workflow/waits.ts";
 import type { Workflows } from "../engine/workflow/workflows.ts";
 import { messagingErrors } from "../errors.ts";
 import type { MessageStore } from "../records/queue-store.ts";
-import type { StoredRun } from "../records/workflow-records.ts";
+import type { StoredRun, StoredWaiter } from "../records/workflow-records.ts";
 import { count, values } from "./filters.ts";
 import { type PendingStep, runLogView } from "./log-view.ts";
 import { refuseUnknownParameters, WORKFLOW_RUN_PARAMETERS } from "./query-parameters.ts";
@@ -16,6 +16,8 @@ export interface WorkflowRouteParts {
   messages: MessageStore;
   /** Why a run that has not ended is not moving (the testing API's reason), for its log. */
   stalled(runId: string): string | undefined;
+  /** The waits for events the run is in, shown as its next steps. */
+  waiting(runId: string): readonly StoredWaiter[];
 }
 
 const LOG_PAGE = 10;
@@ -129,7 +131,8 @@ function logViews(parts: WorkflowRouteParts, page: StoredRun[]) {
     }
   }
   return page.map((run) => {
-    const view = runLogView(run, parts.runs.history(run.runId), pending.get(run.runId) ?? []);
+    const waits = running.has(run.runId) ? parts.waiting(run.runId) : [];
+    const view = runLogView(run, parts.runs.history(run.runId), pending.get(run.runId) ?? [], waits);
     const stalled = run.state === "RUN_STARTED" ? parts.stalled(run.runId) : undefined;
     // Not in the service's answer: the emulator says why a run does not move (the SDK passes it on).
     return stalled === undefined ? view : { ...view, stalledReason: stalled };

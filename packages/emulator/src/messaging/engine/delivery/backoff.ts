@@ -56,3 +56,54 @@ export function nextRetryDelayMs(retried: number, expression: string | undefined
     return backoffMs(retried, scale);
   }
 }
+
+/**
+ * The headers an answer may name its retry's time in, as documented: `Retry-After` and the rate
+ * limit families' reset times (a WorkflowRetryAfterError answers 429 with `Retry-After`).
+ */
+const RETRY_AFTER_HEADERS = [
+  "retry-after",
+  "x-ratelimit-reset",
+  "x-ratelimit-reset-requests",
+  "x-ratelimit-reset-tokens",
+];
+
+/** Go's duration units, as the documentation names them (`6m5s`). */
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/**
+ * The wait an answer asks for before the retry, in ms: seconds, an HTTP date, or a duration
+ * (`6m5s`). Undefined without one, for a value that cannot be read, or past one day: then the
+ * backoff applies, as documented ("only delay retries up to ... one day").
+ */
+export function retryAfterMs(headers: Record<string, string[]> | undefined, now: number): number | undefined {
+  if (headers === undefined) return undefined;
+  const byName = new Map(Object.entries(headers).map(([name, values]) => [name.toLowerCase(), values[0]]));
+  for (const name of RETRY_AFTER_HEADERS) {
+    const value = byName.get(name)?.trim();
+    if (value === undefined || value === "") continue;
+    const wait = waitOf(value, now);
+    if (wait !== undefined) return wait <= MAX_DELAY_SECONDS * 1000 ? wait : undefined;
+  }
+  return undefined;
+}
+
+function waitOf(value: string, now: number): number | undefined {
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
+  if (parts.length > 0 && parts.map((part) => part[0]).join("") === value) {
+    return Math.round(
+      parts.reduce((ms, [, amount, unit]) => ms + Number(amount) * (DURATION_UNITS[unit ?? "s"] ?? 0), 0),
+    );
+  }
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

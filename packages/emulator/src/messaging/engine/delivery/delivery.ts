@@ -4,7 +4,7 @@ import { regionHeaderValue } from "../../../regions/region-names.ts";
 import { signDelivery } from "../../../signing/signature.ts";
 import { dueAt, type StoredMessage } from "../../records/message-record.ts";
 import { type Attempt, type Fate, type FollowUp, lastAnswer, networkError } from "./attempt.ts";
-import { nextRetryDelayMs } from "./backoff.ts";
+import { nextRetryDelayMs, retryAfterMs } from "./backoff.ts";
 import { type DeliveredMessage, DeliveryRecord } from "./delivered.ts";
 import { DeliveryGate } from "./delivery-gate.ts";
 import type { DeliveryOptions } from "./delivery-options.ts";
@@ -274,8 +274,11 @@ export class Delivery {
     }
     const retrying = {
       ...message,
+      // The answer's own Retry-After wins over the backoff (it is the app's word, so not scaled).
       nextAttemptAt:
-        now + nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale),
+        now +
+        (retryAfterMs(outcome.headers, now) ??
+          nextRetryDelayMs(message.retried, message.retryDelayExpression, this.#options.backoffScale)),
       retried: message.retried + 1,
       lastAnswer: lastAnswer(outcome, now),
     };

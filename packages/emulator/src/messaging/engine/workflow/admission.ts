@@ -3,6 +3,7 @@ import type { StoredMessage } from "../../records/message-record.ts";
 import type { Prepared } from "../delivery/attempt.ts";
 import type { NewMessage } from "../message-book.ts";
 import type { PublishAnswer } from "../publisher.ts";
+import { readInvoke } from "./invokes.ts";
 import type { WorkflowRuns } from "./runs.ts";
 
 /**
@@ -23,15 +24,14 @@ export class WorkflowAdmission {
   admit(input: NewMessage): PublishAnswer | undefined {
     const tag = input.settings.workflow;
     if (tag === undefined) return undefined;
-    if (tag.invoke) {
-      // Refused rather than half done: the invoked run would start, but its result would never
-      // reach the invoking run, which would then wait for ever.
-      throw messagingErrors.notEmulated("context.invoke", "the emulator does not run invoked workflows");
-    }
+    // `context.invoke`: the run it starts gets the payload; the rest says where the result goes.
+    const invoke = tag.invoke ? readInvoke(input.body) : undefined;
+    if (invoke !== undefined) input.body = invoke.payload;
     const runs = this.#runs;
     const { settings } = input;
     if (tag.init && tag.callType === "step") {
       const started = runs.start({
+        ...(invoke === undefined ? {} : { invokedBy: invoke.invokedBy }),
         runId: tag.runId,
         url: tag.url ?? input.destination,
         initialBody: input.body.toString("base64"),

@@ -1,5 +1,5 @@
 import type { RunStore } from "../../records/run-store.ts";
-import type { HistoryEntry, RunState, StoredRun } from "../../records/workflow-records.ts";
+import type { HistoryEntry, Invoker, RunState, StoredRun } from "../../records/workflow-records.ts";
 import type { Outcome } from "../delivery/outcome.ts";
 
 /** Failed attempts kept per run for the logs. */
@@ -15,6 +15,7 @@ export interface NewRun {
   retries?: number;
   retryDelay?: string;
   failureCallback?: StoredRun["failureCallback"];
+  invokedBy?: Invoker;
 }
 
 export interface RawStep {
@@ -31,6 +32,7 @@ export interface RawStep {
 export class WorkflowRuns {
   readonly #store: RunStore;
   readonly #now: () => number;
+  #ended: (run: StoredRun) => void = () => {};
 
   constructor(store: RunStore, now: () => number) {
     this.#store = store;
@@ -72,8 +74,15 @@ export class WorkflowRuns {
   end(runId: string, state: Exclude<RunState, "RUN_STARTED">, changes: Partial<StoredRun> = {}): boolean {
     const run = this.get(runId);
     if (run?.state !== "RUN_STARTED") return false;
-    this.#store.put({ ...run, ...changes, state, completedAt: this.#now() });
+    const ended = { ...run, ...changes, state, completedAt: this.#now() };
+    this.#store.put(ended);
+    this.#ended(ended);
     return true;
+  }
+
+  /** What follows a run's end (an invoked run's result sent to the run that invoked it). */
+  whenEnded(hook: (run: StoredRun) => void): void {
+    this.#ended = hook;
   }
 
   /** Changes fields of a run (its failure function's state, say). */
