@@ -93,7 +93,7 @@ export function parseTargetList(text: string, input: string): Target[] {
     const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
     throw new ConfigurationError(
       input,
-      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")} (and "region" ${QSTASH_REGION_NAMES.join(" or ")} across regions)${where}: ${issue.message}`,
+      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")}${where}: ${issue.message} (across regions each also has "region", ${QSTASH_REGION_NAMES.join(" or ")})`,
     );
   }
   const targets = (value as Target[]).map(({ kind, name, region }) => ({
