@@ -5,7 +5,7 @@ import type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts"
 import type { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingApi, type RegionView } from "./messaging/profile.ts";
-import type { RegionPlan } from "./messaging/region-plan.ts";
+import type { RegionPlan } from "./messaging/records/region-plan.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";

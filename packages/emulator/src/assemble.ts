@@ -28,7 +28,7 @@ import { managementArea } from "./management/store.ts";
 import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
-import { planRegions, regionsApart } from "./messaging/region-plan.ts";
+import { planRegions, regionsApart } from "./messaging/records/region-plan.ts";
 import { DEFAULT_ACCOUNT, type EmulatorOptions } from "./options/emulator-options.ts";
 import { limitsOf } from "./options/limits.ts";
 import { withQStashDev } from "./options/qstash-dev.ts";

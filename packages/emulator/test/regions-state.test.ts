@@ -70,7 +70,12 @@ describe("the stashkit-emulator banner with --regions", () => {
   });
 
   it("takes the regions from STASHKIT_REGIONS (the image's way) and prints no region lines without them", async () => {
-    const fromEnv = await startBin(["--from-env"], { STASHKIT_REGIONS: "US_EAST_1,EU_CENTRAL_1" });
+    // Only these: the test runner's own STASHKIT_* variables would stop a --from-env start.
+    const fromEnv = await startBin(
+      ["--from-env"],
+      { PATH: process.env["PATH"] ?? "", STASHKIT_REGIONS: "US_EAST_1,EU_CENTRAL_1" },
+      { inherit: false },
+    );
     const plain = await startBin([]);
     try {
       expect(fromEnv.banner).toContain("QSTASH_REGION=US_EAST_1 ");
@@ -97,6 +102,30 @@ describe("the stashkit-emulator banner with --regions", () => {
       'stashkit-emulator: --regions must be EU_CENTRAL_1 or US_EAST_1, got "AP_SOUTH_1"\n',
     );
     expect(run.stdout).not.toContain("listening");
+  });
+});
+
+describe("read-only tokens with two regions", () => {
+  it("each region's reads there, its write answers 403, and the other region refuses it as another region's", async () => {
+    const server = await emulator({ regions: [...BOTH] });
+    const [eu, us] = server.regions();
+    const usUrl = server.qstashEnv()["US_EAST_1_QSTASH_URL"];
+    expect(us?.readOnlyToken).toMatch(/.+/);
+    expect(us?.readOnlyToken).not.toBe(eu?.readOnlyToken);
+    const as = (token: string | undefined) => ({ authorization: `Bearer ${token}` });
+
+    const read = await fetch(`${usUrl}/v2/queues`, { headers: as(us?.readOnlyToken) });
+    expect(read.status).toBe(200);
+    const write = await fetch(`${usUrl}/v2/queues`, {
+      method: "POST",
+      headers: { ...as(us?.readOnlyToken), "content-type": "application/json" },
+      body: JSON.stringify({ queueName: "orders" }),
+    });
+    expect(write.status).toBe(403);
+    const elsewhere = await fetch(`${server.url}/v2/queues`, { headers: as(us?.readOnlyToken) });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toContain("not found in this region (eu-central-1)");
+    expect(await queuesIn(server, "US_EAST_1")).toEqual([]);
   });
 });
 

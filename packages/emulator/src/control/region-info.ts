@@ -12,6 +12,8 @@ export interface RegionInfo {
   isDefault: boolean;
   /** The token handed out for it. */
   token: string;
+  /** Its read-only token handed out: reads, and a write answers 403. */
+  readOnlyToken: string;
   /** The keys its deliveries are signed with (live: its `POST /v2/keys/rotate` changes them). */
   signingKeys: SigningKeys;
 }
@@ -23,6 +25,7 @@ export function regionInfo(view: RegionView): RegionInfo {
     path: prefix,
     isDefault,
     token: credentials.tokens[0] ?? "",
+    readOnlyToken: credentials.readOnlyTokens[0] ?? "",
     signingKeys: credentials.signingKeys,
   };
 }

@@ -16,10 +16,10 @@ import {
 import { messagingErrors } from "./errors.ts";
 import { messagingArea } from "./records/area.ts";
 import { eventArea } from "./records/event-store.ts";
+import type { RegionCredentials, RegionPlan } from "./records/region-plan.ts";
 import { type RegionalStores, regionsArea } from "./records/regions-area.ts";
 import { urlGroupArea } from "./records/url-group-store.ts";
 import { workflowArea } from "./records/workflow-area.ts";
-import type { RegionCredentials, RegionPlan } from "./region-plan.ts";
 import { messagingRoutes } from "./routes/routes.ts";
 import { WEBHOOK_PATTERN } from "./routes/webhook-routes.ts";
 

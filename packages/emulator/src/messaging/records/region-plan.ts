@@ -3,10 +3,10 @@ import {
   DEFAULT_MESSAGING_READ_ONLY_TOKEN,
   DEFAULT_MESSAGING_TOKEN,
   type EmulatorOptions,
-} from "../options/emulator-options.ts";
-import { InvalidSettingError } from "../options/invalid-setting.ts";
-import { type RegionName, regionSlug, TOP_LEVEL_REGION } from "../regions/region-names.ts";
-import type { SigningKeys } from "../signing/keys.ts";
+} from "../../options/emulator-options.ts";
+import { InvalidSettingError } from "../../options/invalid-setting.ts";
+import { type RegionName, regionSlug, TOP_LEVEL_REGION } from "../../regions/region-names.ts";
+import type { SigningKeys } from "../../signing/keys.ts";
 
 /**
  * What a region is known by, in one place: the tokens it accepts and the keys it signs its
