@@ -27,9 +27,9 @@ const cleanEnv = Object.fromEntries(
 
 // Packing is the workspace's work, on the workspace's Node (pnpm refuses an older one); what is
 // installed then runs on the Node running this suite, which is Node 22 in `pnpm test:node22`.
-const workspaceNodeBin = process.env.STASHKIT_WORKSPACE_NODE_BIN;
+const workspaceNodeBin = process.env["STASHKIT_WORKSPACE_NODE_BIN"];
 const packEnv = workspaceNodeBin
-  ? { ...process.env, PATH: `${workspaceNodeBin}:${process.env.PATH}` }
+  ? { ...process.env, PATH: `${workspaceNodeBin}:${process.env["PATH"]}` }
   : process.env;
 
 beforeAll(async () => {
