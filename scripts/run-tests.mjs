@@ -40,6 +40,7 @@ for (const stage of STAGES) {
   const lacking = missingPrerequisites(stage.needs, env);
   for (const { line } of lacking) console.log(`pnpm test: ${stage.name} needs ${line}`);
   const [command, ...args] = stage.command;
+  const started = Date.now();
   running = spawn(command, args, { cwd: root, env, stdio: "inherit" });
   const child = running;
   // The exit code, or the error that kept the command from starting.
@@ -48,6 +49,8 @@ for (const stage of STAGES) {
     child.once("error", resolve);
   });
   running = undefined;
+  // Each stage's time, so a CI run that grows says where (the 90-minute limit is the run's).
+  console.log(`pnpm test: ${stage.name} took ${Math.round((Date.now() - started) / 1000)} s`);
   if (outcome instanceof Error) failed.push({ ...stage, name: `${stage.name}: ${outcome.message}` });
   else if (interrupted) failed.push({ name: `${stage.name}, stopped by ${interrupted}` });
   else if (outcome !== 0) {

@@ -88,6 +88,7 @@ function storageTable(parts: {
       ours: durable.fillMs,
       theirs: memory.fillMs,
       target: 2,
+      cpu: [durable.fillCpuMs, memory.fillCpuMs],
       note: `${rate(sizes.documents, durable.fillMs)} vs ${rate(sizes.documents, memory.fillMs)} documents/s`,
     }),
     ...[memory, durable].map((figures) =>
@@ -107,6 +108,7 @@ function storageTable(parts: {
       ours: durable.drainMs,
       theirs: memory.drainMs,
       target: 2,
+      cpu: [durable.drainCpuMs, memory.drainCpuMs],
       note: `${rate(sizes.drainMessages, durable.drainMs)} vs ${rate(sizes.drainMessages, memory.drainMs)} messages/s`,
     }),
   ];
@@ -128,6 +130,8 @@ interface RowFields {
   target?: number;
   own?: { text: string } & Judgement;
   rssMb?: number;
+  /** The emulator's CPU time on each side (ours, theirs), ms. */
+  cpu?: [number, number];
   note?: string;
 }
 
@@ -149,6 +153,7 @@ function toRow(fields: RowFields, quick: boolean, sizes: ScaleSizes): Row {
     verdict: verdictOf(judgements, quick),
     note: fields.note,
     oursRssMb: fields.rssMb ?? Number.NaN,
+    ...(fields.cpu ? { oursCpuMs: fields.cpu[0], theirsCpuMs: fields.cpu[1] } : {}),
     pairs: sizes.samples,
     oursRequests: NO_REQUESTS,
     theirsRequests: undefined,

@@ -69,6 +69,13 @@ describe("scripts/run-tests.mjs", () => {
     expect(readFileSync(join(root, "checked"), "utf8")).toBe("yes");
     expect(run.lines).toContain("failed stages: lint");
     expect(run.last).toBe("5 passed, 1 failed");
+    // Each stage says how long it took, failed or not.
+    const times = run.lines.filter((line) => /^pnpm test: .+ took \d+ s$/.test(line));
+    expect(times.map((line) => line.replace(/ took \d+ s$/, ""))).toEqual([
+      "pnpm test: lint",
+      "pnpm test: tests",
+      "pnpm test: check",
+    ]);
   });
 
   it("counts a failed test once, not again for its stage, and names a stage that wrote no report", () => {

@@ -14,6 +14,8 @@ export interface EmulatorProcess {
   startMs: number;
   /** Resident memory now and at its peak, MB (read from /proc). */
   memory(): { rssMb: number; peakMb: number };
+  /** CPU time (user + system) it has used so far, ms (read from /proc): what load sways least. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startEmulatorProcess(dataFile?: string): Promise<EmulatorP
     basic: `Basic ${Buffer.from(`${read("UPSTASH_EMAIL")}:${read("UPSTASH_API_KEY")}`).toString("base64")}`,
     startMs,
     memory: () => memoryOf(child.pid as number),
+    cpuMs: () => cpuOf(child.pid as number),
     async stop() {
       child.kill("SIGTERM");
       await exited;
@@ -59,4 +62,15 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const kb = (name: string) =>
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+// /proc/PID/stat counts in clock ticks of 1/100 s on Linux (`getconf CLK_TCK`); the command name
+// (field 2) is in parentheses and may hold spaces, so fields are counted after its ")".
+const TICK_MS = 10;
+
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }

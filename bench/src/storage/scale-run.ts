@@ -35,6 +35,9 @@ export interface ScaleFigures {
   /** The start of an emulator on the full data file (durable only). */
   fullStartMs: number | undefined;
   drainMs: number;
+  /** The emulator's CPU time (user + system) while filling, and while enqueuing and draining, ms. */
+  fillCpuMs: number;
+  drainCpuMs: number;
 }
 
 /**
@@ -64,11 +67,9 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
       return { publish: median(times.publish), upsert: median(times.upsert), queue: median(times.queue) };
     };
     const writesAtZero = await sampleWrites();
-    const fillMs = await timed(async () => {
-      for (let at = 0; at < sizes.documents; at += sizes.batch) {
-        await api.upsert(index, "bench", documents(Math.min(sizes.batch, sizes.documents - at), at));
-      }
-    });
+    const cpuBeforeFill = emulator.cpuMs();
+    const fillMs = await fill(api, index, sizes);
+    const fillCpuMs = emulator.cpuMs() - cpuBeforeFill;
     const writesAtFull = await sampleWrites();
     const { rssMb, peakMb } = emulator.memory();
     const searchTimes: number[] = [];
@@ -80,7 +81,9 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
       emulator = await startEmulatorProcess(dataFile);
       fullStartMs = emulator.startMs;
     }
+    const drainStarted = emulator.cpuMs();
     const drainMs = await drain(client(emulator), sizes.drainMessages);
+    const drainCpuMs = emulator.cpuMs() - drainStarted;
     await emulator.stop();
     return {
       store,
@@ -93,10 +96,21 @@ export async function measureStore(store: "memory" | "durable", sizes: ScaleSize
       searchP95Ms: percentile(searchTimes, 0.95),
       fullStartMs,
       drainMs,
+      fillCpuMs,
+      drainCpuMs,
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** `sizes.documents` upserted into the index's `bench` namespace in batches: ms it took. */
+function fill(api: ReturnType<typeof client>, index: Index, sizes: ScaleSizes): Promise<number> {
+  return timed(async () => {
+    for (let at = 0; at < sizes.documents; at += sizes.batch) {
+      await api.upsert(index, "bench", documents(Math.min(sizes.batch, sizes.documents - at), at));
+    }
+  });
 }
 
 /** A paused queue of `count` messages (enqueued in batches of 100), resumed: ms until all arrived. */

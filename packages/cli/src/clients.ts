@@ -16,6 +16,7 @@ import {
   clientLimits,
   DEFAULT_MANAGEMENT_URL,
   DEFAULT_MESSAGING_URL,
+  EmulatorClient,
   MANAGEMENT_URL_ENV,
   parseBaseUrl,
 } from "@stashkit/core/internal";
@@ -81,6 +82,14 @@ export function messagingClient(flags: ConnectionFlags, context: CommandContext)
   const baseUrl = flags.messagingUrl || context.env["QSTASH_URL"] || DEFAULT_MESSAGING_URL;
   parseBaseUrl(baseUrl, "--messaging-url");
   return new MessagingClient({ token, baseUrl, ...clientOptions(context, context.deadline) });
+}
+
+/** The client of an emulator replay sends into (`--to`), with this command's limits and redactor. */
+export function emulatorClient(
+  target: { baseUrl: string; token: string; controlToken: string | undefined },
+  context: CommandContext,
+): EmulatorClient {
+  return new EmulatorClient({ ...target, ...clientOptions(context, context.deadline) });
 }
 
 /**

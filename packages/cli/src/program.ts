@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { addCommand, examples } from "./command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "./commands/dlq.command.ts";
+import { dlqExport } from "./commands/dlq-export.command.ts";
 import { addEmulatorCommand } from "./commands/emulator.command.ts";
 import { addQStashCommands } from "./commands/qstash.group.ts";
 import { queuesCreate } from "./commands/queues-create.command.ts";
@@ -9,6 +10,7 @@ import { queuesList } from "./commands/queues-list.command.ts";
 import { queuesMessages } from "./commands/queues-messages.command.ts";
 import { queuesPause } from "./commands/queues-pause.command.ts";
 import { queuesResume } from "./commands/queues-resume.command.ts";
+import { replayCommand } from "./commands/replay.command.ts";
 import { searchClone } from "./commands/search-clone.command.ts";
 import { searchDelete } from "./commands/search-delete.command.ts";
 import { searchEnsure } from "./commands/search-ensure.command.ts";
@@ -31,6 +33,7 @@ const HELP = `\nCredentials come from the environment: UPSTASH_EMAIL, UPSTASH_AP
     "stashkit search prune --pattern 'myapp-mr-{pr}' --open 12 15",
     "stashkit queues pause orders emails",
     "stashkit queues resume orders emails",
+    "stashkit replay --dlq <dlq id> --rewrite https://app.example.com=http://localhost:3000",
     "stashkit emulator --port 8787",
   ],
 )}`;
@@ -80,18 +83,29 @@ export function buildProgram(): Command {
   addCommand(queues, queuesResume);
   addCommand(queues, queuesMessages);
 
+  addDlqGroup(program);
+  addCommand(program, replayCommand);
+  addQStashCommands(program);
+  addWorkflowCommands(program);
+  addEmulatorCommand(program);
+  return program;
+}
+
+/** `stashkit dlq …`: the dead letter queue's commands. */
+function addDlqGroup(program: Command): void {
   const dlq = program
     .command("dlq")
     .description("the dead letter queue: messages whose every delivery failed (messaging API)")
     .addHelpText(
       "after",
-      examples(["stashkit dlq list --queue orders", "stashkit dlq retry --label billing --dry-run"]),
+      examples([
+        "stashkit dlq list --queue orders",
+        "stashkit dlq retry --label billing --dry-run",
+        "stashkit dlq export --queue orders --output dlq.ndjson",
+      ]),
     );
   addCommand(dlq, dlqList);
   addCommand(dlq, dlqRetry);
   addCommand(dlq, dlqDelete);
-  addQStashCommands(program);
-  addWorkflowCommands(program);
-  addEmulatorCommand(program);
-  return program;
+  addCommand(dlq, dlqExport);
 }

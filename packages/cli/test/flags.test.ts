@@ -3,6 +3,7 @@ import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { addCommand, type CommandDeclaration } from "../src/command.ts";
 import { dlqDelete, dlqList, dlqRetry } from "../src/commands/dlq.command.ts";
+import { dlqExport } from "../src/commands/dlq-export.command.ts";
 import { doctorCommand } from "../src/commands/doctor.command.ts";
 import { qstashApply } from "../src/commands/qstash-apply.command.ts";
 import { qstashDestroy } from "../src/commands/qstash-destroy.command.ts";
@@ -15,6 +16,8 @@ import { queuesList } from "../src/commands/queues-list.command.ts";
 import { queuesMessages } from "../src/commands/queues-messages.command.ts";
 import { queuesPause } from "../src/commands/queues-pause.command.ts";
 import { queuesResume } from "../src/commands/queues-resume.command.ts";
+import { replayCommand } from "../src/commands/replay.command.ts";
+import { EMULATOR_DEFAULT_TOKEN, LOCAL_EMULATOR_URL } from "../src/commands/replay.flags.ts";
 import { searchClone } from "../src/commands/search-clone.command.ts";
 import { searchDelete } from "../src/commands/search-delete.command.ts";
 import { searchEnsure } from "../src/commands/search-ensure.command.ts";
@@ -46,6 +49,8 @@ const ALL: CommandDeclaration<readonly FlagSpec[]>[] = [
   dlqList,
   dlqRetry,
   dlqDelete,
+  dlqExport,
+  replayCommand,
   qstashPlan,
   qstashApply,
   qstashDestroy,
@@ -280,6 +285,48 @@ describe("each command's flags", () => {
     });
     expect(await parsed(dlqList, ["--format", "json"])).toMatchObject({ format: "json" });
     expect(await parsed(dlqRetry, ["--all"])).toMatchObject({ all: true });
+  });
+
+  it("replay and dlq export parse their flags", async () => {
+    const replay = [
+      "--dlq",
+      "a",
+      "--dlq",
+      "b",
+      "--run",
+      "wfr_1",
+      "--rewrite",
+      "https://x=http://localhost:1",
+    ];
+    expect(
+      await parsed(replayCommand, [...replay, "--keep-headers", "Authorization", "--dry-run"]),
+    ).toMatchObject({
+      dlq: ["a", "b"],
+      run: ["wfr_1"],
+      rewrite: ["https://x=http://localhost:1"],
+      keepHeaders: ["Authorization"],
+      dryRun: true,
+      to: LOCAL_EMULATOR_URL,
+      rate: "10",
+    });
+    expect(
+      await parsed(replayCommand, ["--from-file", "f.ndjson", "--to-token", "t", "--body-file", "b"]),
+    ).toMatchObject({
+      fromFile: "f.ndjson",
+      toToken: "t",
+      bodyFile: "b",
+    });
+    expect(await parsed(dlqExport, ["--queue", "q", "--output", "dlq.ndjson"])).toMatchObject({
+      queue: ["q"],
+      output: "dlq.ndjson",
+    });
+  });
+
+  it("replay's defaults are the emulator's: its address, port and messaging token", async () => {
+    const { DEFAULT_MESSAGING_TOKEN, declaredOptions } = await import("@stashkit/emulator/internal");
+    expect(EMULATOR_DEFAULT_TOKEN).toBe(DEFAULT_MESSAGING_TOKEN);
+    const defaults = Object.fromEntries(declaredOptions().map(({ info }) => [info.flag, info.cliDefault]));
+    expect(LOCAL_EMULATOR_URL).toBe(`http://${defaults["host"]}:${defaults["port"]}`);
   });
 
   it("the qstash commands parse the file, environment, repeatable --var and their own flags", async () => {

@@ -46,6 +46,28 @@ describe("seeding progress", () => {
     expect(perSecond).toBeLessThan(1_000);
   });
 
+  it("gives no time left once everything is written", () => {
+    const { lines, stderr, now, advance } = harness();
+    const progress = writeProgress({
+      label: "replaying",
+      total: 60,
+      unit: "records",
+      env: {},
+      quiet: false,
+      stderr,
+      now,
+    });
+    for (const written of [20, 40, 60]) {
+      advance(5_000);
+      progress.update(written);
+    }
+    expect(lines).toEqual([
+      "replaying: 20/60 records\n",
+      "replaying: 40/60 records, 4/s, ~5 s left\n",
+      "replaying: 60/60 records, 4/s\n",
+    ]);
+  });
+
   it("gives no rate and no time left until there are two samples", () => {
     const { lines, stderr, now, advance } = harness();
     const progress = writeProgress({ label: "seeding", total: 10, env: {}, quiet: false, stderr, now });

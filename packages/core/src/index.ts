@@ -235,7 +235,7 @@ export type { EndpointInput, UrlGroupsResource } from "./resources/url-groups.ts
 export type { WorkflowRunFilter, WorkflowRunsResource } from "./resources/workflow-runs.ts";
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export { type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
-export type { DlqMessage, MessageEvent } from "./schemas/messages.ts";
+export type { DlqMessage, Message, MessageEvent } from "./schemas/messages.ts";
 export { QSTASH_REGION_NAMES } from "./schemas/qstash-regions.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
@@ -245,7 +245,6 @@ export type { SearchIndex, SearchPlan, SearchRegion } from "./schemas/search-ind
 export { parseTargetList, type Target, type TargetKind } from "./schemas/target.ts";
 export type { Endpoint, UrlGroup } from "./schemas/url-group.ts";
 export type {
-  PendingMessage,
   RawStep,
   SigningKeys,
   StepLog,

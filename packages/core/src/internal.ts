@@ -5,6 +5,11 @@
 export { STALL_CODES, type StallCode, type StallReason, whyStalled } from "@stashkit/stall-reasons";
 export { messagingCredentialForms, withPercentEncoded } from "./clients/credential-forms.ts";
 export { DEFAULT_MANAGEMENT_URL, DEFAULT_MESSAGING_URL } from "./clients/default-urls.ts";
+export {
+  CONTROL_TOKEN_HEADER,
+  EmulatorClient,
+  type EmulatorClientOptions,
+} from "./clients/emulator-client.ts";
 export { basicCredential, MANAGEMENT_URL_ENV } from "./clients/management-client.ts";
 export {
   type QStashEnvironment,
@@ -48,6 +53,28 @@ export { ENSURE_RESULT_FIELDS, ensureResultFields, type ResultField } from "./op
 export { describeTarget, judgeOutcomes } from "./operations/judge-outcomes.ts";
 export { countChanges } from "./operations/qstash-changes.ts";
 export { fieldsText, planSummary } from "./operations/qstash-render.ts";
+export {
+  type RecordedSources,
+  readRecorded,
+  readRecordedRun,
+  recordedDlq,
+} from "./operations/read-recorded.ts";
+export { withholdRecordSecrets } from "./operations/record-secrets.ts";
+export { recordMessage, recordRun } from "./operations/recorded.ts";
+export {
+  checkEmulator,
+  type ReplayOutcome,
+  type ReplayResult,
+  type SendReplaysInput,
+  sendReplays,
+} from "./operations/replay.ts";
+export {
+  type PlannedReplay,
+  planReplay,
+  type ReplayNames,
+  type ReplayRules,
+  recordLabel,
+} from "./operations/replay-plan.ts";
 export { SEED_MARKER_NAMESPACE } from "./operations/seed-marker.ts";
 export { SEED_WHEN } from "./operations/seed-search-index.ts";
 export { alreadyPausedTargets, resumedTargets } from "./operations/targets.ts";
@@ -55,6 +82,8 @@ export { DECLARATION_SCHEMA_URL } from "./qstash-files/export-declaration.ts";
 export { declarationJsonSchema } from "./qstash-files/json-schema.ts";
 export { DEFAULT_DECLARATION_FILE } from "./qstash-files/read-declaration.ts";
 export { DECLARATION_PLACEHOLDERS } from "./qstash-files/value-templates.ts";
+export { type ReplayLine, replayFileRecords } from "./replay-files/read-replay-file.ts";
+export type { OutgoingMessage, RunImport } from "./resources/emulator.ts";
 export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing.ts";
 export { validatePlan, validateQueueName, validateRegion } from "./schemas/inputs.ts";
 export {
@@ -67,8 +96,24 @@ export {
   regionUrl,
   tokenShape,
 } from "./schemas/qstash-regions.ts";
+export {
+  type NextDelivery,
+  payloadBytes,
+  payloadFields,
+  type RecordedMessage,
+  type RecordedRun,
+  type ReplayRecord,
+} from "./schemas/replay-record.ts";
+export { isLocalUrl, parseRewriteRules, type RewriteRule, rewriteUrl } from "./schemas/rewrite-rules.ts";
 export { validateNamespace } from "./schemas/search-data-inputs.ts";
 export { SEARCH_PLANS } from "./schemas/search-index.ts";
+export {
+  isSecretHeader,
+  looksSecret,
+  parseHeaderNames,
+  type WithheldHeaders,
+  withholdSecretHeaders,
+} from "./schemas/secret-headers.ts";
 export { clientLimits, STEP_LIMITS, type StepLimits } from "./schemas/step-limits.ts";
 export {
   ONLY_IF_PAUSED_BY,

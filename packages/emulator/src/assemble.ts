@@ -118,11 +118,11 @@ function serving<A extends AnyArea>(parts: {
   });
   const policy = { token: options.controlToken, boundHost: host };
   let url = "";
-  const region = (name: string | undefined) => {
-    const view = levers.regions.find((each) => (name === undefined ? each.isDefault : each.name === name));
-    return view && { path: view.prefix, token: view.credentials.tokens[0] ?? "" };
-  };
-  const actions = { url: () => url, region, indexes: () => indexes.list() };
+  const regions = () =>
+    levers.regions.map(({ name, isDefault, prefix, credentials }) => {
+      return { name, isDefault, path: prefix, token: credentials.tokens[0] ?? "" };
+    });
+  const actions = { url: () => url, regions, indexes: () => indexes.list() };
   const inspector = createInspector({ stores, levers, clock, actions, policy, requests });
   const hung = new Set<ServerResponse>();
   const dispatch = createPipeline({
@@ -189,6 +189,9 @@ function noWorkflows(): WorkflowTesting {
   const missing = (runId: string) => messagingErrors.notFound("workflow run", runId);
   return {
     start: () => {
+      throw controlErrors.notMounted("workflow API");
+    },
+    import: () => {
       throw controlErrors.notMounted("workflow API");
     },
     settle: (runId) => Promise.reject(missing(runId)),

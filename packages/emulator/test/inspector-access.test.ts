@@ -20,10 +20,47 @@ describe("the inspector's access rules (those of the control API)", () => {
     ["GET", `${INSPECTOR}/overview`, { origin: "http://evil.example" }],
     ["GET", `${INSPECTOR}/events`, { "sec-fetch-site": "same-site" }],
     ["POST", `${INSPECTOR}/queue/orders/resume`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/publish`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/queue/orders/enqueue`, { "sec-fetch-site": "cross-site" }],
+    ["POST", `${INSPECTOR}/workflows/trigger`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/events/approve-1/notify`, { "sec-fetch-site": "same-site" }],
+    ["POST", `${INSPECTOR}/dlq/retry`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/dlq/delete`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/schedule/scd_1/run`, { origin: "http://evil.example" }],
+    ["POST", `${INSPECTOR}/dlq/dlq_1/retry-with`, { "sec-fetch-site": "cross-site" }],
+    ["GET", `${INSPECTOR}/dlq/dlq_1/payload`, { origin: "http://evil.example" }],
+    ["GET", `${INSPECTOR}/schedule/scd_1/payload`, { "sec-fetch-site": "cross-site" }],
   ])("refuses %s %s from another site's page", async (method, path, headers) => {
     const server = await emulator();
     const answer = await fetch(`${server.url}${path}`, { method, headers });
     expect(answer.status).toBe(403);
+  });
+
+  it("the payload editor's sends from another site's page change nothing", async () => {
+    const server = await emulator();
+    await fillEveryKindOfState(server);
+    const [entry] = server.state.dlq;
+    const [scheduleId] = Object.keys(server.state.schedules);
+    const before = JSON.stringify(server.state);
+    const logged = server.requests.length;
+    const sends = [
+      ["/publish", { url: "http://127.0.0.1:9/x", body: "from elsewhere" }],
+      ["/queue/orders/enqueue", { url: "http://127.0.0.1:9/x", body: "from elsewhere" }],
+      [`/dlq/${entry?.dlqId}/retry-with`, { body: "from elsewhere" }],
+      [`/schedule/${scheduleId}/run`, { body: "from elsewhere" }],
+      ["/dlq/delete", { dlqIds: [entry?.dlqId] }],
+    ] as const;
+    for (const [path, body] of sends) {
+      const answer = await fetch(`${server.url}${INSPECTOR}${path}`, {
+        method: "POST",
+        headers: { origin: "http://evil.example", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, path).toBe(403);
+    }
+    expect(JSON.stringify(server.state)).toBe(before);
+    // Refused before any handler: no request of the messaging API was sent on their behalf.
+    expect(server.requests.slice(logged).filter((one) => one.path.startsWith("/v2/"))).toEqual([]);
   });
 
   it("with a control token, serves the page's files to anyone but its data only with the token", async () => {

@@ -24,7 +24,7 @@ describe("the inspector, in Chromium", () => {
       "1",
       "0",
       "2",
-      "Resume",
+      "ResumeEnqueue\u2026",
     ]);
     const held = region(page, "Messages").getByRole("row").filter({ hasText: messageId });
     await held.waitFor();
@@ -67,7 +67,8 @@ describe("the inspector, in Chromium", () => {
     await dlq.screenshot({ path: screenshot("dead-letter-queue") });
 
     await page.getByRole("checkbox", { name: "Allow changes" }).check();
-    await page.getByRole("button", { name: `Retry DLQ message ${failedId}` }).click();
+    // Exact: "Edit and retry DLQ message …" (Retry with…) holds this name too.
+    await page.getByRole("button", { name: `Retry DLQ message ${failedId}`, exact: true }).click();
 
     await hook.waitFor(1);
     expect(hook.received[0]?.body).toBe("try again");

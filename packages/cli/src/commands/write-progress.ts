@@ -12,12 +12,14 @@ const PLAIN_INTERVAL_MS = 5_000;
 const BAR_WIDTH = 24;
 
 /**
- * Progress of a seed or a clone on stderr: a bar redrawn in place on a terminal (documents
+ * Progress of a seed, a clone or a replay on stderr: a bar redrawn in place on a terminal (documents
  * written, rate, time left), plain lines now and then in CI and pipes, nothing with --quiet.
  */
 export function writeProgress(options: {
   label: string;
   total: number | undefined;
+  /** What is counted: "documents" unless said. */
+  unit?: string;
   env: Record<string, string | undefined>;
   quiet: boolean;
   stderr?: NodeJS.WriteStream;
@@ -35,11 +37,12 @@ export function writeProgress(options: {
     const { total } = options;
     const of = total === undefined ? "" : `/${total}`;
     const speed = perSecond === undefined ? "" : `, ${Math.round(perSecond)}/s`;
+    // Nothing is left once all is written: "~1 s left" (duration's least) would say otherwise.
     const left =
-      total !== undefined && perSecond !== undefined && perSecond > 0
+      total !== undefined && written < total && perSecond !== undefined && perSecond > 0
         ? `, ~${duration((total - written) / perSecond)} left`
         : "";
-    return `${options.label}: ${written}${of} documents${speed}${left}`;
+    return `${options.label}: ${written}${of} ${options.unit ?? "documents"}${speed}${left}`;
   };
   return {
     update(written) {

@@ -1,6 +1,7 @@
 import {
   bulkAnswerSchema,
   type DlqMessage,
+  dlqMessageSchema,
   dlqPageSchema,
   type MessageEvent,
   messageEventPageSchema,
@@ -36,6 +37,12 @@ export class DlqResource extends Resource {
     call?: CallOptions,
   ): Promise<{ messages: DlqMessage[]; cursor?: string | undefined }> {
     return this.read(get("/v2/dlq", "list the DLQ", filterQuery(filter, cursor)), dlqPageSchema, call);
+  }
+
+  /** One DLQ entry, with its headers and body (a read-only token is enough). */
+  async get(dlqId: string, call?: CallOptions): Promise<DlqMessage> {
+    const request = get(`/v2/dlq/${encodeURIComponent(dlqId)}`, `get DLQ message ${dlqId}`);
+    return this.read(request, dlqMessageSchema, call);
   }
 
   /** Publishes these DLQ messages again (and removes them from the DLQ). At most 100 ids a call. */

@@ -1,10 +1,5 @@
-import {
-  type PendingMessage,
-  pendingMessageSchema,
-  publishedSchema,
-  type SigningKeys,
-  signingKeysSchema,
-} from "../schemas/workflow-runs.ts";
+import { type Message, messageSchema } from "../schemas/messages.ts";
+import { publishedSchema, type SigningKeys, signingKeysSchema } from "../schemas/workflow-runs.ts";
 import type { CallOptions } from "../transport/call-options.ts";
 import { destinationParts } from "./destination-parts.ts";
 import { get, post, Resource } from "./resource.ts";
@@ -17,12 +12,15 @@ export interface PublishInput {
   headers?: Record<string, string>;
 }
 
-/** Messages: one still to be delivered, and publishing one. */
+/** Messages: one still to be delivered (waiting, delayed, or between retries), and publishing one. */
 export class MessagesResource extends Resource {
-  /** A message still to be delivered or retried; the API forgets it once delivered (404). */
-  async get(messageId: string, call?: CallOptions): Promise<PendingMessage> {
+  /**
+   * The message as recorded (its headers, body, retries, callbacks, delay, queue and flow-control
+   * key); the API forgets it once delivered or moved to the DLQ (404).
+   */
+  async get(messageId: string, call?: CallOptions): Promise<Message> {
     const path = `/v2/messages/${encodeURIComponent(messageId)}`;
-    return this.read(get(path, `get message ${messageId}`), pendingMessageSchema, call);
+    return this.read(get(path, `get message ${messageId}`), messageSchema, call);
   }
 
   /** Publishes one message; not repeated once it may have been sent (a repeat would deliver twice). */

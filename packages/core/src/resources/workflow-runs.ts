@@ -41,6 +41,12 @@ export class WorkflowRunsResource extends Resource {
     );
   }
 
+  /** One run's log (its state and the steps it completed), or undefined when there is no such run. */
+  async log(workflowRunId: string, call?: CallOptions): Promise<WorkflowRunLog | undefined> {
+    const { runs } = await this.logs({ workflowRunId }, {}, call);
+    return runs.find((run) => run.workflowRunId === workflowRunId);
+  }
+
   /** The run's history: the trigger's payload, then each step delivered, as a delivery carries them. */
   async history(workflowRunId: string, call?: CallOptions): Promise<RawStep[]> {
     const path = `/v2/workflows/runs/${encodeURIComponent(workflowRunId)}`;

@@ -33,6 +33,10 @@ export const stepLogSchema = z.looseObject({
   stepType: optionalString(),
   callType: optionalString(),
   state: optionalString(),
+  /** What a completed step returned, as the app sent it (the JSON of its result). */
+  out: z.optional(z.unknown()),
+  sleepFor: z.optional(z.unknown()),
+  sleepUntil: z.optional(z.unknown()),
   retries: optionalNumber(),
   concurrent: optionalNumber(),
   createdAt: optionalNumber(),
@@ -54,7 +58,9 @@ export const workflowRunLogSchema = z.looseObject({
   workflowState: z.string(),
   workflowRunCreatedAt: optionalNumber(),
   workflowRunCompletedAt: optionalNumber(),
+  /** The DLQ entry of the message that failed the run. */
   dlqId: optionalString(),
+  labels: z.catch(z.optional(z.array(z.string())), undefined),
   steps: z.catch(z.array(stepGroupSchema), []),
 });
 export type WorkflowRunLog = z.output<typeof workflowRunLogSchema>;
@@ -63,19 +69,6 @@ export const workflowRunLogPageSchema = z.object({
   runs: z.array(workflowRunLogSchema),
   cursor: optionalString(),
 });
-
-/** A message still to be delivered (`GET /v2/messages/{id}`, the `Message` schema). */
-export const pendingMessageSchema = z.looseObject({
-  messageId: z.string(),
-  url: optionalString(),
-  body: optionalString(),
-  bodyBase64: optionalString(),
-  createdAt: optionalNumber(),
-  notBefore: optionalNumber(),
-  queueName: optionalString(),
-  flowControlKey: optionalString(),
-});
-export type PendingMessage = z.output<typeof pendingMessageSchema>;
 
 /** The account's signing keys (`GET /v2/keys`). */
 export const signingKeysSchema = z.looseObject({

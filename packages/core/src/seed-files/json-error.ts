@@ -18,6 +18,28 @@ const EXPECTED: Record<Wanted, string> = {
   end: "nothing more",
 };
 
+/**
+ * `text` (found at `line` and `column` of a file) parsed, or, when it is not JSON, the place and
+ * the words of an error that never quotes it: V8's own message does, and text from a file must
+ * never reach a log. `after` names what may follow the value.
+ */
+export function parseJsonAt(
+  text: string,
+  at: { line: number; column: number; after: string },
+): { value: unknown } | { place: string; message: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    const fault = jsonErrorPlace(text, at.after);
+    if (fault === undefined) return { place: `line ${at.line}`, message: "not JSON" };
+    const column = fault.line === 1 ? at.column + fault.column - 1 : fault.column;
+    return {
+      place: `line ${at.line + fault.line - 1} column ${column}`,
+      message: `not JSON: expected ${fault.expected}`,
+    };
+  }
+}
+
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
 

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { ConfigurationError } from "../errors/index.ts";
 import { type DocumentInput, parseDocumentInput } from "../schemas/search-data-inputs.ts";
 import { jsonArrayElements } from "./json-array-elements.ts";
-import { jsonErrorPlace } from "./json-error.ts";
+import { parseJsonAt } from "./json-error.ts";
 
 /** A seed file checked from end to end: every document valid. */
 export interface CheckedSeedFile {
@@ -112,16 +112,10 @@ function documentAt(
 ): DocumentInput {
   const fail = (place: string, message: string) =>
     new ConfigurationError(input, `${input}: ${path} ${place}: ${message}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Never JSON.parse's message: it quotes the text, and a seed path may be a link to a secret.
-    const fault = jsonErrorPlace(text, after);
-    if (fault === undefined) throw fail(`line ${line}`, "not JSON");
-    const faultColumn = fault.line === 1 ? column + fault.column - 1 : fault.column;
-    throw fail(`line ${line + fault.line - 1} column ${faultColumn}`, `not JSON: expected ${fault.expected}`);
-  }
+  // Never JSON.parse's message: it quotes the text, and a seed path may be a link to a secret.
+  const parsed = parseJsonAt(text, { line, column, after });
+  if (!("value" in parsed)) throw fail(parsed.place, parsed.message);
+  const { value } = parsed;
   const result = parseDocumentInput(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

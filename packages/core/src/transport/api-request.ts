@@ -11,20 +11,23 @@ export interface ApiRequest {
    */
   query?: Record<string, string | readonly string[]>;
   /**
-   * A query string sent exactly as given (without "?"), instead of `query`: a schedule's
-   * destination keeps its own query byte for byte. Like `query`, never part of a message.
+   * A query string sent exactly as given (without "?"), instead of `query`: a schedule's or a
+   * message's destination keeps its own query byte for byte. Like `query`, never part of a message.
    */
   rawQuery?: string;
   /** A JSON body. */
   body?: unknown;
-  /** A body sent as these UTF-8 bytes, not as JSON (a schedule's message); its type, if any, is in `headers`. */
-  rawBody?: string;
+  /**
+   * A body sent as these bytes (a string as UTF-8), not as JSON: a schedule's or a message's
+   * payload; its content type, if any, is one of `headers`.
+   */
+  rawBody?: string | Uint8Array;
   /**
    * Headers the API reads beside the body (`Upstash-Cron`, `Upstash-Forward-*`, a publish's
    * `Upstash-*` settings), lower-case names. Never part of a message or a log line; they cannot
    * replace the authorization, user agent or accept headers, which the client sets.
    */
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
   /** What the caller is doing, for messages: "create search index myapp-pr-1". */
   operation: string;
   /** Whether repeating the call is harmless. Non-idempotent calls retry only when nothing was sent. */

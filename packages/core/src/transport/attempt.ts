@@ -59,16 +59,17 @@ export async function sendAttempt<T>(
 const UTF8 = new TextEncoder();
 
 function exchangeOf(settings: AttemptSettings, request: ApiRequest, signal: AbortSignal): Exchange {
-  const headers: Record<string, string> = {
-    ...request.headers,
-    authorization: settings.authorization,
-    "user-agent": settings.userAgent,
-    accept: "application/json",
-  };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers["authorization"] = settings.authorization;
+  headers["user-agent"] = settings.userAgent;
+  headers["accept"] = "application/json";
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const body =
     request.rawBody !== undefined
-      ? UTF8.encode(request.rawBody)
+      ? typeof request.rawBody === "string"
+        ? UTF8.encode(request.rawBody)
+        : request.rawBody
       : request.body === undefined
         ? null
         : UTF8.encode(JSON.stringify(request.body));

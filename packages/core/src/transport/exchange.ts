@@ -2,7 +2,7 @@
 export interface Exchange {
   method: string;
   headers: Record<string, string>;
-  /** The JSON body as UTF-8 bytes, or null. */
+  /** The body: JSON as UTF-8 bytes, or a payload as given; null for none. */
   body: Uint8Array | null;
   /** Aborts the request and the reading of its answer. */
   signal: AbortSignal;

@@ -1,3 +1,5 @@
+import { isSecretName, SECRET_NAME_WORDS } from "../schemas/secret-names.ts";
+
 const MASK = "***";
 /** Secrets at least this long are found through their first ANCHOR characters. */
 const ANCHOR = 16;
@@ -115,8 +117,6 @@ function pairKey(text: string, i: number): number {
   return ((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff;
 }
 
-const SECRET_FIELD = /token|secret|password|api[-_]?key|authorization/i;
-
 /** Masks the values of token-like fields in a parsed JSON value, at any depth. */
 export function maskSecretFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecretFields);
@@ -124,7 +124,7 @@ export function maskSecretFields(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,
-        SECRET_FIELD.test(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
+        isSecretName(key) && inner !== null && inner !== "" ? MASK : maskSecretFields(inner),
       ]),
     );
   }
@@ -133,8 +133,10 @@ export function maskSecretFields(value: unknown): unknown {
 
 // Bounded repetitions: the key and the value are short in any real answer, and an unbounded
 // `[\w-]*` before a keyword made this quadratic over a long run of word characters.
-const SECRET_PAIR =
-  /("?[\w-]{0,40}(?:token|secret|password|api[-_]?key|authorization)"?\s{0,8}[:=]\s{0,8}"?)([^",\s}&]{1,512})/gi;
+const SECRET_PAIR = new RegExp(
+  `("?[\\w-]{0,40}(?:${SECRET_NAME_WORDS})"?\\s{0,8}[:=]\\s{0,8}"?)([^",\\s}&]{1,512})`,
+  "gi",
+);
 
 /** Masks `token: value`-like pairs in text that is not JSON (a truncated body, a form). Callers cut the text first. */
 export function maskSecretText(text: string): string {

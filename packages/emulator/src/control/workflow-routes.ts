@@ -4,6 +4,7 @@ import { del, get, post } from "../http/route-table.ts";
 import { RUN_STATES, type RunState } from "../messaging/records/workflow-records.ts";
 import type { EmulatorControls } from "./controls.ts";
 import { controlErrors } from "./errors.ts";
+import { checkedRunImport } from "./run-import-request.ts";
 
 type Levers = Pick<
   EmulatorControls,
@@ -15,6 +16,8 @@ type Levers = Pick<
  * and `failDestination` do in code):
  *
  *   POST   /workflows/runs                {url, body?, headers?, workflowRunId?} → {workflowRunId}
+ *   POST   /workflows/runs/import         a run as far as it got (replay): {workflowRunId, url,
+ *                                         payload, steps, next?, headers?, retries?, labels?}
  *   GET    /workflows/runs?state=…        summaries (state, and why a run is not moving)
  *   GET    /workflows/runs/:id            one summary          GET /workflows/runs/:id/steps
  *   POST   /workflows/runs/:id/settle     {timeoutMs?}: let it go, then its summary
@@ -26,6 +29,8 @@ export function workflowControlRoutes(levers: Levers, at: (path: string) => stri
   const { workflows } = levers;
   return [
     post(at("/workflows/runs"), (c) => ok(startRun(levers, c)), lever),
+    // A request that writes, as one unit: a refused import leaves no half-made run behind.
+    post(at("/workflows/runs/import"), (c) => ok(workflows.import(checkedRunImport(jsonObject(c))))),
     get(at("/workflows/runs"), (c) => ok(workflows.list(stateFilter(c)))),
     get(at("/workflows/runs/:id"), (c) => ok(workflows.summary(runId(c)))),
     get(at("/workflows/runs/:id/steps"), (c) => ok(workflows.steps(runId(c)))),

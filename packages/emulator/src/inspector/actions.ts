@@ -6,12 +6,32 @@ import type { StoredIndex } from "../management/store.ts";
 export interface ActionTarget {
   /** The emulator's base URL, known once it listens. */
   url(): string;
-  /**
-   * Where a QStash region's API is under the URL, and its token: the default region's for
-   * `undefined`; undefined for a region the emulator does not run.
-   */
-  region(name: string | undefined): { path: string; token: string } | undefined;
+  /** Each QStash region it runs: where its API is under the URL, and its token (read live). */
+  regions(): readonly ActionRegion[];
   indexes(): readonly StoredIndex[];
+}
+
+export interface ActionRegion {
+  /** Undefined for the one region of a single-region emulator. */
+  name: string | undefined;
+  isDefault: boolean;
+  path: string;
+  token: string;
+}
+
+/**
+ * The region a request of the page names (its `?region=`), the default region when it names
+ * none: every button, send and by-hand action picks its region here. A 404 for a region the
+ * emulator does not run; without the messaging API there is none at all.
+ */
+export function namedRegion<R extends { name: string | undefined; isDefault: boolean }>(
+  regions: readonly R[],
+  name: string | undefined,
+): R {
+  if (regions.length === 0) throw controlErrors.notMounted("messaging API");
+  const found = regions.find((each) => (name === undefined ? each.isDefault : each.name === name));
+  if (found === undefined) throw controlErrors.notFound("region", name ?? "");
+  return found;
 }
 
 /** The messaging API requests the page's buttons send, by button. */
@@ -42,8 +62,7 @@ export async function messagingAction(
 ): Promise<Reply> {
   const request = Object.hasOwn(MESSAGING_ACTIONS, action) ? MESSAGING_ACTIONS[action] : undefined;
   if (!request) throw controlErrors.notFound("inspector action", action);
-  const region = target.region(regionName);
-  if (region === undefined) throw controlErrors.notFound("region", regionName ?? "");
+  const region = namedRegion(target.regions(), regionName);
   const { method, path } = request(encodeURIComponent(id));
   const response = await fetch(`${target.url()}${region.path}${path}`, {
     method,
@@ -83,7 +102,8 @@ function existingIndex(target: ActionTarget, id: string): StoredIndex {
   return found;
 }
 
-async function forwarded(response: Response): Promise<Reply> {
+/** The real API's answer, as the page reads it: its status and JSON (text that is not JSON as `{error}`). */
+export async function forwarded(response: Response): Promise<Reply> {
   const text = await response.text();
   let json: unknown;
   try {

@@ -50,12 +50,18 @@ export function createInspector(parts: {
   };
 }
 
-/** What the overview reads: each region's stores, the indexes, the delivery record, document counts. */
+/**
+ * What the overview reads (each region's stores and runs, the indexes, the delivery record,
+ * document counts) and each region's by-hand actions.
+ */
 function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): OverviewSources {
   const documents = stores.of(searchDataArea);
   const regions = levers.regions.map(({ name, isDefault, messaging }) => ({
     ...{ name, isDefault, stores: messaging.engine.stores },
     runs: () => messaging.engine.harness.list(),
+    waitingFor: (runId: string) =>
+      messaging.engine.workflowStores.waits.forRun(runId).map((wait) => wait.eventId),
+    byHand: messaging.engine.byHand,
   }));
   return {
     // Without the messaging API (a toy list of APIs) there is no region: nothing to show of it.

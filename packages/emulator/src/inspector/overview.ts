@@ -1,4 +1,5 @@
 import type { IndexStore } from "../management/store.ts";
+import type { ByHand } from "../messaging/engine/by-hand.ts";
 import type { DeliveredMessage } from "../messaging/engine/delivery/delivered.ts";
 import type { RunSummary } from "../messaging/engine/workflow/harness.ts";
 import type { MessagingStores } from "../messaging/records/area.ts";
@@ -20,6 +21,10 @@ export interface InspectedRegion {
   stores: InspectedStores;
   /** Its workflow runs, running first, with why a run does not move. */
   runs(): RunSummary[];
+  /** The events one of its runs waits for (`context.waitForEvent`). */
+  waitingFor(runId: string): string[];
+  /** What the page does by hand in this region: run a schedule now, retry a DLQ entry edited. */
+  byHand: ByHand;
 }
 
 export interface OverviewSources {
@@ -84,7 +89,7 @@ function regionTables(inspected: InspectedRegion, sources: OverviewSources) {
     queues: new Map(queues.map((queue) => [queue.name, queue])),
     keys: new Map(flowControl.map((key) => [key.key, key])),
   };
-  const runs = runRows(inspected.runs());
+  const runs = runRows(inspected.runs(), inspected);
   return {
     waiting: waiting.length,
     dead: stores.dlq.count(),
@@ -137,7 +142,7 @@ function indexRows(sources: OverviewSources) {
   });
 }
 
-function runRows(runs: RunSummary[]) {
+function runRows(runs: RunSummary[], sources: Pick<InspectedRegion, "waitingFor">) {
   return {
     total: runs.length,
     rows: runs.slice(0, ROWS).map((run) => ({
@@ -148,6 +153,7 @@ function runRows(runs: RunSummary[]) {
       createdAt: run.createdAt,
       lastFailure: run.lastFailure === undefined ? null : answerText(run.lastFailure),
       stalled: run.stalled ?? null,
+      waitingFor: run.state === "RUN_STARTED" ? sources.waitingFor(run.workflowRunId) : [],
     })),
   };
 }

@@ -30,6 +30,25 @@ export const INSPECTOR_PAGE = `<!doctype html>
     <input id="token-input" type="password" autocomplete="off" required>
     <button type="submit">Use token</button>
   </form>
+  <section id="send" aria-labelledby="send-heading">
+    <h2 id="send-heading">Send</h2>
+    <p class="hint">Each goes through the emulator's own API, as a client's request would. An editor remembers the last payload sent to its target, in this browser.</p>
+    <p class="actions">
+      <button type="button" class="change" id="publish-open" disabled>Publish a message…</button>
+      <button type="button" class="change" id="trigger-open" disabled>Trigger a workflow run…</button>
+      <button type="button" class="change" id="notify-open" disabled>Notify an event…</button>
+    </p>
+  </section>
+  <dialog id="editor" aria-labelledby="editor-heading">
+    <form id="editor-form" method="dialog">
+      <h2 id="editor-heading">Payload</h2>
+      <p id="editor-target-row"><label for="editor-target" id="editor-target-label">Destination URL</label> <input id="editor-target" type="text" autocomplete="off" spellcheck="false"></p>
+      <p id="editor-type-row"><label for="editor-type">Content type</label> <input id="editor-type" type="text" autocomplete="off" spellcheck="false" value="application/json"></p>
+      <p><label for="editor-payload">Payload</label></p>
+      <textarea id="editor-payload" rows="10" cols="80" spellcheck="false"></textarea>
+      <p class="actions"><button type="submit" class="change" id="editor-send" disabled>Send</button> <button type="button" id="editor-cancel">Cancel</button></p>
+    </form>
+  </dialog>
   <section id="queues" aria-labelledby="queues-heading"><h2 id="queues-heading">Queues</h2><div class="body"></div></section>
   <section id="messages" aria-labelledby="messages-heading"><h2 id="messages-heading">Messages</h2><div class="body"></div></section>
   <section id="dlq" aria-labelledby="dlq-heading"><h2 id="dlq-heading">Dead letter queue</h2><div class="body"></div></section>

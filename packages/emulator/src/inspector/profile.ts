@@ -9,12 +9,22 @@ import {
   type ActionTarget,
   MESSAGING_ACTION_NAMES,
   messagingAction,
+  namedRegion,
   revealToken,
   searchIndex,
 } from "./actions.ts";
 import { type OverviewSources, overview } from "./overview.ts";
 import { INSPECTOR_PAGE } from "./page.ts";
+import { dlqPayload, schedulePayload } from "./payloads.ts";
 import { INSPECTOR_SCRIPT } from "./script.ts";
+import {
+  actOnDlqEntries,
+  enqueueMessage,
+  notifyEvent,
+  payloadOf,
+  publishMessage,
+  triggerRun,
+} from "./send-actions.ts";
 import { INSPECTOR_STYLE } from "./style.ts";
 
 /** Where the page's script, style and data live; under the control API's prefix, outside every real API. */
@@ -69,7 +79,7 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
     headers: PAGE_HEADERS,
   });
   const act = (action: string) => (c: { params: Record<string, string>; query: URLSearchParams }) =>
-    messagingAction(parts.actions, action, c.params["id"] ?? "", c.query.get("region") ?? undefined);
+    messagingAction(parts.actions, action, c.params["id"] ?? "", regionOf(c));
   const acting = { writes: false };
   return [
     get("/", file(INSPECTOR_PAGE, "text/html; charset=utf-8")),
@@ -85,6 +95,37 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
       acting,
     ),
     post(at("/indexes/:id/reveal-token"), (c) => revealToken(parts.actions, c.params["id"] ?? ""), acting),
+    ...editorRoutes(parts, at),
+  ];
+}
+
+/** The QStash region a request of the page names (`?region=EU_CENTRAL_1`); none names the default. */
+function regionOf(c: { query: URLSearchParams }): string | undefined {
+  return c.query.get("region") ?? undefined;
+}
+
+/**
+ * The payload editor's routes, each in the region the request names: sends through the real API
+ * (`acting`: the emulator's own request commits), the by-hand actions as a unit of work the
+ * pipeline commits (on that region's engine), and the payloads it starts from.
+ */
+function editorRoutes(parts: InspectorParts, at: (path: string) => string): Route<undefined>[] {
+  const { actions, sources } = parts;
+  const acting = { writes: false };
+  const id = (c: { params: Record<string, string> }) => c.params["id"] ?? "";
+  const to = (c: { query: URLSearchParams }) => ({ target: actions, region: regionOf(c) });
+  const inRegion = (c: { query: URLSearchParams }) => namedRegion(sources.regions, regionOf(c));
+  return [
+    post(at("/publish"), (c) => publishMessage(to(c), c.rawBody), acting),
+    post(at("/queue/:id/enqueue"), (c) => enqueueMessage(to(c), id(c), c.rawBody), acting),
+    post(at("/workflows/trigger"), (c) => triggerRun(to(c), c.rawBody), acting),
+    post(at("/events/:id/notify"), (c) => notifyEvent(to(c), id(c), c.rawBody), acting),
+    post(at("/dlq/retry"), (c) => actOnDlqEntries(to(c), "retry", c.rawBody), acting),
+    post(at("/dlq/delete"), (c) => actOnDlqEntries(to(c), "delete", c.rawBody), acting),
+    post(at("/schedule/:id/run"), (c) => ok(inRegion(c).byHand.runSchedule(id(c), payloadOf(c.rawBody)))),
+    post(at("/dlq/:id/retry-with"), (c) => ok(inRegion(c).byHand.retryDlqWith(id(c), payloadOf(c.rawBody)))),
+    get(at("/schedule/:id/payload"), (c) => ok({ body: schedulePayload(inRegion(c).stores, id(c)) })),
+    get(at("/dlq/:id/payload"), (c) => ok({ body: dlqPayload(inRegion(c).stores, id(c)) })),
   ];
 }
 

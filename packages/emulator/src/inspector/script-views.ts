@@ -50,19 +50,36 @@ var views = (function () {
     }), empty);
   }
 
+  // A DLQ entry's key in the page's selection: the same id may live in both regions.
+  function dlqKey(d) { return (d.region || "") + " " + d.dlqId; }
+  // The requests that act on the selected DLQ entries: one per region among them, each naming
+  // only its own entries (none selected: one request, which the inspector refuses with a reason).
+  function bulk(selected, action) {
+    return function () {
+      var ids = {};
+      selected.forEach(function (d) { var at = d.region || ""; (ids[at] = ids[at] || []).push(d.dlqId); });
+      var regions = Object.keys(ids);
+      return (regions.length === 0 ? [""] : regions).map(function (at) {
+        return { path: "/dlq/" + action + (at ? "?region=" + encodeURIComponent(at) : ""), body: { dlqIds: ids[at] || [] } };
+      });
+    };
+  }
+
   return {
     h: h,
+    dlqKey: dlqKey,
     time: time,
     clock: function (o) {
       return o.clockOffsetMs > 0
         ? "Emulator clock: " + time(o.now) + ", " + duration(o.clockOffsetMs) + " ahead of real time (the test clock was moved)"
         : "";
     },
-    queues: function (o, button) {
+    queues: function (o, button, edit) {
       return regional(o, ["Name", "State", "Lag", "In flight", "Parallelism", "Actions"], o.queues, function (q, where, region) {
         var verb = q.paused ? "Resume" : "Pause";
-        return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism),
-          button(verb, verb + " queue " + q.name + where, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase() + region)];
+        return [q.name, state(q.paused), String(q.lag), String(q.inFlight), String(q.parallelism), h("span", {}, [
+          button(verb, verb + " queue " + q.name + where, "/queue/" + encodeURIComponent(q.name) + "/" + verb.toLowerCase() + region),
+          edit("enqueue", q.name, "Enqueue\u2026", "Enqueue into queue " + q.name + where, { region: q.region, where: where })])];
       }, "No queues.");
     },
     messages: function (o) {
@@ -71,21 +88,32 @@ var views = (function () {
       }, "No messages waiting.");
       return h("div", {}, [h("p", { "class": "hint", text: o.messages.total + " waiting" + more(o.messages.rows.length, o.messages.total) }), t]);
     },
-    dlq: function (o, button) {
-      return regional(o, ["Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows, function (d, where, region) {
+    dlq: function (o, button, edit, selected, each) {
+      var rows = regional(o, ["Select", "Message", "Queue", "Destination", "Response", "Failed at", "Actions"], o.dlq.rows, function (d, where, region) {
         var path = "/dlq/" + encodeURIComponent(d.dlqId);
+        var key = dlqKey(d);
+        var pick = h("input", { type: "checkbox", "aria-label": "Select DLQ message " + d.messageId + where, checked: selected.has(key) });
+        pick.addEventListener("change", function () { if (pick.checked) selected.set(key, d); else selected.delete(key); });
         var actions = h("span", {}, [
           button("Retry", "Retry DLQ message " + d.messageId + where, path + "/retry" + region),
+          edit("dlq", d.dlqId, "Retry with\u2026", "Edit and retry DLQ message " + d.messageId + where,
+            { keyTarget: d.destination, shown: d.messageId, region: d.region, where: where }),
           button("Delete", "Delete DLQ message " + d.messageId + where, path + "/delete" + region)
         ]);
-        return [d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
+        return [pick, d.messageId, d.queue || "-", d.destination, d.responseStatus === null ? "-" : String(d.responseStatus), onClock(o, d.failedAt), actions];
       }, "The dead letter queue is empty.");
+      if (o.dlq.rows.length === 0) return rows;
+      return h("div", {}, [h("p", { "class": "actions" }, [
+        each("Retry selected", "Retry the selected DLQ messages", bulk(selected, "retry")),
+        each("Delete selected", "Delete the selected DLQ messages", bulk(selected, "delete"))
+      ]), rows]);
     },
-    schedules: function (o, button) {
+    schedules: function (o, button, edit) {
       return regional(o, ["Schedule", "Cron", "Destination", "State", "Next tick", "Actions"], o.schedules, function (s, where, region) {
         var verb = s.paused ? "Resume" : "Pause";
-        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-",
-          button(verb, verb + " schedule " + s.id + where, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase() + region)];
+        return [s.id, s.cron, s.destination, state(s.paused), s.nextTick ? onClock(o, s.nextTick) : "-", h("span", {}, [
+          button(verb, verb + " schedule " + s.id + where, "/schedule/" + encodeURIComponent(s.id) + "/" + verb.toLowerCase() + region),
+          edit("schedule", s.id, "Run now\u2026", "Run schedule " + s.id + " now" + where, { region: s.region, where: where })])];
       }, "No schedules.");
     },
     flowControl: function (o, button) {
@@ -97,9 +125,12 @@ var views = (function () {
           button(verb, verb + " flow-control key " + f.key + where, "/flow-control/" + encodeURIComponent(f.key) + "/" + verb.toLowerCase() + region)];
       }, "No flow-control keys.");
     },
-    workflowRuns: function (o) {
-      var t = regional(o, ["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving"], o.workflowRuns.rows, function (r) {
-        return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-"];
+    workflowRuns: function (o, edit) {
+      var t = regional(o, ["Run", "URL", "State", "Steps", "Started", "Last failed answer", "Why it is not moving", "Actions"], o.workflowRuns.rows, function (r, where) {
+        var notify = h("span", {}, r.waitingFor.map(function (eventId) {
+          return edit("notify", eventId, "Notify\u2026", "Notify event " + eventId + where, { region: r.region, where: where });
+        }));
+        return [r.id, r.url, r.state, String(r.steps), onClock(o, r.createdAt), r.lastFailure || "-", r.stalled || "-", notify];
       }, "No workflow runs.");
       return h("div", {}, [h("p", { "class": "hint", text: o.workflowRuns.total + " runs" + more(o.workflowRuns.rows.length, o.workflowRuns.total) }), t]);
     },

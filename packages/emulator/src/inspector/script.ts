@@ -1,3 +1,4 @@
+import { INSPECTOR_EDITOR } from "./script-editor.ts";
 import { INSPECTOR_VIEWS } from "./script-views.ts";
 
 /**
@@ -15,6 +16,8 @@ const INSPECTOR_APP = String.raw`
   var h = views.h;
   var allow = $("allow-changes");
   var pending;
+  // The DLQ entries ticked, by their key (views.dlqKey), each with its row (its region, its id).
+  var selected = new Map();
 
   function headers(extra) {
     var all = Object.assign({}, extra || {});
@@ -30,13 +33,35 @@ const INSPECTOR_APP = String.raw`
     if (!response.ok) throw new Error(body.error || ("the emulator answered " + response.status));
     return body;
   }
-  function button(label, name, path) {
+  // A button that changes something: off until "Allow changes" is ticked, and refused by act()
+  // even if it is pressed some other way. \`body\`, when given, gives the JSON it sends.
+  function button(label, name, path, body) {
     return h("button", { type: "button", "class": "change", "aria-label": name, disabled: !allow.checked,
-      onclick: function () { act(path, name); }, text: label });
+      onclick: function () { act(path, name, body ? body() : undefined); }, text: label });
   }
-  async function act(path, name) {
-    try { await call(path, { method: "POST" }); say(name + ": done"); }
-    catch (error) { say(name + ": " + error.message); }
+  function allowed(name) {
+    if (allow.checked) return true;
+    say(name + ": read-only; tick Allow changes first");
+    return false;
+  }
+  // A button that sends several requests in turn (\`requests\` gives each one's path and JSON):
+  // acting on DLQ entries selected in both regions is one request per region.
+  function each(label, name, requests) {
+    return h("button", { type: "button", "class": "change", "aria-label": name, disabled: !allow.checked,
+      onclick: function () { actAll(requests(), name); }, text: label });
+  }
+  function act(path, name, body) { return actAll([{ path: path, body: body }], name); }
+  async function actAll(requests, name) {
+    if (!allowed(name)) return;
+    try {
+      for (var i = 0; i < requests.length; i++) {
+        var body = requests[i].body;
+        var init = { method: "POST" };
+        if (body !== undefined) init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+        await call(requests[i].path, init);
+      }
+      say(name + ": done");
+    } catch (error) { say(name + ": " + error.message); }
     refresh();
   }
   async function reveal(index, target) {
@@ -47,12 +72,14 @@ const INSPECTOR_APP = String.raw`
   }
   function fill(id, node) { $(id).querySelector(".body").replaceChildren(node); }
   function render(o) {
-    fill("queues", views.queues(o, button));
+    var shown = new Set(o.dlq.rows.map(views.dlqKey));
+    Array.from(selected.keys()).forEach(function (key) { if (!shown.has(key)) selected.delete(key); });
+    fill("queues", views.queues(o, button, edit));
     fill("messages", views.messages(o));
-    fill("dlq", views.dlq(o, button));
-    fill("schedules", views.schedules(o, button));
+    fill("dlq", views.dlq(o, button, edit, selected, each));
+    fill("schedules", views.schedules(o, button, edit));
     fill("flow-control", views.flowControl(o, button));
-    fill("workflow-runs", views.workflowRuns(o));
+    fill("workflow-runs", views.workflowRuns(o, edit));
     $("clock").textContent = views.clock(o);
     fill("indexes", views.indexes(o, reveal));
     fill("delivered", views.delivered(o));
@@ -100,6 +127,12 @@ const INSPECTOR_APP = String.raw`
     setTimeout(follow, 1000);
   }
 
+  var editor = payloadEditor({ $: $, h: h, allow: allow, call: call, say: say, allowed: allowed, refresh: refresh });
+  var edit = editor.button;
+  [["publish-open", "publish", "Publish a message"], ["trigger-open", "trigger", "Trigger a workflow run"],
+    ["notify-open", "notify", "Notify an event"]].forEach(function (entry) {
+    $(entry[0]).addEventListener("click", function () { if (allowed(entry[2])) editor.show(entry[1]); });
+  });
   allow.addEventListener("change", function () {
     document.querySelectorAll("button.change").forEach(function (b) { b.disabled = !allow.checked; });
     say(allow.checked ? "Changes allowed: the buttons act on the emulator." : "Read-only.");
@@ -133,4 +166,4 @@ const INSPECTOR_APP = String.raw`
 })();
 `;
 
-export const INSPECTOR_SCRIPT = `"use strict";\n${INSPECTOR_VIEWS}\n${INSPECTOR_APP}`;
+export const INSPECTOR_SCRIPT = `"use strict";\n${INSPECTOR_VIEWS}\n${INSPECTOR_EDITOR}\n${INSPECTOR_APP}`;

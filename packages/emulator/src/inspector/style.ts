@@ -19,4 +19,9 @@ button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px s
 #search-form { display: flex; gap: 0.5rem; align-items: center; margin-top: 0.75rem; }
 #search-results li { margin: 0.25rem 0; }
 .score { color: GrayText; }
+.actions { margin: 0 0 0.5rem; }
+dialog { border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; width: min(60rem, 90vw); background: Canvas; color: CanvasText; }
+dialog::backdrop { background: #0006; }
+dialog input[type=text] { width: min(36rem, 100%); font: inherit; }
+dialog textarea { width: 100%; box-sizing: border-box; font: 12px/1.4 ui-monospace, monospace; }
 `;

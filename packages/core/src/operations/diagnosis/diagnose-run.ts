@@ -40,8 +40,7 @@ export interface RunDiagnosis {
 export async function diagnoseRun(client: MessagingClient, input: DiagnoseRunInput): Promise<RunDiagnosis> {
   const call = { deadline: input.deadline, signal: input.signal };
   const { workflowRunId } = input;
-  const { runs } = await client.workflowRuns.logs({ workflowRunId }, {}, call);
-  const run = runs.find((candidate) => candidate.workflowRunId === workflowRunId);
+  const run = await client.workflowRuns.log(workflowRunId, call);
   if (run === undefined) {
     throw new NotFoundError(
       `no workflow run ${workflowRunId} in this account's logs at ${client.baseUrl} (a run of another region, or one whose logs expired?)`,

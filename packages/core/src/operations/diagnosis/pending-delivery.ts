@@ -2,8 +2,8 @@ import type { AttemptFailure, PendingDelivery } from "@stashkit/stall-reasons";
 import { holdReason } from "@stashkit/stall-reasons";
 import type { MessagingClient } from "../../clients/messaging-client.ts";
 import { NotFoundError } from "../../errors/index.ts";
-import type { MessageEvent } from "../../schemas/messages.ts";
-import type { PendingMessage, StepLog } from "../../schemas/workflow-runs.ts";
+import type { Message, MessageEvent } from "../../schemas/messages.ts";
+import type { StepLog } from "../../schemas/workflow-runs.ts";
 import type { CallOptions } from "../../transport/call-options.ts";
 
 /**
@@ -18,8 +18,8 @@ export async function pendingDelivery(
   messageId: string,
   step: StepLog | undefined,
   call: CallOptions,
-): Promise<{ delivery: PendingDelivery; message: PendingMessage; events: MessageEvent[] } | undefined> {
-  let message: PendingMessage;
+): Promise<{ delivery: PendingDelivery; message: Message; events: MessageEvent[] } | undefined> {
+  let message: Message;
   try {
     message = await client.messages.get(messageId, call);
   } catch (error) {
@@ -49,7 +49,7 @@ export async function pendingDelivery(
 /** What holds a message though due: its paused queue, its paused key, its key at its parallelism. */
 async function holdOf(
   client: MessagingClient,
-  message: PendingMessage,
+  message: Message,
   call: CallOptions,
 ): Promise<string | undefined> {
   if (message.queueName !== undefined) {
@@ -86,7 +86,7 @@ function failureOfEvents(events: MessageEvent[]): AttemptFailure | undefined {
 }
 
 /** The step a workflow step message carries (its body is the step's JSON); undefined for any other body. */
-export function stepOfMessage(message: PendingMessage): { name: string; type: string } | undefined {
+export function stepOfMessage(message: Message): { name: string; type: string } | undefined {
   const text = message.body ?? Buffer.from(message.bodyBase64 ?? "", "base64").toString("utf8");
   try {
     const step: unknown = JSON.parse(text);

@@ -14,6 +14,7 @@ import type { RegionalStores } from "../records/regions-area.ts";
 import type { StoredSchedule } from "../records/schedule-store.ts";
 import type { UrlGroupStore } from "../records/url-group-store.ts";
 import type { WorkflowStores } from "../records/workflow-area.ts";
+import { type ByHand, byHand } from "./by-hand.ts";
 import type { DeliveryHooks } from "./delivery/attempt.ts";
 import type { DeliveredMessage, DeliveryRecord } from "./delivery/delivered.ts";
 import { Delivery } from "./delivery/delivery.ts";
@@ -66,6 +67,8 @@ export interface MessagingEngine {
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
   harness: WorkflowHarness;
+  /** What the inspector does by hand: run a schedule now, retry a DLQ entry with another payload. */
+  byHand: ByHand;
   /** What `--plan` refuses (nothing without it). */
   plan: PlanLimits;
 }
@@ -126,19 +129,15 @@ export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   const workflows = new Workflows({ runs, messages: stores.messages, dlq: stores.dlq, publish, waits });
   delivery.followUp((message, attempt, fate) => workflows.attempted(message, attempt, fate));
   const moving = timers({ scheduler, waits, delivery });
+  const cancel = (runIds: readonly string[]) => workflows.cancel(runIds);
   const harness = harnessOf({
-    runs,
-    stores,
+    ...{ runs, cancel, stores, delivery, flow, publish, moving, clock },
     waits: workflowStores.waits,
-    delivery,
-    flow,
-    publish,
-    moving,
-    clock,
   });
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
     ...{ delivery, publish, waits, scheduler, workflows, signingKeys, credentials, faults, harness },
+    byHand: byHand({ schedules: stores.schedules, dlq: stores.dlq, publish, clock }),
     plan: new PlanLimits(options.plan, clock),
   };
   return {
@@ -158,6 +157,7 @@ export type Messaging = ReturnType<typeof createMessaging>;
 /** The Workflow testing API over the engine's parts; moving its clock runs what came due. */
 function harnessOf(parts: {
   runs: WorkflowRuns;
+  cancel: HarnessParts["cancel"];
   stores: MessagingStores;
   waits: HarnessParts["waits"];
   delivery: Delivery;

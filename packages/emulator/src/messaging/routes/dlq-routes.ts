@@ -1,5 +1,6 @@
 import type { RouteContext } from "../../http/api.ts";
 import { ok, type Reply } from "../../http/reply.ts";
+import { retriedMessage } from "../engine/dlq-retry.ts";
 import { type HeaderBag, readMessageHeaders } from "../engine/message-headers.ts";
 import type { Publish, PublishAnswer } from "../engine/publisher.ts";
 import { messagingErrors } from "../errors.ts";
@@ -72,32 +73,5 @@ function dlqEntryView(entry: StoredDlqMessage, runs: RunLookup): Record<string, 
 
 /** A new message with the same body and headers; request headers override its settings. */
 function retryEntry(publish: Publish, entry: StoredDlqMessage, context: RouteContext): PublishAnswer {
-  const overrides = readMessageHeaders(context.req.headers as HeaderBag);
-  const { message } = entry;
-  const timeoutMs = overrides.timeoutMs ?? message.timeoutMs;
-  const labels = overrides.labels ?? message.labels;
-  const retryDelayExpression = overrides.retryDelayExpression ?? message.retryDelayExpression;
-  return publish({
-    destination: message.destination,
-    body: Buffer.from(message.body, "base64"),
-    settings: {
-      forwarded: message.headers,
-      contentBasedDeduplication: false,
-      method: overrides.method ?? message.method,
-      retries: overrides.retries ?? message.maxRetries,
-      ...(overrides.notBefore === undefined ? {} : { notBefore: overrides.notBefore }),
-      ...(overrides.delayMs === undefined ? {} : { delayMs: overrides.delayMs }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(labels === undefined ? {} : { labels }),
-      ...(retryDelayExpression === undefined ? {} : { retryDelayExpression }),
-      ...(message.flowControlKey === undefined
-        ? {}
-        : { flowControlKey: message.flowControlKey, flowControl: message.flowControl ?? {} }),
-      // Documented: a retried entry delivers the original values and stays redacted.
-      ...(message.redact === undefined ? {} : { redact: message.redact }),
-    },
-    ...(message.queueName === undefined ? {} : { queueName: message.queueName }),
-    ...(message.scheduleId === undefined ? {} : { scheduleId: message.scheduleId }),
-    ...(message.callerIp === undefined ? {} : { callerIp: message.callerIp }),
-  });
+  return publish(retriedMessage(entry, readMessageHeaders(context.req.headers as HeaderBag)));
 }

@@ -39,6 +39,9 @@ export function openDatabaseFile(file: string): OpenedDatabase {
     raw.exec("PRAGMA locking_mode = EXCLUSIVE");
     raw.exec("PRAGMA journal_mode = WAL");
     raw.exec("PRAGMA synchronous = FULL");
+    // A unit of work's savepoint keeps the pages it changes in a sub-journal: in memory, not a
+    // temporary file written for every delivery.
+    raw.exec("PRAGMA temp_store = MEMORY");
     raw.exec("BEGIN IMMEDIATE");
   } catch (error) {
     raw.close();

@@ -8,9 +8,11 @@ import type { RunState, StoredRun } from "../../records/workflow-records.ts";
 import type { Delivery } from "../delivery/delivery.ts";
 import { readMessageHeaders } from "../message-headers.ts";
 import type { Publish } from "../publisher.ts";
+import { importRun, type RunImport } from "./run-import.ts";
 import type { WorkflowRuns } from "./runs.ts";
 import { whyStalled } from "./stall.ts";
 import { type StepView, stepViews } from "./step-views.ts";
+import { triggerHeaders } from "./trigger-headers.ts";
 
 /** A run as the testing API reports it. */
 export interface RunSummary {
@@ -30,7 +32,10 @@ export interface RunSummary {
 }
 
 /** What tests call (`emulator.workflows`); the same over `/__stashkit/workflows/…`. */
-export type WorkflowTesting = Pick<WorkflowHarness, "start" | "settle" | "steps" | "summary" | "list">;
+export type WorkflowTesting = Pick<
+  WorkflowHarness,
+  "start" | "import" | "settle" | "steps" | "summary" | "list"
+>;
 
 export interface HarnessParts {
   runs: WorkflowRuns;
@@ -39,6 +44,8 @@ export interface HarnessParts {
   delivery: Pick<Delivery, "isInFlight" | "nextSettled" | "pump">;
   clock: Clock;
   publish: Publish;
+  /** Ends runs as cancelled, dropping their pending messages and waits (a run imported again). */
+  cancel(runIds: readonly string[]): number;
   /** Moves the clock forward and runs what came due (cron ticks, timeouts, deliveries). */
   advanceClock(ms: number): void;
   /** Why a due message does not go (a paused queue or flow-control key). */
@@ -76,16 +83,19 @@ export class WorkflowHarness {
     const headers = {
       "content-type": "application/json",
       ...lowerCase(options.headers ?? {}),
-      // What @upstash/workflow 1.x's `Client.trigger` sends for a first invocation.
-      "upstash-workflow-init": "true",
-      "upstash-workflow-runid": workflowRunId,
-      "upstash-workflow-url": url,
-      "upstash-feature-set": "LazyFetch,InitialBody,WF_DetectTrigger,WF_TriggerOnConfig",
-      "upstash-workflow-sdk-version": "1",
-      "upstash-forward-upstash-workflow-sdk-version": "1",
+      ...triggerHeaders(url, workflowRunId),
     };
     this.#parts.publish({ destination: url, body: Buffer.from(body), settings: readMessageHeaders(headers) });
     return { workflowRunId };
+  }
+
+  /**
+   * Puts in a run as far as it got elsewhere (`stashkit replay`): its payload and completed steps
+   * as its history, then its next delivery, so the app continues it from the step it stopped at.
+   * A run of the same id is replaced.
+   */
+  import(run: RunImport): { workflowRunId: string; messageId: string } {
+    return importRun(this.#parts, run);
   }
 
   /**

@@ -100,6 +100,18 @@ export class WorkflowRuns {
     if (fresh) this.#store.clearHistory(runId);
   }
 
+  /**
+   * Puts a run in as far as it got elsewhere (an import): running, with this history; a run of
+   * the same id, and its history, is replaced.
+   */
+  replace(run: NewRun, history: readonly RawStep[]): void {
+    if (this.get(run.runId)?.state !== "RUN_STARTED") this.#store.roomForRun();
+    this.#store.clearHistory(run.runId);
+    const createdAt = this.#now();
+    this.#store.put({ ...run, createdAt, state: "RUN_STARTED", errors: [] });
+    for (const step of history) this.#store.addStep(run.runId, { ...step, createdAt });
+  }
+
   /** Drops a step from the history (the failed step of a resumed run, delivered again). */
   forgetStep(runId: string, messageId: string): void {
     this.#store.removeStep(runId, messageId);
