@@ -1,7 +1,9 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../src/index.ts";
 import { inspectorPages, region } from "./browser.ts";
-import { emulator } from "./helpers.ts";
+import { destination, emulator } from "./helpers.ts";
+import { eventually } from "./state-helpers.ts";
 
 const inspect = inspectorPages();
 
@@ -15,6 +17,54 @@ async function inRegion(server: RunningEmulator, name: string, path: string, bod
   });
   expect(answer.status, await answer.clone().text()).toBe(200);
   return answer;
+}
+
+const REGIONS = ["EU_CENTRAL_1", "US_EAST_1"] as const;
+
+/** A publish or a schedule in one region, with `headers` and a text body; its JSON answer. */
+async function publishIn(
+  server: RunningEmulator,
+  name: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+) {
+  const env = server.qstashEnv();
+  const answer = await fetch(`${env[`${name}_QSTASH_URL`]}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${env[`${name}_QSTASH_TOKEN`]}`, ...headers },
+    body,
+  });
+  expect(answer.ok, await answer.clone().text()).toBe(true);
+  return (await answer.json()) as Record<string, string>;
+}
+
+/** The message ids in one region's DLQ. */
+async function deadIn(server: RunningEmulator, name: string): Promise<string[]> {
+  const { messages } = (await (await inRegion(server, name, "/v2/dlq")).json()) as {
+    messages: { messageId: string }[];
+  };
+  return messages.map((message) => message.messageId).sort();
+}
+
+/** A message published with no retries to a destination that fails it: a DLQ entry in `name`. */
+async function deadLetter(server: RunningEmulator, name: string, url: string, body: string) {
+  const { messageId } = await publishIn(server, name, `/v2/publish/${url}`, { "upstash-retries": "0" }, body);
+  await eventually(
+    async () => (await deadIn(server, name)).includes(messageId as string),
+    `${body} in the DLQ`,
+  );
+  return messageId as string;
+}
+
+async function sendFromEditor(page: Page, heading: string, fields: { target?: string; payload?: string }) {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  expect(await dialog.getByRole("heading").textContent()).toBe(heading);
+  if (fields.target !== undefined) await dialog.getByRole("textbox").first().fill(fields.target);
+  if (fields.payload !== undefined) await dialog.getByLabel("Payload", { exact: true }).fill(fields.payload);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.waitFor({ state: "hidden" });
 }
 
 describe("the inspector of a two-region emulator, in Chromium", () => {
@@ -34,7 +84,7 @@ describe("the inspector of a two-region emulator, in Chromium", () => {
       "0",
       "0",
       "1",
-      "Resume",
+      "ResumeEnqueue\u2026",
     ]);
 
     await page.getByRole("checkbox", { name: "Allow changes" }).check();
@@ -47,5 +97,73 @@ describe("the inspector of a two-region emulator, in Chromium", () => {
       paused: boolean;
     };
     expect({ us: us.paused, eu: eu.paused }).toEqual({ us: false, eu: true });
+  });
+
+  it("sends, runs by hand and retries in bulk in each row's own region", async () => {
+    const server = await emulator({ regions: [...REGIONS] });
+    const hook = await destination({ failFirst: 3 });
+    const euDead = await deadLetter(server, "EU_CENTRAL_1", hook.url, "eu dead");
+    const usBroken = await deadLetter(server, "US_EAST_1", hook.url, '{"order":"broken"}');
+    const usDead = await deadLetter(server, "US_EAST_1", hook.url, "us dead");
+    // Only in the region that is not the default: by hand in the wrong region would find nothing.
+    const { scheduleId } = await publishIn(
+      server,
+      "US_EAST_1",
+      `/v2/schedules/${hook.url}`,
+      { "upstash-cron": "0 0 1 1 *" },
+      "nightly report",
+    );
+    for (const name of REGIONS)
+      await inRegion(server, name, "/v2/queues", { queueName: "orders", parallelism: 1 });
+    const page = await inspect(server.url);
+    const dlq = region(page, "Dead letter queue");
+    await dlq.getByRole("row").filter({ hasText: usDead }).waitFor();
+    await page.getByRole("checkbox", { name: "Allow changes" }).check();
+
+    await page.getByRole("button", { name: `Run schedule ${scheduleId} now in US_EAST_1` }).click();
+    const payload = page.getByRole("dialog").getByLabel("Payload", { exact: true });
+    await expect.poll(() => payload.inputValue()).toBe("nightly report");
+    await sendFromEditor(page, `Run schedule ${scheduleId} now in US_EAST_1`, { payload: "one customer" });
+    await hook.waitFor(1);
+    expect(hook.received[0]?.body).toBe("one customer");
+
+    await page.getByRole("button", { name: `Edit and retry DLQ message ${usBroken} in US_EAST_1` }).click();
+    await expect.poll(() => payload.inputValue()).toBe('{"order":"broken"}');
+    await sendFromEditor(page, `Retry DLQ message ${usBroken} with a payload in US_EAST_1`, {
+      payload: '{"order":"fixed"}',
+    });
+    await hook.waitFor(2);
+    expect(hook.received[1]?.body).toBe('{"order":"fixed"}');
+    expect({ eu: await deadIn(server, "EU_CENTRAL_1"), us: await deadIn(server, "US_EAST_1") }).toEqual({
+      eu: [euDead],
+      us: [usDead],
+    });
+
+    await page.getByRole("button", { name: "Enqueue into queue orders in US_EAST_1" }).click();
+    await sendFromEditor(page, "Enqueue into queue orders in US_EAST_1", {
+      target: hook.url,
+      payload: "queued",
+    });
+    await hook.waitFor(3);
+    expect(hook.received[2]?.body).toBe("queued");
+    const enqueued = server.requests.filter((entry) => entry.path.includes("/v2/enqueue/orders/"));
+    expect(enqueued.map((entry) => entry.path.split("/v2/", 1)[0])).toEqual(["/us-east-1"]);
+
+    // One selection across both regions: each entry is retried in its own.
+    await page.getByRole("checkbox", { name: `Select DLQ message ${euDead} in EU_CENTRAL_1` }).check();
+    await page.getByRole("checkbox", { name: `Select DLQ message ${usDead} in US_EAST_1` }).check();
+    await page.getByRole("button", { name: "Retry the selected DLQ messages" }).click();
+    await hook.waitFor(5);
+    expect(
+      hook.received
+        .slice(3)
+        .map((one) => one.body)
+        .sort(),
+    ).toEqual(["eu dead", "us dead"]);
+    await dlq.getByText("The dead letter queue is empty.").waitFor();
+    expect({ eu: await deadIn(server, "EU_CENTRAL_1"), us: await deadIn(server, "US_EAST_1") }).toEqual({
+      eu: [],
+      us: [],
+    });
   });
 });
