@@ -1,9 +1,12 @@
+import { Client as QStashClient, Receiver } from "@upstash/qstash";
+import { Client } from "@upstash/workflow";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../src/index.ts";
 import { inspectorPages, region } from "./browser.ts";
 import { destination, emulator } from "./helpers.ts";
 import { eventually } from "./state-helpers.ts";
+import { FAST_RETRIES, runLog, workflowApp } from "./workflow/helpers.ts";
 
 const inspect = inspectorPages();
 
@@ -164,6 +167,48 @@ describe("the inspector of a two-region emulator, in Chromium", () => {
     expect({ eu: await deadIn(server, "EU_CENTRAL_1"), us: await deadIn(server, "US_EAST_1") }).toEqual({
       eu: [],
       us: [],
+    });
+  });
+
+  it("notifies the event a run of US_EAST_1 waits for, in that region", async () => {
+    const server = await emulator({ regions: [...REGIONS], retryBackoffScale: FAST_RETRIES });
+    const env = server.qstashEnv();
+    const us = { baseUrl: env["US_EAST_1_QSTASH_URL"] ?? "", token: env["US_EAST_1_QSTASH_TOKEN"] ?? "" };
+    const app = await workflowApp<{ order: number }, unknown>(
+      server,
+      async (context) => {
+        const order = context.requestPayload.order;
+        const { eventData } = await context.waitForEvent("approval", `approve-${order}`, { timeout: "1d" });
+        return { order, eventData };
+      },
+      {
+        qstashClient: new QStashClient(us),
+        receiver: new Receiver({
+          currentSigningKey: env["US_EAST_1_QSTASH_CURRENT_SIGNING_KEY"] ?? "",
+          nextSigningKey: env["US_EAST_1_QSTASH_NEXT_SIGNING_KEY"] ?? "",
+        }),
+      },
+    );
+    const client = new Client(us);
+    const { workflowRunId } = await client.trigger({ url: app.url, body: { order: 3 } });
+    const page = await inspect(server.url);
+    const row = region(page, "Workflow runs").getByRole("row").filter({ hasText: "approve-3" });
+    await row.waitFor();
+    expect(await row.getByRole("cell").first().textContent()).toBe("US_EAST_1");
+    await page.getByRole("checkbox", { name: "Allow changes" }).check();
+
+    await row.getByRole("button", { name: "Notify event approve-3 in US_EAST_1" }).click();
+    expect(await page.getByRole("dialog").getByLabel("Event id").inputValue()).toBe("approve-3");
+    await sendFromEditor(page, "Notify an event in US_EAST_1", { payload: '{"approved":true}' });
+    const run = await runLog(
+      client,
+      workflowRunId,
+      (one) => one.workflowState === "RUN_SUCCESS",
+      "the run to end",
+    );
+    expect(JSON.parse(run.workflowRunResponse as string)).toEqual({
+      order: 3,
+      eventData: { approved: true },
     });
   });
 });
