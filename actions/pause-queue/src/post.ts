@@ -1,10 +1,10 @@
-import { runMessagingStep, runner } from "@stashkit/action-kit";
-import { resumeTargets, targetsInput } from "@stashkit/core";
+import { regionalClients, runMessagingStep, runner } from "@stashkit/action-kit";
+import { resumeInRegions, targetsByRegion } from "@stashkit/core";
 import { readPostInputs, shouldResume } from "./inputs.ts";
 import { logPostOutcomes, reportLeftPaused, reportPostResumed } from "./post-report.ts";
 import { mainStepSavedPaused, pausedByMainStep } from "./state.ts";
 
-/** The post step: resumes exactly what the main step paused, when resume-after-job says so. */
+/** The post step: resumes exactly what the main step paused, in each region, when resume-after-job says so. */
 export async function post(): Promise<void> {
   if (!mainStepSavedPaused()) return;
   await runMessagingStep(
@@ -14,11 +14,14 @@ export async function post(): Promise<void> {
       const inputs = readPostInputs();
       if (paused.length === 0)
         return runner.info("The step paused nothing (all was already paused): nothing to resume.");
-      if (!shouldResume(inputs)) return reportLeftPaused(paused, inputs, (await step.client()).baseUrl);
-      const client = await step.client();
+      const regions = await regionalClients(step);
+      if (!shouldResume(inputs)) return reportLeftPaused(paused, inputs, regions);
       const outcomes = await runner.group(
         `Resume the ${paused.length} paused by this job's pause step`,
-        async () => logPostOutcomes(await resumeTargets(client, targetsInput(paused))),
+        async () => {
+          const results = await resumeInRegions(regions, {}, targetsByRegion(paused));
+          return logPostOutcomes(results.flatMap((result) => result.outcomes));
+        },
       );
       reportPostResumed(outcomes);
     },

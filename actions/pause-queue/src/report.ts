@@ -1,5 +1,5 @@
 import { logLine, markdownTable, runner, writeSummary } from "@stashkit/action-kit";
-import { type PauseOutcome, pausedTargets } from "@stashkit/core";
+import { type PauseOutcome, pausedTargets, type RegionalOutcomes } from "@stashkit/core";
 import { alreadyPausedTargets, describeTarget, judgeOutcomes } from "@stashkit/core/internal";
 import type { PauseInputs } from "./inputs.ts";
 
@@ -23,24 +23,42 @@ export function logPauseOutcomes(outcomes: PauseOutcome[]): PauseOutcome[] {
 }
 
 /** Outputs, warnings and the summary; then fails the step by core's verdict, if it says so. */
-export function reportPaused(outcomes: PauseOutcome[], inputs: PauseInputs): void {
+export function reportPaused(
+  outcomes: PauseOutcome[],
+  inputs: PauseInputs,
+  regions: readonly RegionalOutcomes<PauseOutcome>[] = [],
+): void {
   const verdict = judgeOutcomes(outcomes, inputs.ifMissing, { mode: "pause", surface: "input" });
   for (const warning of verdict.warnings) runner.warning(warning);
   runner.setOutput("paused", JSON.stringify(pausedTargets(outcomes)));
   runner.setOutput("already-paused", JSON.stringify(alreadyPausedTargets(outcomes)));
-  writeSummary(pauseSummary(outcomes));
+  writeSummary(pauseSummary(outcomes, regions));
   if (verdict.failure) throw verdict.failure;
 }
 
-export function pauseSummary(outcomes: PauseOutcome[]): string {
+/**
+ * The summary: one table of every target; across regions, a region column and one line per
+ * region saying how many it paused there.
+ */
+export function pauseSummary(
+  outcomes: PauseOutcome[],
+  regions: readonly RegionalOutcomes<PauseOutcome>[] = [],
+): string {
   const count = pausedTargets(outcomes).length;
+  const regional = outcomes.some((o) => o.region !== undefined);
   const rows = outcomes.map((o) => [
+    ...(regional ? [o.region ?? "(none)"] : []),
     o.kind,
     o.name,
     summaryOutcome(o),
     "lag" in o && o.lag !== undefined ? String(o.lag) : "",
   ]);
-  return `### Paused: ${count} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome", "waiting"], rows)}\n`;
+  const perRegion = regions.flatMap(({ region, outcomes: mine }) =>
+    region === undefined ? [] : [`- ${region}: ${pausedTargets(mine).length} paused of ${mine.length}`],
+  );
+  const byRegion = perRegion.length > 0 ? `${perRegion.join("\n")}\n\n` : "";
+  const headings = [...(regional ? ["region"] : []), "kind", "name", "outcome", "waiting"];
+  return `### Paused: ${count} of ${outcomes.length}\n\n${byRegion}${markdownTable(headings, rows)}\n`;
 }
 
 function summaryOutcome(o: PauseOutcome): string {

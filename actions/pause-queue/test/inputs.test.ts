@@ -95,9 +95,24 @@ it("gives one shell line that resumes each target at its own path", () => {
         { kind: "queue", name: "orders" },
         { kind: "flow-control-key", name: "pay:ments" },
       ],
-      "https://qstash.example",
+      () => "https://qstash.example",
     ),
   ).toBe(
     'curl -fsS -X POST -H "Authorization: Bearer $QSTASH_TOKEN" https://qstash.example/v2/queues/orders/resume && curl -fsS -X POST -H "Authorization: Bearer $QSTASH_TOKEN" https://qstash.example/v2/flowControl/pay%3Aments/resume',
+  );
+});
+
+it("sends each region's target to its region's URL with its region's token variable", () => {
+  const urls = { EU_CENTRAL_1: "https://eu.example", US_EAST_1: "https://us.example" };
+  expect(
+    resumeCommand(
+      [
+        { kind: "queue", name: "orders", region: "US_EAST_1" },
+        { kind: "queue", name: "orders", region: "EU_CENTRAL_1" },
+      ],
+      (region) => (region === undefined ? "" : urls[region]),
+    ),
+  ).toBe(
+    'curl -fsS -X POST -H "Authorization: Bearer $US_EAST_1_QSTASH_TOKEN" https://us.example/v2/queues/orders/resume && curl -fsS -X POST -H "Authorization: Bearer $EU_CENTRAL_1_QSTASH_TOKEN" https://eu.example/v2/queues/orders/resume',
   );
 });

@@ -7,7 +7,7 @@ import type { ResumeInputs } from "./inputs.ts";
 export function logOutcomes(outcomes: ResumeOutcome[]): ResumeOutcome[] {
   if (outcomes.length === 0) runner.info("Nothing to resume: the pause step paused nothing.");
   for (const o of outcomes) {
-    const name = o.kind === "queue" ? o.name : describeTarget(o);
+    const name = o.kind === "queue" && o.region === undefined ? o.name : describeTarget(o);
     if (o.outcome === "resumed")
       logLine(`${name}: resumed (paused: ${o.paused}, lag: ${o.lag ?? "unknown"})`);
     if (o.outcome === "missing") logLine(`${describeTarget(o)}: not found`);
@@ -38,9 +38,11 @@ export function resumedNames(outcomes: ResumeOutcome[]): string[] {
 }
 
 export function resumeSummary(outcomes: ResumeOutcome[]): string {
-  const rows = outcomes.map(summaryRow);
+  const regional = outcomes.some((o) => o.region !== undefined);
+  const rows = outcomes.map((o) => [...(regional ? [o.region ?? ""] : []), ...summaryRow(o)]);
   const count = resumedTargets(outcomes).length;
-  return `### Resumed: ${count} of ${outcomes.length}\n\n${markdownTable(["kind", "name", "outcome", "paused", "lag"], rows)}\n`;
+  const headings = [...(regional ? ["region"] : []), "kind", "name", "outcome", "paused", "lag"];
+  return `### Resumed: ${count} of ${outcomes.length}\n\n${markdownTable(headings, rows)}\n`;
 }
 
 function summaryRow(o: ResumeOutcome): string[] {

@@ -21,5 +21,6 @@ export { registerSecrets } from "./secrets.ts";
 export { runManagementStep } from "./step/management-step.ts";
 export { runMessagingStep } from "./step/messaging-step.ts";
 export { type Step, templateExpander } from "./step/open-step.ts";
+export { regionalClients } from "./step/regions.ts";
 export { escapeMarkdown, markdownTable, writeSummary } from "./summary.ts";
 export { logLine, readIfMissing, readTargetInputs } from "./targets.ts";

@@ -6,8 +6,11 @@ import {
   ManagementClient,
   MessagingClient,
   type Redactor,
+  type RegionalClient,
+  regionsFromEnv,
   type SearchIndex,
   SearchIndexData,
+  validateQStashRegion,
 } from "@stashkit/core";
 import {
   clientLimits,
@@ -19,8 +22,10 @@ import {
 } from "@stashkit/core/internal";
 import type { CommandContext } from "./context.ts";
 import { managementCredentials, messagingToken } from "./options/credentials.ts";
+import { UsageError } from "./usage-error.ts";
 
 export interface ConnectionFlags {
+  region?: string;
   email?: string;
   apiKey?: string;
   token?: string;
@@ -85,6 +90,35 @@ export function emulatorClient(
   context: CommandContext,
 ): EmulatorClient {
   return new EmulatorClient({ ...target, ...clientOptions(context, context.deadline) });
+}
+
+/**
+ * The regions a command acts on: with the official SDK's multi-region variables set
+ * (`QSTASH_REGION`, `<REGION>_QSTASH_URL`, `<REGION>_QSTASH_TOKEN`) and neither --token nor
+ * --messaging-url given, each configured region (--region keeps one), a client each; otherwise
+ * the one client of `messagingClient`. Nothing is sent; bad values throw before.
+ */
+export function regionalClients(flags: ConnectionFlags, context: CommandContext): RegionalClient[] {
+  const only = flags.region === undefined ? undefined : validateQStashRegion(flags.region, "--region");
+  const given = Boolean(flags.token || flags.messagingUrl);
+  const settings = given ? undefined : regionsFromEnv(context.env, only);
+  if (settings === undefined) {
+    if (only !== undefined) {
+      throw new UsageError(
+        "--region",
+        `--region ${only} picks one of the regions the official SDK's variables configure: set QSTASH_REGION and ${only}_QSTASH_URL and ${only}_QSTASH_TOKEN${given ? ", without --token and --messaging-url" : ""}`,
+      );
+    }
+    const client = messagingClient(flags, context);
+    const tokenVariable = flags.token ? "--token" : "QSTASH_TOKEN";
+    const urlVariable = flags.messagingUrl ? "--messaging-url" : "QSTASH_URL";
+    return [{ setting: { region: undefined, baseUrl: client.baseUrl, tokenVariable, urlVariable }, client }];
+  }
+  return settings.map(({ token, ...setting }) => {
+    context.redactor.add(token);
+    const options = clientOptions(context, context.deadline);
+    return { setting, client: new MessagingClient({ token, baseUrl: setting.baseUrl, ...options }) };
+  });
 }
 
 /**

@@ -118,6 +118,12 @@ export { destroyQStash } from "./operations/qstash-destroy.ts";
 export { type ExportQStashInput, exportQStash } from "./operations/qstash-export.ts";
 export type { LiveAccount, QStashAccount } from "./operations/qstash-live.ts";
 export {
+  type LeftBehind,
+  type MigrateQStashOptions,
+  type MigrateQStashResult,
+  migrateQStash,
+} from "./operations/qstash-migrate.ts";
+export {
   type PruneQStashInput,
   type PruneQStashResult,
   pruneQStash,
@@ -129,6 +135,13 @@ export {
   type QueueMessage,
   type QueueMessagesInput,
 } from "./operations/queue-messages.ts";
+export {
+  acrossRegions,
+  pauseInRegions,
+  type RegionalOutcomes,
+  resumeInRegions,
+  targetsByRegion,
+} from "./operations/regional-targets.ts";
 export { type QueueOutcome, type ResumeQueuesInput, resumeQueues } from "./operations/resume-queues.ts";
 export { resumeTargets, targetsInput } from "./operations/resume-targets.ts";
 export { sdkIndexCreatedAt } from "./operations/sdk-index-ages.ts";
@@ -181,6 +194,21 @@ export {
   resolveEnvironment,
   resolveNames,
 } from "./qstash-files/resolve-environment.ts";
+export {
+  isQStashRegion,
+  type QStashRegion,
+  type RegionSetting,
+  regionLabel,
+  regionsFromEnv,
+  regionTokensInEnv,
+  validateQStashRegion,
+} from "./regions/qstash-regions.ts";
+export {
+  checkRegions,
+  type RegionalClient,
+  RegionMismatchError,
+  type RegionPlace,
+} from "./regions/region-check.ts";
 export type { DlqResource, MessageFilter, MessageLogsResource } from "./resources/dead-letters.ts";
 export type { EmulatorControlResource } from "./resources/emulator-control.ts";
 export type { FlowControlResource } from "./resources/flow-control.ts";
@@ -208,6 +236,7 @@ export type { WorkflowRunFilter, WorkflowRunsResource } from "./resources/workfl
 export type { FlowControlKey } from "./schemas/flow-control-key.ts";
 export { type MaxAge, parseMaxAge } from "./schemas/max-age.ts";
 export type { DlqMessage, Message, MessageEvent } from "./schemas/messages.ts";
+export { QSTASH_REGION_NAMES } from "./schemas/qstash-regions.ts";
 export type { Queue } from "./schemas/queue.ts";
 export type { Schedule } from "./schemas/schedule.ts";
 export type { RangePage, SearchDocument, SearchHit, SearchIndexInfo } from "./schemas/search-data.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { QSTASH_REGION_NAMES } from "../src/schemas/qstash-regions.ts";
 import { TARGET_KINDS, targetListIssue } from "../src/schemas/target.ts";
 import * as z from "../src/schemas/zod.ts";
 
@@ -6,7 +7,11 @@ import * as z from "../src/schemas/zod.ts";
 // target list, so that the pause and resume steps load no zod at start. Held to it here: the same
 // verdict, and for a list zod refuses, the same first issue, path and message.
 const targetListSchema = z.array(
-  z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)) }),
+  z.strictObject({
+    kind: z.enum(TARGET_KINDS),
+    name: z.string().check(z.minLength(1)),
+    region: z.optional(z.enum(QSTASH_REGION_NAMES)),
+  }),
 );
 
 function zodsFirstIssue(value: unknown) {
@@ -54,6 +59,7 @@ function jsonValue(next: () => number, depth = 0): unknown {
   for (let i = Math.floor(next() * 4); i > 0; i--) entry[pick(KEYS)] = jsonValue(next, depth + 1);
   if (next() < 0.6) entry["kind"] = pick([...TARGET_KINDS, ...SCALARS]);
   if (next() < 0.6) entry["name"] = pick(SCALARS);
+  if (next() < 0.3) entry["region"] = pick([...QSTASH_REGION_NAMES, ...SCALARS]);
   // Through JSON, as a step reads it: "__proto__" becomes an own key, as JSON.parse makes it.
   return JSON.parse(JSON.stringify(entry).replace('"constructor"', '"__proto__"'));
 }
@@ -73,6 +79,9 @@ describe("targetListIssue, against the zod schema it stands for", () => {
     ["one unknown key", [{ kind: "queue", name: "a", extra: 1 }]],
     ["two unknown keys", [{ kind: "queue", name: "a", x: 1, y: 2 }]],
     ["a bad kind and an unknown key", [{ kind: 1, name: "a", x: 1 }]],
+    ["a region", [{ kind: "queue", name: "a", region: "US_EAST_1" }]],
+    ["an unknown region", [{ kind: "queue", name: "a", region: "us-east-1" }]],
+    ["an unknown region and an unknown key", [{ kind: "queue", name: "a", region: 1, x: 1 }]],
     ["an own __proto__ key", JSON.parse('[{"kind":"queue","name":"a","__proto__":{"x":1}}]')],
     [
       "a valid list",

@@ -1,11 +1,11 @@
 import type { Clock } from "./clock/clock.ts";
 import type { ApiProfile } from "./http/api.ts";
 import { managementApi } from "./management/profile.ts";
-import type { ByHand } from "./messaging/engine/by-hand.ts";
 import type { DeliveredMessage } from "./messaging/engine/delivery/delivered.ts";
 import type { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
-import { messagingApi } from "./messaging/profile.ts";
+import { messagingApi, type RegionView } from "./messaging/profile.ts";
+import type { RegionPlan } from "./messaging/records/region-plan.ts";
 import type { Account, EmulatorOptions } from "./options/emulator-options.ts";
 import type { Limits } from "./options/limits.ts";
 import type { EmulatorSettings } from "./options/settings.ts";
@@ -20,9 +20,8 @@ export interface EmulatorDeps {
   /** Live settings: read them at each request. */
   settings: EmulatorSettings;
   options: EmulatorOptions;
-  tokens: readonly string[];
-  /** Messaging tokens that read only. */
-  readOnlyTokens: readonly string[];
+  /** The QStash regions to run (one, unnamed, without `regions`): where, with which credentials. */
+  regions: readonly RegionPlan[];
   accounts: readonly Account[];
   /** The emulator's clock: real time plus what tests moved it forward by. */
   clock: Clock;
@@ -43,8 +42,8 @@ export interface ApiLevers {
   workflows: WorkflowTesting;
   /** Failures scripted for delivery destinations. */
   destinationFaults: DestinationFaults;
-  /** What the inspector does by hand: run a schedule now, retry a DLQ entry with another payload. */
-  byHand: ByHand;
+  /** The messaging API's regions, the default first among them (one for a single-region emulator). */
+  regions: readonly RegionView[];
 }
 
 /** A mounted API: its profile, and what the server runs for it besides requests. */

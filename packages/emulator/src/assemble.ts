@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import {
   type APIS,
@@ -26,17 +25,11 @@ import {
 } from "./http/request-log.ts";
 import { createInspector, type Inspector } from "./inspector/module.ts";
 import { managementArea } from "./management/store.ts";
-import type { ByHand } from "./messaging/engine/by-hand.ts";
 import { DestinationFaults } from "./messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "./messaging/engine/workflow/harness.ts";
 import { messagingErrors } from "./messaging/errors.ts";
-import {
-  DEFAULT_ACCOUNT,
-  DEFAULT_MESSAGING_READ_ONLY_TOKEN,
-  DEFAULT_MESSAGING_TOKEN,
-  type EmulatorOptions,
-} from "./options/emulator-options.ts";
-import { InvalidSettingError } from "./options/invalid-setting.ts";
+import { planRegions, regionsApart } from "./messaging/records/region-plan.ts";
+import { DEFAULT_ACCOUNT, type EmulatorOptions } from "./options/emulator-options.ts";
 import { limitsOf } from "./options/limits.ts";
 import { withQStashDev } from "./options/qstash-dev.ts";
 import { type EmulatorSettings, initialSettings } from "./options/settings.ts";
@@ -77,7 +70,8 @@ export function assemble<const Apis extends readonly ApiModule[]>(
   const settings = initialSettings(options);
   const limits = limitsOf(options.limits);
   const clock = new Clock();
-  const stores = startingStores(apis, options, { noticeOnce: notices.once, limits, clock }, notices);
+  const context = { noticeOnce: notices.once, limits, clock, regionsApart: regionsApart(found.regions) };
+  const stores = startingStores(apis, options, context, notices);
   try {
     const deps: EmulatorDeps = {
       ...found,
@@ -124,7 +118,11 @@ function serving<A extends AnyArea>(parts: {
   });
   const policy = { token: options.controlToken, boundHost: host };
   let url = "";
-  const actions = { url: () => url, messagingToken: found.messagingToken, indexes: () => indexes.list() };
+  const regions = () =>
+    levers.regions.map(({ name, isDefault, prefix, credentials }) => {
+      return { name, isDefault, path: prefix, token: credentials.tokens[0] ?? "" };
+    });
+  const actions = { url: () => url, regions, indexes: () => indexes.list() };
   const inspector = createInspector({ stores, levers, clock, actions, policy, requests });
   const hung = new Set<ServerResponse>();
   const dispatch = createPipeline({
@@ -182,16 +180,8 @@ function leversOf(mounted: readonly MountedApi[]): ApiLevers {
     isInFlight: offered.isInFlight ?? (() => false),
     workflows: offered.workflows ?? noWorkflows(),
     destinationFaults: offered.destinationFaults ?? new DestinationFaults(),
-    byHand: offered.byHand ?? noMessaging(),
+    regions: offered.regions ?? [],
   };
-}
-
-/** Without the messaging API there is no schedule to run nor DLQ entry to retry. */
-function noMessaging(): ByHand {
-  const missing = () => {
-    throw controlErrors.notMounted("messaging API");
-  };
-  return { runSchedule: missing, retryDlqWith: missing };
 }
 
 /** Without the messaging API there is no run to test: every call names the missing run. */
@@ -215,35 +205,24 @@ function noWorkflows(): WorkflowTesting {
   };
 }
 
-/** The credentials the APIs accept; the first of each is the one handed out. */
+/**
+ * The credentials the APIs accept: the regions' (each with its tokens) and the accounts; the
+ * first token of the default region and the first account are the ones handed out.
+ */
 function credentials(options: EmulatorOptions) {
-  const tokens = options.messagingTokens ?? [DEFAULT_MESSAGING_TOKEN];
-  const readOnlyTokens = options.messagingReadOnlyTokens ?? [defaultReadOnlyToken(options)];
+  const regions = planRegions(options);
   const accounts = options.accounts ?? [DEFAULT_ACCOUNT];
-  const [messagingToken] = tokens;
-  const [messagingReadOnlyToken] = readOnlyTokens;
+  const handedOut = regions.find((region) => region.isDefault)?.credentials;
+  const messagingToken = handedOut?.tokens[0];
+  const messagingReadOnlyToken = handedOut?.readOnlyTokens[0];
   const [account] = accounts;
   if (messagingToken === undefined || messagingReadOnlyToken === undefined || account === undefined) {
     throw new Error(
       "the emulator needs at least one messaging token, one read-only token and one management account",
     );
   }
-  // One token in both lists would make a writer read-only (or a reader a writer) by accident.
-  if (readOnlyTokens.some((token) => tokens.includes(token))) {
-    throw new InvalidSettingError("a read-only token must differ from every messaging token (--token)");
-  }
   if (options.controlToken === "") throw new Error("controlToken must not be empty");
-  return { tokens, readOnlyTokens, accounts, messagingToken, messagingReadOnlyToken, account };
-}
-
-/**
- * The public default beside the public default token; beside a token of one's own, one that is
- * not public either (new at each start, printed in the banner), so that giving `--token` still
- * leaves no public credential that reads the messages.
- */
-function defaultReadOnlyToken(options: EmulatorOptions): string {
-  if (options.messagingTokens === undefined) return DEFAULT_MESSAGING_READ_ONLY_TOKEN;
-  return `readonly_${randomBytes(18).toString("base64url")}`;
+  return { regions, accounts, messagingToken, messagingReadOnlyToken, account };
 }
 
 function pendingFault(faults: FaultScript, route: string): PendingFault | undefined {

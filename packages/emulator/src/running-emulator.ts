@@ -27,6 +27,13 @@ export interface RunningEmulator<S = EmulatorState> extends EmulatorControls<S, 
    * emulator's data plane for it, and `UPSTASH_SEARCH_REST_TOKEN`); an unknown name throws.
    */
   searchEnv(name: string): SearchEnv;
+  /**
+   * What `new Client()` and `new Receiver()` of `@upstash/qstash` read to reach it: `QSTASH_URL`,
+   * `QSTASH_TOKEN` and the signing keys; with `regions`, also `QSTASH_REGION` and each region's
+   * `<REGION>_QSTASH_URL`, `_TOKEN`, `_CURRENT_SIGNING_KEY` and `_NEXT_SIGNING_KEY`, as the banner
+   * prints them. Read at the call: a rotation since start is in it.
+   */
+  qstashEnv(): Record<string, string>;
   stop(): Promise<void>;
   /** The same as `stop()`, under the name test runners' teardown hooks expect. */
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { APIS, type ApiModule, type AreasOf, type MountedApi } from "./apis.ts";
 import { type Assembled, assemble } from "./assemble.ts";
 import { applySeedAtStart, quietly } from "./control/apply-seed.ts";
+import { qstashEnvironment } from "./control/region-info.ts";
 import { ensureSearchIndexes, searchEnvOf } from "./control/search-env.ts";
 import { readSeedFile } from "./control/seed-file.ts";
 import { send } from "./http/reply.ts";
@@ -61,9 +62,20 @@ export async function startWith<const Apis extends readonly ApiModule[]>(
   })().catch((error: unknown) => stop().then(() => Promise.reject(error)));
   const { port } = server.address() as AddressInfo;
   const searchEnv = (name: string) => searchEnvOf(parts.controls.indexes, accounts, url, name);
+  const qstashEnv = () => qstashEnvironment(url, controls.regions());
   return {
     ...controls,
-    ...{ url, port, messagingToken, messagingReadOnlyToken, account, searchEnv, stop, close: stop },
+    ...{
+      url,
+      port,
+      messagingToken,
+      messagingReadOnlyToken,
+      account,
+      searchEnv,
+      qstashEnv,
+      stop,
+      close: stop,
+    },
   };
 }
 

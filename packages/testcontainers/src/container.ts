@@ -4,6 +4,19 @@ import { AbstractStartedContainer, GenericContainer, type StartedTestContainer, 
 import { ControlClient, type SnapshotSource, snapshotBody } from "./control.ts";
 import type { Credentials, ManagementEnv, QStashDevEnv, QStashEnv, SearchEnv } from "./environment.ts";
 
+/** QStash's regions, as the official SDK names them. */
+export const QSTASH_REGIONS: readonly string[] = ["EU_CENTRAL_1", "US_EAST_1"];
+export type QStashRegion = "EU_CENTRAL_1" | "US_EAST_1";
+
+/** One region as the control API's `GET /__stashkit/regions` lists it. */
+interface RegionAnswer {
+  name?: string | null;
+  path: string;
+  isDefault: boolean;
+  token: string;
+  signingKeys: { current: string; next: string };
+}
+
 /** The port the emulator listens on inside its container. */
 export const EMULATOR_PORT = 8787;
 
@@ -35,6 +48,7 @@ function secret(prefix: string): string {
  */
 export class StashkitEmulatorContainer extends GenericContainer {
   readonly #searchIndexes: string[] = [];
+  #regions: readonly QStashRegion[] = [];
   #qstashDev = false;
   readonly #credentials: Credentials = {
     messagingToken: secret("qstash_"),
@@ -60,6 +74,21 @@ export class StashkitEmulatorContainer extends GenericContainer {
       throw new TypeError(`withSearchIndex: "${name}" is not an index name (empty, or with a comma)`);
     }
     this.#searchIndexes.push(name);
+    return this;
+  }
+
+  /**
+   * Runs QStash's regions side by side (`--regions`): each its own token, signing keys and
+   * state, the first the default; `regionsEnv()` then gives the SDK's multi-region variables.
+   */
+  withRegions(...regions: QStashRegion[]): this {
+    const unknown = regions.find((region) => !QSTASH_REGIONS.includes(region));
+    if (unknown !== undefined || regions.length === 0 || new Set(regions).size !== regions.length) {
+      throw new TypeError(
+        `withRegions: give each of ${QSTASH_REGIONS.join(", ")} at most once (got ${regions.join(", ") || "none"})`,
+      );
+    }
+    this.#regions = regions;
     return this;
   }
 
@@ -94,6 +123,7 @@ export class StashkitEmulatorContainer extends GenericContainer {
       // In memory: a test's container is thrown away, and needs no sync to disk on each write.
       STASHKIT_DATA_FILE: "",
       ...(this.#searchIndexes.length > 0 ? { STASHKIT_SEARCH_INDEX: this.#searchIndexes.join(",") } : {}),
+      ...(this.#regions.length > 0 ? { STASHKIT_REGIONS: this.#regions.join(",") } : {}),
     });
     return new StartedStashkitEmulatorContainer(await super.start(), this.#credentials);
   }
@@ -129,6 +159,29 @@ export class StartedStashkitEmulatorContainer extends AbstractStartedContainer {
       QSTASH_CURRENT_SIGNING_KEY: signingKeys.current,
       QSTASH_NEXT_SIGNING_KEY: signingKeys.next,
     };
+  }
+
+  /**
+   * The official SDK's multi-region variables of a container started `withRegions`:
+   * `QSTASH_REGION` (the default region) and each region's `<REGION>_QSTASH_URL`, `_TOKEN`,
+   * `_CURRENT_SIGNING_KEY` and `_NEXT_SIGNING_KEY`, as the emulator's banner prints them (the
+   * other regions' keys are made in the container, so they are asked for).
+   */
+  async regionsEnv(): Promise<Record<string, string>> {
+    const regions = (await this.#control.call("GET", "/regions")) as RegionAnswer[];
+    const named = regions.filter((region) => region.name !== undefined && region.name !== null);
+    if (named.length === 0)
+      throw new Error("regionsEnv(): the container runs one region; start it withRegions(...)");
+    const env: Record<string, string> = {
+      QSTASH_REGION: String(named.find((region) => region.isDefault)?.name),
+    };
+    for (const { name, path, token, signingKeys } of named) {
+      env[`${name}_QSTASH_URL`] = `${this.url}${path}`;
+      env[`${name}_QSTASH_TOKEN`] = token;
+      env[`${name}_QSTASH_CURRENT_SIGNING_KEY`] = signingKeys.current;
+      env[`${name}_QSTASH_NEXT_SIGNING_KEY`] = signingKeys.next;
+    }
+    return env;
   }
 
   /**
@@ -194,11 +247,18 @@ export class StartedStashkitEmulatorContainer extends AbstractStartedContainer {
 
   /**
    * Empties the state (all but the signing keys), scripted faults, the request log and the
-   * delivery record; `{ area }` empties one area; `{ to: snapshot }` resets to its state.
+   * delivery record; `{ area }` empties one area; `{ region }` one QStash region of a
+   * container started `withRegions`; `{ to: snapshot }` resets to its state.
    */
-  async reset(options: { area?: string; to?: SnapshotSource } = {}): Promise<string[]> {
+  async reset(
+    options: { area?: string; region?: QStashRegion; to?: SnapshotSource } = {},
+  ): Promise<string[]> {
     const to = options.to === undefined ? undefined : JSON.parse(await snapshotBody(options.to));
-    const body = { ...(options.area === undefined ? {} : { area: options.area }), ...(to ? { to } : {}) };
+    const body = {
+      ...(options.area === undefined ? {} : { area: options.area }),
+      ...(options.region === undefined ? {} : { region: options.region }),
+      ...(to ? { to } : {}),
+    };
     return ((await this.#control.call("POST", "/reset", body)) as { reset: string[] }).reset;
   }
 

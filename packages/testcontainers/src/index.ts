@@ -1,6 +1,8 @@
 export {
   DEFAULT_IMAGE,
   EMULATOR_PORT,
+  QSTASH_REGIONS,
+  type QStashRegion,
   StartedStashkitEmulatorContainer,
   StashkitEmulatorContainer,
 } from "./container.ts";

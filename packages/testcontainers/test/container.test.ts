@@ -124,3 +124,59 @@ describe("a started StashkitEmulatorContainer", () => {
     expect((await fetch(`${emulator.url}/__stashkit/state`)).status).toBe(401);
   });
 });
+
+describe("a StashkitEmulatorContainer withRegions", () => {
+  it("regionsEnv(): the SDK's multi-region mode publishes to each region, each delivery verified with its region's keys only", async () => {
+    const twoRegions = await new StashkitEmulatorContainer(IMAGE)
+      .withRegions("US_EAST_1", "EU_CENTRAL_1")
+      .start();
+    const arrived: { body: string; signature: string; region: string }[] = [];
+    const server = createServer(async (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.end("ok");
+      const body = Buffer.concat(chunks).toString("utf8");
+      const region = String(req.headers["upstash-region"]);
+      arrived.push({ body, signature: String(req.headers["upstash-signature"]), region });
+    });
+    await new Promise<void>((listening) => server.listen(0, bridgeGateway(), listening));
+    try {
+      const env = await twoRegions.regionsEnv();
+      expect(env["QSTASH_REGION"]).toBe("US_EAST_1");
+      const url = `http://host.docker.internal:${(server.address() as AddressInfo).port}/hook`;
+      for (const region of ["EU_CENTRAL_1", "US_EAST_1"]) {
+        const client = new Client({
+          baseUrl: env[`${region}_QSTASH_URL`] ?? "",
+          token: env[`${region}_QSTASH_TOKEN`] ?? "",
+        });
+        await client.publish({ url, body: region });
+      }
+      await expect.poll(() => arrived.length, { timeout: 60_000 }).toBe(2);
+      for (const delivery of arrived) {
+        const keysOf = (region: string) =>
+          new Receiver({
+            currentSigningKey: env[`${region}_QSTASH_CURRENT_SIGNING_KEY`] ?? "",
+            nextSigningKey: env[`${region}_QSTASH_NEXT_SIGNING_KEY`] ?? "",
+          });
+        const other = delivery.body === "EU_CENTRAL_1" ? "US_EAST_1" : "EU_CENTRAL_1";
+        expect(delivery.region).toBe(delivery.body.replaceAll("_", "-"));
+        expect(
+          await keysOf(delivery.body).verify({ signature: delivery.signature, body: delivery.body }),
+        ).toBe(true);
+        await expect(
+          keysOf(other).verify({ signature: delivery.signature, body: delivery.body }),
+        ).rejects.toThrow();
+      }
+      expect(await twoRegions.reset({ region: "US_EAST_1" })).toEqual(["regions.US_EAST_1"]);
+    } finally {
+      server.close();
+      await twoRegions.stop();
+    }
+  });
+
+  it("refuses a region it does not know before starting anything", () => {
+    expect(() => new StashkitEmulatorContainer(IMAGE).withRegions("AP_SOUTH_1" as never)).toThrow(
+      /give each of EU_CENTRAL_1, US_EAST_1 at most once/,
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { ConfigurationError, managementCredentialForms } from "@stashkit/core";
+import { ConfigurationError, managementCredentialForms, regionTokensInEnv } from "@stashkit/core";
 import { messagingCredentialForms, withPercentEncoded } from "@stashkit/core/internal";
 import { readWithEnvFallback } from "../inputs.ts";
 import { registerSecrets } from "../secrets.ts";
@@ -27,7 +27,9 @@ export const MANAGEMENT_CREDENTIALS: CredentialSpec<"email" | "apiKey"> = {
 
 export const MESSAGING_CREDENTIALS: CredentialSpec<"token"> = {
   sources: { token: { input: "token", env: "QSTASH_TOKEN" } },
-  forms: ({ token }) => withPercentEncoded(messagingCredentialForms(token)),
+  // With the SDK's multi-region variables set, each region's token is masked from the start too.
+  forms: ({ token }) =>
+    withPercentEncoded([token, ...regionTokensInEnv(process.env)].flatMap(messagingCredentialForms)),
 };
 
 /**

@@ -1,4 +1,11 @@
-import { actOnDlq, type DlqMessage, listDlqMessages, requireSelection } from "@stashkit/core";
+import {
+  actOnDlq,
+  type DlqMessage,
+  listDlqMessages,
+  type QStashRegion,
+  type RegionalClient,
+  requireSelection,
+} from "@stashkit/core";
 import {
   describeNetworkFailure,
   hostOf,
@@ -6,7 +13,7 @@ import {
   MAX_DLQ_MESSAGES,
   MAX_ERROR_LOOKUPS,
 } from "@stashkit/core/internal";
-import { messagingClient } from "../clients.ts";
+import { regionalClients } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
 import type { DlqActFlags, DlqListFlags } from "./dlq.flags.ts";
@@ -15,10 +22,18 @@ import { FILTER_FLAG_NAMES, isoTime, readMessageFilter } from "./message-filter.
 /** `stashkit dlq list`: the DLQ's messages the filters select. */
 export async function list(flags: DlqListFlags, context: CommandContext): Promise<CommandResult> {
   const filter = readMessageFilter(flags);
-  const client = messagingClient(flags, context);
-  const result = await context.terminal.progress("listing the DLQ", listDlqMessages(client, { filter }));
-  // A message without a status never got an answer: the logs say why (refused, DNS, a timeout).
-  const errors = await lastDeliveryErrors(client, result.messages, { deadline: context.deadline });
+  const regions = regionalClients(flags, context);
+  const errors = new Map<string, string>();
+  const result = await context.terminal.progress(
+    "listing the DLQ",
+    inEachRegion(regions, async (client) => {
+      const listed = await listDlqMessages(client, { filter });
+      // A message without a status never got an answer: the region's logs say why (refused, DNS, a timeout).
+      const found = await lastDeliveryErrors(client, listed.messages, { deadline: context.deadline });
+      for (const [messageId, error] of found) errors.set(messageId, error);
+      return listed;
+    }),
+  );
   return dlqReport(result, "in the DLQ", errors);
 }
 
@@ -40,14 +55,38 @@ async function act(
   const filter = readMessageFilter(flags);
   requireSelection(filter, flags.all === true, FILTER_FLAG_NAMES);
   const dryRun = flags.dryRun === true;
-  const client = messagingClient(flags, context);
+  const regions = regionalClients(flags, context);
   const result = await context.terminal.progress(
     `${action === "retry" ? "retrying" : "deleting"} DLQ messages`,
-    actOnDlq(client, { filter, action, dryRun }),
+    inEachRegion(regions, (client) => actOnDlq(client, { filter, action, dryRun })),
   );
   const done = action === "retry" ? "retried" : "deleted";
   const report = dlqReport(result, dryRun ? `would be ${done}` : done);
   return { ...report, warnings: [...leftAlone(result.unmatched), ...report.warnings] };
+}
+
+type RegionalMessage = DlqMessage & { region?: QStashRegion };
+
+/**
+ * The same DLQ work in each region (one QStash without the SDK's multi-region variables), one
+ * region after the other; each message names its region, and a region that stopped at the
+ * listing limit makes the whole result truncated.
+ */
+async function inEachRegion<
+  R extends { messages: DlqMessage[]; truncated: boolean; unmatched?: DlqMessage[] },
+>(
+  regions: readonly RegionalClient[],
+  work: (client: RegionalClient["client"]) => Promise<R>,
+): Promise<{ messages: RegionalMessage[]; truncated: boolean; unmatched: DlqMessage[] }> {
+  const combined = { messages: [] as RegionalMessage[], truncated: false, unmatched: [] as DlqMessage[] };
+  for (const { setting, client } of regions) {
+    const result = await work(client);
+    const where = setting.region === undefined ? {} : { region: setting.region };
+    combined.messages.push(...result.messages.map((m) => ({ ...m, ...where })));
+    combined.unmatched.push(...(result.unmatched ?? []));
+    combined.truncated ||= result.truncated;
+  }
+  return combined;
 }
 
 /** Listed although the filters do not select them (the API read a filter otherwise): never acted on. */
@@ -61,12 +100,14 @@ function leftAlone(unmatched: readonly DlqMessage[]): string[] {
 }
 
 function dlqReport(
-  result: { messages: DlqMessage[]; truncated: boolean },
+  result: { messages: RegionalMessage[]; truncated: boolean },
   verb: string,
   errors: ReadonlyMap<string, string> = new Map(),
 ): CommandResult {
   const { messages } = result;
+  const column = (m: RegionalMessage) => (m.region === undefined ? "" : `${m.region.padEnd(12)}  `);
   const shown = messages.map((m) => ({
+    ...(m.region === undefined ? {} : { region: m.region }),
     dlqId: m.dlqId,
     messageId: m.messageId,
     url: m.url,
@@ -81,7 +122,7 @@ function dlqReport(
     lines: [
       ...messages.map(
         (m) =>
-          `${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}${answer(m, errors.get(m.messageId))}  ${isoTime(m.createdAt)}`,
+          `${column(m)}${m.dlqId}  ${m.url}  ${m.queueName ? `queue ${m.queueName}  ` : ""}${m.label ? `label ${m.label}  ` : ""}${answer(m, errors.get(m.messageId))}  ${isoTime(m.createdAt)}`,
       ),
       `${messages.length} ${messages.length === 1 ? "message" : "messages"} ${verb}.`,
     ],

@@ -1,4 +1,4 @@
-import { messagingFlagsWithFormat, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
+import { messagingFlagsWithFormat, REGION_FLAGS, RUN_VALUE_FLAGS } from "../options/flag-sets.ts";
 
 /** What every qstash command but export reads: the declaration file, its environment and variables. */
 export const DECLARATION_FLAGS = [
@@ -19,9 +19,10 @@ export const DECLARATION_FLAGS = [
   ...RUN_VALUE_FLAGS,
 ] as const;
 
-/** What plan and apply share. */
+/** What plan and apply share: they act on one region or each (the SDK's multi-region variables). */
 export const PLAN_FLAGS = [
   ...DECLARATION_FLAGS,
+  ...REGION_FLAGS,
   {
     flags: "--detailed-exitcode",
     description: "exit 3 when the account differs from the file (changes pending), 0 when it matches",

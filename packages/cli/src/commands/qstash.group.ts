@@ -3,6 +3,7 @@ import { addCommand, examples } from "../command.ts";
 import { qstashApply } from "./qstash-apply.command.ts";
 import { qstashDestroy } from "./qstash-destroy.command.ts";
 import { qstashExport } from "./qstash-export.command.ts";
+import { qstashMigrate } from "./qstash-migrate.command.ts";
 import { qstashPlan } from "./qstash-plan.command.ts";
 import { qstashPrune } from "./qstash-prune.command.ts";
 
@@ -24,4 +25,5 @@ export function addQStashCommands(program: Command): void {
   addCommand(qstash, qstashDestroy);
   addCommand(qstash, qstashPrune);
   addCommand(qstash, qstashExport);
+  addCommand(qstash, qstashMigrate);
 }

@@ -1,9 +1,10 @@
-import { MESSAGING_FLAGS, TARGET_FLAGS } from "../options/flag-sets.ts";
+import { MESSAGING_FLAGS, REGION_FLAGS, TARGET_FLAGS } from "../options/flag-sets.ts";
 import type { FlagValues, Positional } from "../options/flags.ts";
 
 /** The flags of `stashkit queues resume`: their value names and types are derived from here. */
 export const FLAGS = [
   ...MESSAGING_FLAGS,
+  ...REGION_FLAGS,
   ...TARGET_FLAGS,
   {
     flags: "--only-if-paused-by <json>",

@@ -1,10 +1,14 @@
 import {
+  acrossRegions,
   type PauseOutcome,
+  parseTargetList,
   pausedTargets,
-  pauseTargets,
+  pauseInRegions,
+  type RegionalOutcomes,
   type ResumeOutcome,
-  resumeTargets,
+  resumeInRegions,
   type Target,
+  targetsByRegion,
 } from "@stashkit/core";
 import {
   alreadyPausedTargets,
@@ -17,7 +21,7 @@ import {
   type SelectedTargets,
   type TargetLists,
 } from "@stashkit/core/internal";
-import { messagingClient } from "../clients.ts";
+import { regionalClients } from "../clients.ts";
 import type { CommandContext } from "../context.ts";
 import type { CommandResult } from "../output/result.ts";
 import type { PauseFlags } from "./queues-pause.flags.ts";
@@ -53,19 +57,39 @@ export function command(mode: Mode) {
   ): Promise<CommandResult> => {
     const targets = readTargets(flags, mode);
     const ifMissing = parseIfMissing(flags.ifMissing ?? "", "--if-missing");
-    const client = messagingClient(flags, context);
-    const work: Promise<Outcome[]> =
-      mode === "pause" ? pauseTargets(client, targets) : resumeTargets(client, targets);
+    // One QStash, or each region of the SDK's multi-region variables (every region read first).
+    const regions = regionalClients(flags, context);
+    const reported = flags.onlyIfPausedBy ? parseTargetList(flags.onlyIfPausedBy, "--only-if-paused-by") : [];
+    const pick = reported.some((t) => t.region !== undefined) ? targetsByRegion(reported) : undefined;
+    const work: Promise<RegionalOutcomes<Outcome>[]> =
+      mode === "pause" ? pauseInRegions(regions, targets) : resumeInRegions(regions, targets, pick);
     const label = `${mode === "pause" ? "pausing" : "resuming"} ${describeTargets(targets)}`;
-    const outcomes = await context.terminal.progress(label, work);
-    const report = outcomesReport(mode, outcomes, ifMissing.mode);
+    const results = await context.terminal.progress(label, work);
+    const report = outcomesReport(mode, acrossRegions(results), ifMissing.mode, results);
     return ifMissing.deprecation
       ? { ...report, warnings: [ifMissing.deprecation, ...report.warnings] }
       : report;
   };
 }
 
-export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMissing): CommandResult {
+/** "EU_CENTRAL_1: 1 paused of 2": one line per region, when there are regions. */
+function regionLines(mode: Mode, results: readonly RegionalOutcomes<Outcome>[]): string[] {
+  return results.flatMap(({ region, outcomes }) => {
+    if (region === undefined) return [];
+    const done =
+      mode === "pause"
+        ? pausedTargets(outcomes as PauseOutcome[]).length
+        : resumedTargets(outcomes as ResumeOutcome[]).length;
+    return [`${region}: ${done} ${mode}d of ${outcomes.length}`];
+  });
+}
+
+export function outcomesReport(
+  mode: Mode,
+  outcomes: Outcome[],
+  ifMissing: IfMissing,
+  results: readonly RegionalOutcomes<Outcome>[] = [],
+): CommandResult {
   const paused = outcomes as PauseOutcome[];
   const done = mode === "pause" ? pausedTargets(paused) : resumedTargets(outcomes as ResumeOutcome[]);
   const alreadyPaused = alreadyPausedTargets(paused);
@@ -74,7 +98,7 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
     ? "; stashkit queues create <name> makes a queue"
     : "";
   const { warnings, failure } = judgeOutcomes(outcomes, ifMissing, { mode, surface: "flag", advice });
-  const lines = outcomes.map(describe);
+  const lines = [...outcomes.map(describe), ...regionLines(mode, results)];
   if (outcomes.length === 0) lines.push(`nothing to ${mode}`);
   return {
     lines,
@@ -84,23 +108,28 @@ export function outcomesReport(mode: Mode, outcomes: Outcome[], ifMissing: IfMis
         : { resumed: queueNames(done), resumedTargets: done }),
       targets: outcomes.map((o) => {
         const { kind, name, outcome } = o;
-        if (o.outcome === "failed")
-          return {
-            kind,
-            name,
-            outcome,
-            error: o.error.message,
-            ...("possiblyPaused" in o ? { possiblyPaused: true } : {}),
-          };
-        if (o.outcome === "missing") return { kind, name, outcome, by: o.by };
-        if (o.outcome === "resumed") return { kind, name, outcome, paused: o.paused, lag: o.lag ?? null };
-        return { kind, name, outcome, lag: o.lag ?? null };
+        const where = o.region === undefined ? {} : { region: o.region };
+        return { ...where, ...targetJson(o, kind, name, outcome) };
       }),
     }),
     fields: mode === "pause" ? pauseFields(done, alreadyPaused) : resumeFields(done),
     warnings,
     ...(failure ? { failure } : {}),
   };
+}
+
+function targetJson(o: Outcome, kind: string, name: string, outcome: string) {
+  if (o.outcome === "failed")
+    return {
+      kind,
+      name,
+      outcome,
+      error: o.error.message,
+      ...("possiblyPaused" in o ? { possiblyPaused: true } : {}),
+    };
+  if (o.outcome === "missing") return { kind, name, outcome, by: o.by };
+  if (o.outcome === "resumed") return { kind, name, outcome, paused: o.paused, lag: o.lag ?? null };
+  return { kind, name, outcome, lag: o.lag ?? null };
 }
 
 /** `paused` and `already-paused` as the pause-queue action writes them (`paused` is what `--only-if-paused-by` takes), and a count. */

@@ -28,6 +28,19 @@ export const COMMON_FLAGS = [
   { flags: "-v, --verbose", description: "log each request and retry on stderr" },
 ] as const;
 
+/**
+ * The messaging flags of a command that acts on QStash's regions: with the official SDK's
+ * multi-region variables set (QSTASH_REGION, <REGION>_QSTASH_URL and _TOKEN) it acts on each
+ * region; `--region` picks one.
+ */
+export const REGION_FLAGS = [
+  {
+    flags: "--region <region>",
+    description:
+      "EU_CENTRAL_1 or US_EAST_1: only that region (default: every region the SDK's variables QSTASH_REGION and <REGION>_QSTASH_URL/_TOKEN configure)",
+  },
+] as const;
+
 export const MANAGEMENT_FLAGS = [
   ...COMMON_FLAGS,
   {

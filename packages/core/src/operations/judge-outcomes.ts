@@ -30,7 +30,8 @@ export interface JudgeOptions {
 export function describeTarget(o: Outcome): string {
   if (o.outcome === "missing" && o.by === "label") return `schedules labelled ${o.name}`;
   if (o.outcome === "missing" && o.by === "destination") return `schedules to ${o.name}*`;
-  return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}`;
+  const where = o.region === undefined ? "" : ` in ${o.region}`;
+  return `${o.kind === "flow-control-key" ? "flow-control key" : o.kind} ${o.name}${where}`;
 }
 
 /**

@@ -87,18 +87,21 @@ export function isPossiblyPaused(o: PauseOutcome): boolean {
  * target that is not paused is harmless; leaving one paused for good is not).
  */
 export function pausedTargets(outcomes: readonly PauseOutcome[]): Target[] {
-  return outcomes
-    .filter((o) => o.outcome === "paused" || isPossiblyPaused(o))
-    .map(({ kind, name }) => ({ kind, name }));
+  return outcomes.filter((o) => o.outcome === "paused" || isPossiblyPaused(o)).map(targetOf);
+}
+
+/** The target an outcome is about: its kind and name, and its region when it has one. */
+function targetOf({ kind, name, region }: Target): Target {
+  return region === undefined ? { kind, name } : { kind, name, region };
 }
 
 export function alreadyPausedTargets(outcomes: readonly PauseOutcome[]): Target[] {
-  return outcomes.filter((o) => o.outcome === "alreadyPaused").map(({ kind, name }) => ({ kind, name }));
+  return outcomes.filter((o) => o.outcome === "alreadyPaused").map(targetOf);
 }
 
 /** The targets an outcome list says were resumed. */
 export function resumedTargets(outcomes: readonly ResumeOutcome[]): Target[] {
-  return outcomes.filter((o) => o.outcome === "resumed").map(({ kind, name }) => ({ kind, name }));
+  return outcomes.filter((o) => o.outcome === "resumed").map(targetOf);
 }
 
 /**

@@ -1,14 +1,19 @@
 import { ConfigurationError } from "../errors/index.ts";
 import { validateFlowControlKey, validateQueueName, validateScheduleId } from "./inputs.ts";
+import { QSTASH_REGION_NAMES, type QStashRegion } from "./qstash-regions.ts";
 
 /** What can be paused and resumed. The same words appear in the actions' JSON outputs. */
 export const TARGET_KINDS = ["queue", "schedule", "flow-control-key"] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
-/** A queue by name, a schedule by id, a flow-control key by itself. */
+/**
+ * A queue by name, a schedule by id, a flow-control key by itself; `region` when it was acted on
+ * in one of QStash's regions (`QSTASH_REGION` and each region's variables set).
+ */
 export interface Target {
   kind: TargetKind;
   name: string;
+  region?: QStashRegion;
 }
 
 /** Where a target list first goes wrong, and what is wrong there. */
@@ -17,11 +22,11 @@ interface TargetListIssue {
   message: string;
 }
 
-const TARGET_KEYS = ["kind", "name"];
+const TARGET_KEYS = ["kind", "name", "region"];
 
 /**
  * The first issue zod finds in `value` with the schema
- * `z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)) }))`,
+ * `z.array(z.strictObject({ kind: z.enum(TARGET_KINDS), name: z.string().check(z.minLength(1)), region: z.optional(z.enum(QSTASH_REGION_NAMES)) }))`,
  * its path and its English message, written out: the pause and resume steps read a target list
  * before anything else, and this keeps zod (~85 KB to compile) out of their start. Undefined for
  * a valid list. `test/target-list.test.ts` holds it to that schema, message for message.
@@ -39,7 +44,7 @@ function targetIssue(entry: unknown): TargetListIssue | undefined {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
     return { path: [], message: invalidType("object", entry) };
   }
-  const { kind, name } = entry as Record<string, unknown>;
+  const { kind, name, region } = entry as Record<string, unknown>;
   if (!(TARGET_KINDS as readonly unknown[]).includes(kind)) {
     return {
       path: ["kind"],
@@ -49,6 +54,12 @@ function targetIssue(entry: unknown): TargetListIssue | undefined {
   if (typeof name !== "string") return { path: ["name"], message: invalidType("string", name) };
   if (name.length < 1)
     return { path: ["name"], message: "Too small: expected string to have >=1 characters" };
+  if (region !== undefined && !(QSTASH_REGION_NAMES as readonly unknown[]).includes(region)) {
+    return {
+      path: ["region"],
+      message: `Invalid option: expected one of ${QSTASH_REGION_NAMES.map((r) => `"${r}"`).join("|")}`,
+    };
+  }
   const unknownKeys = Object.keys(entry).filter((key) => !TARGET_KEYS.includes(key));
   if (unknownKeys.length > 0) {
     const keys = unknownKeys.map((key) => `"${key}"`).join(", ");
@@ -82,10 +93,14 @@ export function parseTargetList(text: string, input: string): Target[] {
     const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
     throw new ConfigurationError(
       input,
-      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")}${where}: ${issue.message}`,
+      `${input} must be a JSON array of {"kind", "name"} with kind one of ${TARGET_KINDS.join(", ")}${where}: ${issue.message} (across regions each also has "region", ${QSTASH_REGION_NAMES.join(" or ")})`,
     );
   }
-  const targets = (value as Target[]).map(({ kind, name }) => ({ kind, name }));
+  const targets = (value as Target[]).map(({ kind, name, region }) => ({
+    kind,
+    name,
+    ...(region === undefined ? {} : { region }),
+  }));
   for (const target of targets) {
     if (target.kind === "queue") validateQueueName(target.name, input);
     if (target.kind === "schedule") validateScheduleId(target.name, input);

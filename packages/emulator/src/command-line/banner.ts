@@ -9,6 +9,8 @@ export interface BannerVariables {
   devMode: [string, string][];
   management: [string, string][];
   signing: [string, string][];
+  /** With `--regions`: `QSTASH_REGION`, then each region's four variables under the SDK's names. */
+  regions: { region: [string, string]; each: { name: string; variables: [string, string][] }[] } | undefined;
   search: { name: string; variables: [string, string][] } | undefined;
 }
 
@@ -53,6 +55,7 @@ export function bannerVariables(
       ["QSTASH_CURRENT_SIGNING_KEY", emulator.signingKeys.current],
       ["QSTASH_NEXT_SIGNING_KEY", emulator.signingKeys.next],
     ],
+    regions: regionVariables(emulator, reach),
     // The first --search-index's: what Search.fromEnv() of @upstash/search reads.
     search:
       first === undefined
@@ -64,10 +67,44 @@ export function bannerVariables(
   };
 }
 
+/**
+ * With `--regions`: `QSTASH_REGION` (the default region, the one the root URL and `QSTASH_URL`
+ * are for) and each region's `<REGION>_QSTASH_URL`, `_TOKEN`, `_CURRENT_SIGNING_KEY` and
+ * `_NEXT_SIGNING_KEY`, what the official SDK's multi-region mode reads.
+ */
+function regionVariables(
+  emulator: RunningEmulator,
+  reach: (value: string) => string,
+): BannerVariables["regions"] {
+  const env = emulator.qstashEnv();
+  const region = env["QSTASH_REGION"];
+  if (region === undefined) return undefined;
+  const suffixes = ["QSTASH_URL", "QSTASH_TOKEN", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY"];
+  const each = emulator.regions().flatMap(({ name }) =>
+    name === undefined
+      ? []
+      : [
+          {
+            name,
+            variables: suffixes.map((suffix): [string, string] => {
+              const variable = `${name}_${suffix}`;
+              return [variable, reach(env[variable] ?? "")];
+            }),
+          },
+        ],
+  );
+  return { region: ["QSTASH_REGION", region], each };
+}
+
 /** Every variable, in the banner's order. */
 export function allVariables(variables: BannerVariables): [string, string][] {
-  const { messaging, readOnly, devMode, management, signing, search } = variables;
-  return [...messaging, ...readOnly, ...devMode, ...management, ...signing, ...(search?.variables ?? [])];
+  const { messaging, readOnly, devMode, management, signing, regions, search } = variables;
+  const regional =
+    regions === undefined ? [] : [regions.region, ...regions.each.flatMap((each) => each.variables)];
+  return [
+    ...[...messaging, ...readOnly, ...devMode, ...management, ...signing],
+    ...[...regional, ...(search?.variables ?? [])],
+  ];
 }
 
 const pairs = (list: [string, string][]) => list.map(([name, value]) => `${name}=${value}`).join(" ");
@@ -107,6 +144,12 @@ export function bannerLines(
       : [`  QStash dev mode ${pairs(variables.devMode)} (the SDK's dev mode uses this emulator)`]),
     `  management API  ${url}   ${pairs(variables.management)}`,
     `  signing keys    ${pairs(variables.signing)}`,
+    ...(variables.regions === undefined
+      ? []
+      : [
+          `  regions         ${pairs([variables.regions.region])}   (the SDK's multi-region mode: each region's variables below)`,
+          ...variables.regions.each.map(({ name, variables }) => `  ${name.padEnd(16)}${pairs(variables)}`),
+        ]),
     ...(variables.search === undefined
       ? []
       : [`  search index    ${variables.search.name}   ${pairs(variables.search.variables)}`]),

@@ -7,16 +7,20 @@ import type { IndexStore } from "../management/store.ts";
 import type { DeliveredMessage } from "../messaging/engine/delivery/delivered.ts";
 import type { DestinationFault } from "../messaging/engine/delivery/destination-faults.ts";
 import type { WorkflowTesting } from "../messaging/engine/workflow/harness.ts";
+import { regionsArea, resetRegion } from "../messaging/records/regions-area.ts";
 import type { Account } from "../options/emulator-options.ts";
 import type { EmulatorSettings } from "../options/settings.ts";
+import type { RegionName } from "../regions/region-names.ts";
 import type { SigningKeys } from "../signing/keys.ts";
 import type { StateOfAreas } from "../state/area.ts";
 import type { Snapshot } from "../state/snapshot.ts";
 import { takeSnapshot } from "../state/snapshot.ts";
 import type { AnyArea, Stores } from "../state/stores.ts";
 import { checkedFault } from "./destination-fault-request.ts";
+import { type RegionInfo, regionInfo } from "./region-info.ts";
 import { type ResetOptions, type RestoreOptions, restoreState, type SnapshotSource } from "./restore.ts";
 import { resolveSeedRequest, type SeedRequest } from "./seed-request.ts";
+import { UnknownRegionError } from "./unknown-region-error.ts";
 
 /**
  * The levers a test pulls, in code or over the control API. Built before the server
@@ -31,8 +35,13 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   requests: RequestLogEntry[];
   /** Messages delivered to their destinations, in delivery order. */
   delivered: DeliveredMessage[];
-  /** The keys deliveries are signed with (live: `POST /v2/keys/rotate` changes them). */
+  /** The keys deliveries are signed with (live: `POST /v2/keys/rotate` changes them); the default region's. */
   signingKeys: SigningKeys;
+  /**
+   * The QStash regions it runs, the default first: each one's path, token and signing keys (one
+   * region, unnamed and at the root, without `regions`).
+   */
+  regions(): RegionInfo[];
   /**
    * Moves the messaging clock forward: delays, retry backoff and deduplication windows end
    * sooner, and the cron ticks passed over fire. Returns how many ticks fired.
@@ -60,7 +69,8 @@ export interface EmulatorControls<S = Record<string, unknown>, C = RequestCounts
   seedSearchIndexes(request: SeedRequest): { created: number };
   /**
    * Empties the state, the faults, the request log and the delivery record; given a store
-   * area's name (`messaging`, `management`, …), empties that area's state only. With
+   * area's name (`messaging`, `management`, …), empties that area's state only, and given
+   * `{ region }`, that QStash region's state only (its signing keys stay). With
    * `{ to: snapshot }` the state is then the snapshot's (see `restore`). Returns the areas
    * reset; an unknown name throws, listing the areas, and resets nothing.
    */
@@ -144,8 +154,11 @@ export function createControls<A extends AnyArea, C>(
       return { created: seed.count };
     },
     restore: (snapshot, options = {}) => restoreState(parts, snapshot, options),
+    regions: () => levers.regions.map(regionInfo),
     reset: (request) => {
-      const { to, ...options } = typeof request === "string" ? { area: request } : (request ?? {});
+      const { to, region, ...options } =
+        typeof request === "string" ? { area: request, region: undefined } : (request ?? {});
+      if (region !== undefined) return resetOneRegion(parts, region);
       const { area } = options;
       // A bad snapshot or area stops the reset before anything is emptied.
       const reset = to === undefined ? stores.reset(area) : restoreState(parts, to, options);
@@ -163,4 +176,24 @@ export function createControls<A extends AnyArea, C>(
     clearDestinationFaults: () => levers.destinationFaults.clear(),
   };
   return controls;
+}
+
+/**
+ * Empties one QStash region's state: the top-level areas for the region kept there, else its
+ * own stores among the regions kept apart. An unknown region throws, naming those it runs.
+ */
+function resetOneRegion(parts: ControlParts, region: RegionName): string[] {
+  const view = parts.levers.regions.find((each) => each.name === region);
+  if (view === undefined) {
+    const known = parts.levers.regions.flatMap((each) => each.name ?? []);
+    throw new UnknownRegionError(region, known);
+  }
+  const apart = parts.stores.of(regionsArea).get(region);
+  if (apart === undefined)
+    return ["messaging", "workflow", "message-events", "url-groups"].flatMap((area) =>
+      parts.stores.reset(area),
+    );
+  parts.stores.unit(() => resetRegion(apart));
+  parts.stores.commit();
+  return [`regions.${region}`];
 }

@@ -8,6 +8,7 @@ import { CONTROL_TOKEN_HEADER, type ControlAccessPolicy, controlRefusal } from "
 import type { EmulatorControls } from "./controls.ts";
 import { controlErrors } from "./errors.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./routes.ts";
+import { UnknownRegionError } from "./unknown-region-error.ts";
 
 /**
  * The emulator's own control API, for tests in other processes and for people poking at it
@@ -41,10 +42,11 @@ export function controlProfile(
       return undefined;
     },
     renderError(error) {
-      // A setting, an area or a snapshot the caller named or gave that the emulator cannot use.
+      // A setting, an area, a region or a snapshot the caller named or gave that the emulator cannot use.
       const refused =
         error instanceof InvalidSettingError ||
         error instanceof UnknownAreaError ||
+        error instanceof UnknownRegionError ||
         error instanceof SnapshotError;
       const answer = refused ? controlErrors.invalidRequest(error.message) : error;
       if (answer instanceof HttpError) return { status: answer.status, json: { error: answer.message } };

@@ -1,3 +1,4 @@
+import type { RegionName } from "../regions/region-names.ts";
 import { readSnapshotFile, type Snapshot, snapshotState } from "../state/snapshot.ts";
 import { SnapshotError } from "../state/snapshot-error.ts";
 import type { Stores } from "../state/stores.ts";
@@ -15,6 +16,8 @@ export interface RestoreOptions {
 export interface ResetOptions extends RestoreOptions {
   /** The state to reset to instead of an empty one. */
   to?: SnapshotSource;
+  /** One QStash region to empty (`US_EAST_1`), the others left as they are; not with `to` or `area`. */
+  region?: RegionName | undefined;
 }
 
 /** Names a snapshot given as a value in errors, where a file would be named by its path. */

@@ -3,6 +3,7 @@ import type { Route, RouteContext } from "../http/api.ts";
 import { ok, type Reply } from "../http/reply.ts";
 import { del, get, patch, post } from "../http/route-table.ts";
 import { parseSettingsPatch } from "../options/settings.ts";
+import { REGION_NAMES, type RegionName } from "../regions/region-names.ts";
 import { clockAdvanceMs } from "./clock-request.ts";
 import type { EmulatorControls } from "./controls.ts";
 import { controlErrors } from "./errors.ts";
@@ -23,6 +24,7 @@ export const CONTROL_PREFIX = "/__stashkit";
  *   PATCH  /settings            {latencyMs, jitterMs, createDelayMs, duplicateNames, …}
  *   GET    /state               queues and indexes       POST   /reset      empty everything
  *   POST   /reset?area=NAME     empty one store area     GET    /export     a versioned snapshot
+ *   POST   /reset?region=R      empty one QStash region  GET    /regions    each region's path, token, keys
  *   POST   /reset {"to": snapshot}  reset to a snapshot's state (faults, log and deliveries emptied)
  *   POST   /import[?area=NAME]  a snapshot (the body) replaces the state, or one area's
  *   GET    /delivered           messages delivered, in order
@@ -57,6 +59,7 @@ export function controlRoutes(controls: EmulatorControls<unknown, unknown>): Rou
     get(at("/settings"), () => ok(controls.settings)),
     get(at("/state"), () => ok(controls.state)),
     get(at("/delivered"), () => ok(controls.delivered)),
+    get(at("/regions"), () => ok(controls.regions())),
     get(at("/clock"), () => ok(controls.clock())),
     post(at("/clock/advance"), (c) => advanceClock(controls, c), lever),
     post(at("/reset"), (c) => ok({ ok: true, reset: controls.reset(resetRequest(c)) }), {
@@ -79,11 +82,23 @@ function resetRequest(context: RouteContext): ResetOptions {
   if (area !== undefined && typeof area !== "string") {
     throw controlErrors.invalidRequest('"area" must be the name of a store area');
   }
+  const region = context.query.get("region") ?? body["region"];
+  if (region !== undefined) return { region: regionName(region, area !== undefined || "to" in body) };
   const to = body["to"];
   if (to !== undefined && (to === null || typeof to !== "object" || Array.isArray(to))) {
     throw controlErrors.invalidRequest('"to" must be a snapshot, as GET /__stashkit/export gives it');
   }
   return { area, ...(to === undefined ? {} : { to: to as Record<string, unknown>, from: "(request body)" }) };
+}
+
+/** `?region=US_EAST_1` (or `{"region": …}`): one region, alone. */
+function regionName(region: unknown, withOthers: boolean): RegionName {
+  if (withOthers)
+    throw controlErrors.invalidRequest('"region" empties one region; give it without "area" or "to"');
+  if (typeof region !== "string" || !(REGION_NAMES as readonly string[]).includes(region)) {
+    throw controlErrors.invalidRequest(`"region" must be one of ${REGION_NAMES.join(", ")}`);
+  }
+  return region as RegionName;
 }
 
 /** Offered as a download, so `curl -OJ` and a browser save it under a telling name. */

@@ -6,8 +6,32 @@ import type { StoredIndex } from "../management/store.ts";
 export interface ActionTarget {
   /** The emulator's base URL, known once it listens. */
   url(): string;
-  messagingToken: string;
+  /** Each QStash region it runs: where its API is under the URL, and its token (read live). */
+  regions(): readonly ActionRegion[];
   indexes(): readonly StoredIndex[];
+}
+
+export interface ActionRegion {
+  /** Undefined for the one region of a single-region emulator. */
+  name: string | undefined;
+  isDefault: boolean;
+  path: string;
+  token: string;
+}
+
+/**
+ * The region a request of the page names (its `?region=`), the default region when it names
+ * none: every button, send and by-hand action picks its region here. A 404 for a region the
+ * emulator does not run; without the messaging API there is none at all.
+ */
+export function namedRegion<R extends { name: string | undefined; isDefault: boolean }>(
+  regions: readonly R[],
+  name: string | undefined,
+): R {
+  if (regions.length === 0) throw controlErrors.notMounted("messaging API");
+  const found = regions.find((each) => (name === undefined ? each.isDefault : each.name === name));
+  if (found === undefined) throw controlErrors.notFound("region", name ?? "");
+  return found;
 }
 
 /** The messaging API requests the page's buttons send, by button. */
@@ -30,13 +54,19 @@ export const MESSAGING_ACTION_NAMES = Object.keys(MESSAGING_ACTIONS);
  * own credentials: the page never holds a token, the change goes through the same checks as a
  * client's, and it shows up in the request log like any other.
  */
-export async function messagingAction(target: ActionTarget, action: string, id: string): Promise<Reply> {
+export async function messagingAction(
+  target: ActionTarget,
+  action: string,
+  id: string,
+  regionName?: string,
+): Promise<Reply> {
   const request = Object.hasOwn(MESSAGING_ACTIONS, action) ? MESSAGING_ACTIONS[action] : undefined;
   if (!request) throw controlErrors.notFound("inspector action", action);
+  const region = namedRegion(target.regions(), regionName);
   const { method, path } = request(encodeURIComponent(id));
-  const response = await fetch(`${target.url()}${path}`, {
+  const response = await fetch(`${target.url()}${region.path}${path}`, {
     method,
-    headers: { authorization: `Bearer ${target.messagingToken}` },
+    headers: { authorization: `Bearer ${region.token}` },
   });
   return forwarded(response);
 }

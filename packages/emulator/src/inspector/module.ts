@@ -6,8 +6,6 @@ import type { ApiProfile } from "../http/api.ts";
 import { send } from "../http/reply.ts";
 import type { RequestLogEntry } from "../http/request-log.ts";
 import { managementArea } from "../management/store.ts";
-import { messagingArea } from "../messaging/records/area.ts";
-import { workflowArea } from "../messaging/records/workflow-area.ts";
 import { searchDataArea } from "../search-data/store.ts";
 import type { Stores } from "../state/stores.ts";
 import type { ActionTarget } from "./actions.ts";
@@ -39,7 +37,7 @@ export function createInspector(parts: {
 }): Inspector {
   const sources = overviewSources(parts.stores, parts.levers, parts.clock);
   return {
-    profile: inspectorProfile({ ...parts, sources, byHand: parts.levers.byHand }),
+    profile: inspectorProfile({ ...parts, sources }),
     claims: (req) => req.method === "GET" && (req.url ?? "").split("?", 1)[0] === EVENTS_PATH,
     stream(req, res) {
       const refusal = controlRefusal(accessFacts(req), parts.policy);
@@ -52,17 +50,26 @@ export function createInspector(parts: {
   };
 }
 
-/** What the overview reads: the stores of the APIs it shows, the delivery record, document counts. */
+/**
+ * What the overview reads (each region's stores and runs, the indexes, the delivery record,
+ * document counts) and each region's by-hand actions.
+ */
 function overviewSources(stores: Stores, levers: ApiLevers, clock: Clock): OverviewSources {
   const documents = stores.of(searchDataArea);
-  const { waits } = stores.of(workflowArea);
+  const regions = levers.regions.map(({ name, isDefault, messaging }) => ({
+    ...{ name, isDefault, stores: messaging.engine.stores },
+    runs: () => messaging.engine.harness.list(),
+    waitingFor: (runId: string) =>
+      messaging.engine.workflowStores.waits.forRun(runId).map((wait) => wait.eventId),
+    byHand: messaging.engine.byHand,
+  }));
   return {
-    stores: { ...stores.of(messagingArea), indexes: stores.of(managementArea) },
+    // Without the messaging API (a toy list of APIs) there is no region: nothing to show of it.
+    regions,
+    indexes: stores.of(managementArea),
     delivered: levers.delivered,
     isInFlight: levers.isInFlight,
     documentsByNamespace: (id: string) => documents.database(id).documentsByNamespace(),
-    runs: () => levers.workflows.list(),
-    waitingFor: (runId: string) => waits.forRun(runId).map((wait) => wait.eventId),
     now: () => clock.now(),
     clockOffsetMs: () => clock.offsetMs,
   };

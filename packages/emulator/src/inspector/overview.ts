@@ -1,4 +1,5 @@
 import type { IndexStore } from "../management/store.ts";
+import type { ByHand } from "../messaging/engine/by-hand.ts";
 import type { DeliveredMessage } from "../messaging/engine/delivery/delivered.ts";
 import type { RunSummary } from "../messaging/engine/workflow/harness.ts";
 import type { MessagingStores } from "../messaging/records/area.ts";
@@ -7,22 +8,33 @@ import { dueAt, type StoredMessage } from "../messaging/records/message-record.t
 import type { StoredQueue } from "../messaging/records/queue-store.ts";
 import { redactDestination } from "./redact.ts";
 
-/** The stores the page reads, live. */
-export interface InspectedStores
-  extends Pick<MessagingStores, "queues" | "messages" | "dlq" | "schedules" | "flowControl"> {
-  indexes: IndexStore;
+/** The stores the page reads of one QStash region, live. */
+export type InspectedStores = Pick<
+  MessagingStores,
+  "queues" | "messages" | "dlq" | "schedules" | "flowControl"
+>;
+
+/** One QStash region the page shows (one, unnamed, for a single-region emulator). */
+export interface InspectedRegion {
+  name: string | undefined;
+  isDefault: boolean;
+  stores: InspectedStores;
+  /** Its workflow runs, running first, with why a run does not move. */
+  runs(): RunSummary[];
+  /** The events one of its runs waits for (`context.waitForEvent`). */
+  waitingFor(runId: string): string[];
+  /** What the page does by hand in this region: run a schedule now, retry a DLQ entry edited. */
+  byHand: ByHand;
 }
 
 export interface OverviewSources {
-  stores: InspectedStores;
+  /** The default region first; every row the page lists names its region when there are several. */
+  regions: readonly InspectedRegion[];
+  indexes: IndexStore;
   delivered: readonly DeliveredMessage[];
   isInFlight(messageId: string): boolean;
   /** Documents of each namespace of an index's database that holds any. */
   documentsByNamespace(indexId: string): { name: string; documents: number }[];
-  /** Workflow runs, running first, with why a run does not move. */
-  runs(): RunSummary[];
-  /** The events a run waits for (`context.waitForEvent`). */
-  waitingFor(runId: string): string[];
   now(): number;
   /** How far the test clock was moved ahead of real time (0 when it was not). */
   clockOffsetMs(): number;
@@ -35,10 +47,40 @@ const NAMESPACES = 10;
 
 /**
  * What the inspector shows: every table the page draws, without a token, key or credential in
- * it (destinations lose their credentials and query values; index tokens are not read).
+ * it (destinations lose their credentials and query values; index tokens are not read). With
+ * several QStash regions each messaging row names its region, the default region's first.
  */
 export function overview(sources: OverviewSources) {
-  const { stores } = sources;
+  const regions = sources.regions.map((region) => regionTables(region, sources));
+  const total = (pick: (tables: RegionTables) => number) => regions.reduce((sum, t) => sum + pick(t), 0);
+  return {
+    now: sources.now(),
+    clockOffsetMs: sources.clockOffsetMs(),
+    regions: sources.regions.map((region) => ({ name: region.name ?? null, isDefault: region.isDefault })),
+    queues: regions.flatMap((t) => t.queues),
+    messages: { total: total((t) => t.waiting), rows: regions.flatMap((t) => t.messages).slice(0, ROWS) },
+    dlq: { total: total((t) => t.dead), rows: regions.flatMap((t) => t.dlq).slice(0, ROWS) },
+    schedules: regions.flatMap((t) => t.schedules),
+    flowControl: regions.flatMap((t) => t.flowControl),
+    indexes: indexRows(sources),
+    workflowRuns: { total: total((t) => t.runCount), rows: regions.flatMap((t) => t.runs).slice(0, ROWS) },
+    delivered: sources.delivered
+      .slice(-20)
+      .reverse()
+      .map((delivery) => ({
+        ...delivery,
+        region: delivery.region ?? null,
+        destination: redactDestination(delivery.destination),
+      })),
+  };
+}
+
+type RegionTables = ReturnType<typeof regionTables>;
+
+/** One region's rows, each naming the region (null for a single-region emulator's). */
+function regionTables(inspected: InspectedRegion, sources: OverviewSources) {
+  const { stores } = inspected;
+  const region = inspected.name ?? null;
   const queues = stores.queues.list();
   const queued = queues.flatMap((queue) => [...stores.messages.waiting(queue.name)]);
   const waiting = [...queued, ...stores.messages.waiting(undefined)];
@@ -47,11 +89,13 @@ export function overview(sources: OverviewSources) {
     queues: new Map(queues.map((queue) => [queue.name, queue])),
     keys: new Map(flowControl.map((key) => [key.key, key])),
   };
-  const runs = sources.runs();
+  const runs = runRows(inspected.runs(), inspected);
   return {
-    now: sources.now(),
-    clockOffsetMs: sources.clockOffsetMs(),
+    waiting: waiting.length,
+    dead: stores.dlq.count(),
+    runCount: runs.total,
     queues: queues.map((queue) => ({
+      region,
       name: queue.name,
       paused: queue.paused,
       parallelism: queue.parallelism,
@@ -59,45 +103,33 @@ export function overview(sources: OverviewSources) {
       inFlight: queued.filter((message) => message.queueName === queue.name && sources.isInFlight(message.id))
         .length,
     })),
-    messages: {
-      total: waiting.length,
-      rows: waiting.slice(0, ROWS).map((message) => messageRow(message, context, sources)),
-    },
-    dlq: {
-      total: stores.dlq.count(),
-      rows: firstOf(stores.dlq.all(), ROWS).map((entry) => ({
-        dlqId: entry.dlqId,
-        messageId: entry.message.id,
-        destination: redactDestination(entry.message.destination),
-        queue: entry.message.queueName ?? null,
-        responseStatus: entry.responseStatus ?? null,
-        failedAt: entry.failedAt,
-      })),
-    },
+    messages: waiting.slice(0, ROWS).map((message) => ({ region, ...messageRow(message, context, sources) })),
+    dlq: firstOf(stores.dlq.all(), ROWS).map((entry) => ({
+      region,
+      dlqId: entry.dlqId,
+      messageId: entry.message.id,
+      destination: redactDestination(entry.message.destination),
+      queue: entry.message.queueName ?? null,
+      responseStatus: entry.responseStatus ?? null,
+      failedAt: entry.failedAt,
+    })),
     schedules: stores.schedules.list().map((schedule) => ({
+      region,
       id: schedule.scheduleId,
       cron: schedule.cron,
       destination: redactDestination(schedule.destination),
       paused: schedule.isPaused,
       nextTick: schedule.isPaused ? null : schedule.nextScheduleTime,
     })),
-    flowControl: flowControl.map((key) => flowControlRow(key, waiting)),
-    indexes: indexRows(sources),
-    workflowRuns: runRows(runs, sources),
-    delivered: sources.delivered
-      .slice(-20)
-      .reverse()
-      .map((delivery) => ({
-        ...delivery,
-        destination: redactDestination(delivery.destination),
-      })),
+    flowControl: flowControl.map((key) => ({ region, ...flowControlRow(key, waiting) })),
+    runs: runs.rows.map((row) => ({ region, ...row })),
   };
 }
 
 export type Overview = ReturnType<typeof overview>;
 
 function indexRows(sources: OverviewSources) {
-  return sources.stores.indexes.list().map(({ index }) => {
+  return sources.indexes.list().map(({ index }) => {
     const namespaces = sources.documentsByNamespace(index.id);
     return {
       name: index.name,
@@ -110,7 +142,7 @@ function indexRows(sources: OverviewSources) {
   });
 }
 
-function runRows(runs: RunSummary[], sources: Pick<OverviewSources, "waitingFor">) {
+function runRows(runs: RunSummary[], sources: Pick<InspectedRegion, "waitingFor">) {
   return {
     total: runs.length,
     rows: runs.slice(0, ROWS).map((run) => ({

@@ -5,11 +5,11 @@ import type { ApiProfile, RequestFacts, Route } from "../http/api.ts";
 import { HttpError } from "../http/errors.ts";
 import { ok, type Reply } from "../http/reply.ts";
 import { get, post } from "../http/route-table.ts";
-import type { ByHand } from "../messaging/engine/by-hand.ts";
 import {
   type ActionTarget,
   MESSAGING_ACTION_NAMES,
   messagingAction,
+  namedRegion,
   revealToken,
   searchIndex,
 } from "./actions.ts";
@@ -33,8 +33,6 @@ export const INSPECTOR_PREFIX = "/__stashkit/inspector";
 export interface InspectorParts {
   sources: OverviewSources;
   actions: ActionTarget;
-  /** What the page does that the messaging API has no request for (run a schedule now…). */
-  byHand: ByHand;
   policy: ControlAccessPolicy;
 }
 
@@ -80,8 +78,8 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
     contentType,
     headers: PAGE_HEADERS,
   });
-  const act = (action: string) => (c: { params: Record<string, string> }) =>
-    messagingAction(parts.actions, action, c.params["id"] ?? "");
+  const act = (action: string) => (c: { params: Record<string, string>; query: URLSearchParams }) =>
+    messagingAction(parts.actions, action, c.params["id"] ?? "", regionOf(c));
   const acting = { writes: false };
   return [
     get("/", file(INSPECTOR_PAGE, "text/html; charset=utf-8")),
@@ -101,25 +99,33 @@ function inspectorRoutes(parts: InspectorParts): Route<undefined>[] {
   ];
 }
 
+/** The QStash region a request of the page names (`?region=EU_CENTRAL_1`); none names the default. */
+function regionOf(c: { query: URLSearchParams }): string | undefined {
+  return c.query.get("region") ?? undefined;
+}
+
 /**
- * The payload editor's routes: sends through the real API (`acting`: the emulator's own request
- * commits), the by-hand actions as a unit of work the pipeline commits, and the payloads it starts from.
+ * The payload editor's routes, each in the region the request names: sends through the real API
+ * (`acting`: the emulator's own request commits), the by-hand actions as a unit of work the
+ * pipeline commits (on that region's engine), and the payloads it starts from.
  */
 function editorRoutes(parts: InspectorParts, at: (path: string) => string): Route<undefined>[] {
-  const { actions, byHand, sources } = parts;
+  const { actions, sources } = parts;
   const acting = { writes: false };
   const id = (c: { params: Record<string, string> }) => c.params["id"] ?? "";
+  const to = (c: { query: URLSearchParams }) => ({ target: actions, region: regionOf(c) });
+  const inRegion = (c: { query: URLSearchParams }) => namedRegion(sources.regions, regionOf(c));
   return [
-    post(at("/publish"), (c) => publishMessage(actions, c.rawBody), acting),
-    post(at("/queue/:id/enqueue"), (c) => enqueueMessage(actions, id(c), c.rawBody), acting),
-    post(at("/workflows/trigger"), (c) => triggerRun(actions, c.rawBody), acting),
-    post(at("/events/:id/notify"), (c) => notifyEvent(actions, id(c), c.rawBody), acting),
-    post(at("/dlq/retry"), (c) => actOnDlqEntries(actions, "retry", c.rawBody), acting),
-    post(at("/dlq/delete"), (c) => actOnDlqEntries(actions, "delete", c.rawBody), acting),
-    post(at("/schedule/:id/run"), (c) => ok(byHand.runSchedule(id(c), payloadOf(c.rawBody)))),
-    post(at("/dlq/:id/retry-with"), (c) => ok(byHand.retryDlqWith(id(c), payloadOf(c.rawBody)))),
-    get(at("/schedule/:id/payload"), (c) => ok({ body: schedulePayload(sources, id(c)) })),
-    get(at("/dlq/:id/payload"), (c) => ok({ body: dlqPayload(sources, id(c)) })),
+    post(at("/publish"), (c) => publishMessage(to(c), c.rawBody), acting),
+    post(at("/queue/:id/enqueue"), (c) => enqueueMessage(to(c), id(c), c.rawBody), acting),
+    post(at("/workflows/trigger"), (c) => triggerRun(to(c), c.rawBody), acting),
+    post(at("/events/:id/notify"), (c) => notifyEvent(to(c), id(c), c.rawBody), acting),
+    post(at("/dlq/retry"), (c) => actOnDlqEntries(to(c), "retry", c.rawBody), acting),
+    post(at("/dlq/delete"), (c) => actOnDlqEntries(to(c), "delete", c.rawBody), acting),
+    post(at("/schedule/:id/run"), (c) => ok(inRegion(c).byHand.runSchedule(id(c), payloadOf(c.rawBody)))),
+    post(at("/dlq/:id/retry-with"), (c) => ok(inRegion(c).byHand.retryDlqWith(id(c), payloadOf(c.rawBody)))),
+    get(at("/schedule/:id/payload"), (c) => ok({ body: schedulePayload(inRegion(c).stores, id(c)) })),
+    get(at("/dlq/:id/payload"), (c) => ok({ body: dlqPayload(inRegion(c).stores, id(c)) })),
   ];
 }
 

@@ -38,14 +38,21 @@ var payloadEditor = function (deps) {
   function read(key) { try { return localStorage.getItem(key); } catch (error) { return null; } }
   function write(key, value) { try { localStorage.setItem(key, value); } catch (error) { /* storage full or off */ } }
   function field() { return $("editor-target").value.trim(); }
-  function keyOf() { return PAYLOAD + open.kind.key(open.target, field(), open.keyTarget); }
+  // A payload is remembered per target and per QStash region: the same queue name may live in both.
+  function keyOf() { return PAYLOAD + open.kind.key(open.target, field(), open.keyTarget) + open.where; }
+  function titleOf() { return open.kind.title(open.shown) + open.where; }
+  // The region the action goes to, as the inspector's routes take it (none: the default region).
+  function inRegion(path) { return open.region ? path + "?region=" + enc(open.region) : path; }
 
-  // \`shown\`: how the heading names the target when its id is not what the table shows (a DLQ
-  // entry is listed by its message id).
-  async function show(name, target, keyTarget, shown) {
+  // \`options\`: \`shown\`, how the heading names the target when its id is not what the table
+  // shows (a DLQ entry is listed by its message id); \`keyTarget\`, what its payload is remembered
+  // by; \`region\` and \`where\` (" in US_EAST_1"), the row's region on a two-region emulator.
+  async function show(name, target, options) {
     var kind = KINDS[name];
-    open = { name: name, kind: kind, target: target, keyTarget: keyTarget || target, shown: shown || target };
-    $("editor-heading").textContent = kind.title(open.shown);
+    var given = options || {};
+    open = { name: name, kind: kind, target: target, keyTarget: given.keyTarget || target, shown: given.shown || target,
+      region: given.region || "", where: given.where || "" };
+    $("editor-heading").textContent = titleOf();
     $("editor-target-row").hidden = !kind.field;
     $("editor-type-row").hidden = !kind.type;
     if (kind.field) {
@@ -54,8 +61,8 @@ var payloadEditor = function (deps) {
     }
     var fallback = name === "notify" ? "" : "{}";
     if (kind.load) {
-      try { fallback = (await deps.call(kind.load(target))).body; }
-      catch (error) { deps.say(kind.title(open.shown) + ": " + error.message); }
+      try { fallback = (await deps.call(inRegion(kind.load(target)))).body; }
+      catch (error) { deps.say(titleOf() + ": " + error.message); }
     }
     var remembered = read(keyOf());
     $("editor-payload").value = remembered === null ? fallback : remembered;
@@ -71,11 +78,11 @@ var payloadEditor = function (deps) {
   $("editor-form").addEventListener("submit", async function (event) {
     event.preventDefault();
     if (!open) return;
-    var title = open.kind.title(open.shown);
+    var title = titleOf();
     if (!deps.allowed(title)) return;
     var payload = $("editor-payload").value;
     var value = field();
-    var path = open.kind.path(open.target, value);
+    var path = inRegion(open.kind.path(open.target, value));
     var body = open.kind.body(open.target, value, payload, $("editor-type").value.trim());
     try {
       await deps.call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -91,9 +98,9 @@ var payloadEditor = function (deps) {
     show: show,
     // A button that opens the editor for one target; like every button that changes something,
     // off until changes are allowed.
-    button: function (name, target, label, title, keyTarget, shown) {
+    button: function (name, target, label, title, options) {
       return deps.h("button", { type: "button", "class": "change", "aria-label": title, disabled: !deps.allow.checked,
-        onclick: function () { if (deps.allowed(title)) show(name, target, keyTarget, shown); }, text: label });
+        onclick: function () { if (deps.allowed(title)) show(name, target, options); }, text: label });
     }
   };
 };

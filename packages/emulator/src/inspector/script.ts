@@ -16,7 +16,8 @@ const INSPECTOR_APP = String.raw`
   var h = views.h;
   var allow = $("allow-changes");
   var pending;
-  var selected = new Set();
+  // The DLQ entries ticked, by their key (views.dlqKey), each with its row (its region, its id).
+  var selected = new Map();
 
   function headers(extra) {
     var all = Object.assign({}, extra || {});
@@ -43,12 +44,24 @@ const INSPECTOR_APP = String.raw`
     say(name + ": read-only; tick Allow changes first");
     return false;
   }
-  async function act(path, name, body) {
+  // A button that sends several requests in turn (\`requests\` gives each one's path and JSON):
+  // acting on DLQ entries selected in both regions is one request per region.
+  function each(label, name, requests) {
+    return h("button", { type: "button", "class": "change", "aria-label": name, disabled: !allow.checked,
+      onclick: function () { actAll(requests(), name); }, text: label });
+  }
+  function act(path, name, body) { return actAll([{ path: path, body: body }], name); }
+  async function actAll(requests, name) {
     if (!allowed(name)) return;
-    var init = { method: "POST" };
-    if (body !== undefined) init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    try { await call(path, init); say(name + ": done"); }
-    catch (error) { say(name + ": " + error.message); }
+    try {
+      for (var i = 0; i < requests.length; i++) {
+        var body = requests[i].body;
+        var init = { method: "POST" };
+        if (body !== undefined) init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+        await call(requests[i].path, init);
+      }
+      say(name + ": done");
+    } catch (error) { say(name + ": " + error.message); }
     refresh();
   }
   async function reveal(index, target) {
@@ -59,11 +72,11 @@ const INSPECTOR_APP = String.raw`
   }
   function fill(id, node) { $(id).querySelector(".body").replaceChildren(node); }
   function render(o) {
-    var shown = new Set(o.dlq.rows.map(function (d) { return d.dlqId; }));
-    Array.from(selected).forEach(function (id) { if (!shown.has(id)) selected.delete(id); });
+    var shown = new Set(o.dlq.rows.map(views.dlqKey));
+    Array.from(selected.keys()).forEach(function (key) { if (!shown.has(key)) selected.delete(key); });
     fill("queues", views.queues(o, button, edit));
     fill("messages", views.messages(o));
-    fill("dlq", views.dlq(o, button, edit, selected));
+    fill("dlq", views.dlq(o, button, edit, selected, each));
     fill("schedules", views.schedules(o, button, edit));
     fill("flow-control", views.flowControl(o, button));
     fill("workflow-runs", views.workflowRuns(o, edit));

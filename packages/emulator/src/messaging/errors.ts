@@ -11,6 +11,16 @@ export const messagingErrors = {
   unauthorized: (why: "missing token" | "invalid token") =>
     namedError("Unauthorized", 401, `Unauthorized: ${why}`),
   /**
+   * Another region's token, as the service answers it (users report this 404 and these words,
+   * the user being the token's account id and the region this URL's, spelled `us-east-1`).
+   */
+  otherRegion: (userId: string, region: string) =>
+    namedError(
+      "WrongRegion",
+      404,
+      `user (${userId}) not found in this region (${region}). Check that you are using the correct endpoint. Learn more: https://upstash.com/docs/qstash/howto/multi-region`,
+    ),
+  /**
    * A write with the read-only token: the service answers 403 (seen live, upstash/mcp-server pull
    * request 19); its body's words are not published, so these are the emulator's.
    */

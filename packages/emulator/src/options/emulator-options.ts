@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REGION_NAMES } from "../regions/region-names.ts";
 import { limitOptions, option } from "./option-info.ts";
 import { SETTINGS } from "./setting-declarations.ts";
 
@@ -30,6 +31,11 @@ export const emulatorOptions = z.object({
     flag: "token",
     value: "T",
     help: "messaging Bearer token to accept (repeatable)",
+  }),
+  regions: option(z.array(z.enum(REGION_NAMES)), {
+    flag: "regions",
+    value: "R,R",
+    help: "run QStash's regions side by side (EU_CENTRAL_1, US_EAST_1), each with its own token, signing keys and state, served under /eu-central-1 and /us-east-1; the first is the default, also served at the root, and takes --token and the signing keys given. Without it: one region, as before",
   }),
   messagingReadOnlyTokens: option(z.array(z.string().min(1)), {
     flag: "read-only-token",

@@ -77,7 +77,10 @@ function flagValue(
   const texts = (typeof raw === "string" ? [raw] : raw).filter((text) => typeof text === "string");
   if (schema instanceof z.ZodArray) {
     const element = schema.element as z.ZodType;
-    return texts.length === 0 ? undefined : texts.map((text) => textValue(element, name, text));
+    // A list of choices also takes them comma-separated (`--regions EU_CENTRAL_1,US_EAST_1`):
+    // no choice holds a comma.
+    const items = element instanceof z.ZodEnum ? texts.flatMap((text) => text.split(",")) : texts;
+    return items.length === 0 ? undefined : items.map((text) => textValue(element, name, text.trim()));
   }
   const text = texts.at(-1) ?? "";
   if (text === "" && !refusesEmpty(schema)) return undefined;

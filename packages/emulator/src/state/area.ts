@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Clock } from "../clock/clock.ts";
 import type { Limits } from "../options/limits.ts";
+import type { RegionName } from "../regions/region-names.ts";
 import type { StorageEngine } from "../storage/engine.ts";
 
 /** What an area's stores may use besides the engine. */
@@ -14,6 +15,8 @@ export interface AreaContext {
    * data, say): one line on stderr for the command, the `log` option in code.
    */
   noticeOnce(topic: string, text: string): void;
+  /** The QStash regions whose state is kept apart from the top level (`--regions`); none by default. */
+  regionsApart?: readonly RegionName[];
 }
 
 /**
@@ -48,6 +51,11 @@ export interface StoreArea<Shape extends z.ZodRawShape = z.ZodRawShape, S = unkn
    * more than one allows is refused by name, before anything is replaced.
    */
   bounds?: readonly AreaBound<Shape, S>[];
+  /**
+   * What a snapshot's keys hold that this emulator cannot take (a region it does not run), as
+   * a sentence; checked with the bounds, before anything is replaced.
+   */
+  refusal?(keys: AreaData<Shape>, stores: S): string | undefined;
 }
 
 /** One limit an area's records are held to, counted in a snapshot's keys and in the stores. */

@@ -127,9 +127,10 @@ export class Stores<A extends AnyArea = AnyArea> {
     const chosen = this.#chosen(areaName);
     const checked = checkedState(this.#areas, raw, source, this.#context);
     for (const area of chosen) {
-      for (const bound of area.bounds ?? []) {
-        this.#within(bound, bound.inKeys(checked[area.name] as never), source);
-      }
+      const keys = checked[area.name] as never;
+      for (const bound of area.bounds ?? []) this.#within(bound, bound.inKeys(keys), source);
+      const refusal = area.refusal?.(keys, this.#opened.get(area));
+      if (refusal !== undefined) throw source(refusal);
     }
     this.unit(() => {
       for (const area of chosen) {

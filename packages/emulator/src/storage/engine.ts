@@ -17,7 +17,7 @@ export interface StorageEngine {
    */
   readonly units: Units;
   /**
-   * The table of that name, made empty on first use (names are lower case words and `_`), of
+   * The table of that name, made empty on first use (lower-case words and digits joined by `_`), of
    * records of `schema`, which checks each row of a data file at start (`table-declaration.ts`).
    */
   table<S extends z.ZodType>(name: string, schema: S, options?: TableOptions): Table<z.output<S>>;
@@ -43,10 +43,13 @@ export interface StorageEngine {
   abandon(): void;
 }
 
-const TABLE_NAME = /^[a-z][a-z_]*$/;
+const TABLE_NAME = /^[a-z][a-z0-9_]*$/;
 
-/** Table names become SQL identifiers: only lower-case words joined by `_`. */
+/** Table names become SQL identifiers: only lower-case words and digits joined by `_`. */
 export function checkedTableName(name: string): string {
-  if (!TABLE_NAME.test(name)) throw new Error(`table name "${name}" must be lower-case letters and "_"`);
+  if (!TABLE_NAME.test(name))
+    throw new Error(
+      `table name "${name}" must be lower-case letters, digits and "_", starting with a letter`,
+    );
   return name;
 }

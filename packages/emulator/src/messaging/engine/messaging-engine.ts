@@ -3,20 +3,23 @@ import type { Clock } from "../../clock/clock.ts";
 import type { MessagingOptions } from "../../options/emulator-options.ts";
 import { InvalidSettingError } from "../../options/invalid-setting.ts";
 import type { Limits } from "../../options/limits.ts";
+import type { RegionName } from "../../regions/region-names.ts";
 import { chooseSigningKeys, type SigningKeys } from "../../signing/keys.ts";
 import type { Stores } from "../../state/stores.ts";
-import { type MessagingStores, messagingArea } from "../records/area.ts";
-import { type EventStore, eventArea } from "../records/event-store.ts";
+import type { MessagingStores } from "../records/area.ts";
+import type { EventStore } from "../records/event-store.ts";
 import type { StoredMessage } from "../records/message-record.ts";
+import type { GivenCredentials, RegionCredentials } from "../records/region-plan.ts";
+import type { RegionalStores } from "../records/regions-area.ts";
 import type { StoredSchedule } from "../records/schedule-store.ts";
-import { type UrlGroupStore, urlGroupArea } from "../records/url-group-store.ts";
-import { type WorkflowStores, workflowArea } from "../records/workflow-area.ts";
+import type { UrlGroupStore } from "../records/url-group-store.ts";
+import type { WorkflowStores } from "../records/workflow-area.ts";
 import { type ByHand, byHand } from "./by-hand.ts";
 import type { DeliveryHooks } from "./delivery/attempt.ts";
-import type { DeliveredMessage } from "./delivery/delivered.ts";
+import type { DeliveredMessage, DeliveryRecord } from "./delivery/delivered.ts";
 import { Delivery } from "./delivery/delivery.ts";
 import { DeliveryGate } from "./delivery/delivery-gate.ts";
-import { DestinationFaults } from "./delivery/destination-faults.ts";
+import type { DestinationFaults } from "./delivery/destination-faults.ts";
 import { EventLog } from "./event-log.ts";
 import { FlowControl } from "./flow-control.ts";
 import { MessageBook } from "./message-book.ts";
@@ -58,6 +61,8 @@ export interface MessagingEngine {
   workflows: Workflows;
   /** Live: rotation changes this object in place. */
   signingKeys: SigningKeys;
+  /** What the region accepts and signs with: its tokens, and `signingKeys` (the same live object). */
+  credentials: RegionCredentials;
   /** Failures scripted for destinations. */
   faults: DestinationFaults;
   /** Workflow apps tested like functions (`emulator.workflows`). */
@@ -76,35 +81,44 @@ export interface MessagingDeps {
   noticeOnce(topic: string, text: string): void;
 }
 
+/** The region an engine runs: its stores, what it accepts, and what every region's delivery shares. */
+export interface EngineRegion {
+  /** Undefined for the one region of a single-region emulator (its deliveries carry no region). */
+  name: RegionName | undefined;
+  stores: RegionalStores;
+  credentials: GivenCredentials;
+  /** One per emulator: the delivery record, the gate on open deliveries, the destination faults. */
+  shared: { record: DeliveryRecord; gate: DeliveryGate; faults: DestinationFaults };
+}
+
 /**
  * The messaging engine: the message book, delivery, the scheduler, flow control, workflows and
  * waits, over the messaging stores and the emulator's clock. Its routes (`routes/routes.ts`) and
  * the control API act on it.
  */
-export function createMessaging(deps: MessagingDeps) {
+export function createMessaging(deps: MessagingDeps, region: EngineRegion) {
   const { clock, options } = deps;
-  const stores = deps.stores.of(messagingArea);
-  const workflowStores = deps.stores.of(workflowArea);
-  const eventStore = deps.stores.of(eventArea);
-  const urlGroups = deps.stores.of(urlGroupArea);
+  const { messaging: stores, workflow: workflowStores, events: eventStore, urlGroups } = region.stores;
+  const { gate, faults, record } = region.shared;
   /**
    * Background work (a delivery settled, cron ticks, timeouts) as one unit of work, written soon
    * in one sync with other background units: no answer waits for it (at-least-once delivery
    * covers a kill).
    */
   const background = <T>(work: () => T): T => deps.stores.background(work);
-  const signingKeys = signingKeysOf(stores, options);
   const timing = checkedOptions(options);
+  const signingKeys = signingKeysOf(stores, region.credentials);
+  const { tokens, readOnlyTokens } = region.credentials;
+  const credentials = { tokens, readOnlyTokens, signingKeys };
 
   const book = new MessageBook({ ...stores, clock });
   const flow = new FlowControl(stores.flowControl);
   const events = new EventLog(eventStore, clock);
   const runs = new WorkflowRuns(workflowStores.runs, () => clock.now());
   const admission = new WorkflowAdmission(runs);
-  const faults = new DestinationFaults();
   const delivery = new Delivery({
     ...{ ...stores, clock, flow, signingKeys: () => signingKeys, ...timing, background, faults },
-    ...{ gate: deliveryGate(options), hooks: deliveryHooks(events, admission) },
+    ...{ gate, hooks: deliveryHooks(events, admission), region: region.name, record },
     ...{ keptDeliveries: deps.limits.keptDeliveries, noticeOnce: deps.noticeOnce },
   });
   const publish = publisher({ clock, book, flow, delivery, workflows: admission, events });
@@ -122,7 +136,7 @@ export function createMessaging(deps: MessagingDeps) {
   });
   const engine: MessagingEngine = {
     ...{ clock, stores, workflowStores, eventStore, urlGroups, book, flow, events, runs, admission },
-    ...{ delivery, publish, waits, scheduler, workflows, signingKeys, faults, harness },
+    ...{ delivery, publish, waits, scheduler, workflows, signingKeys, credentials, faults, harness },
     byHand: byHand({ schedules: stores.schedules, dlq: stores.dlq, publish, clock }),
     plan: new PlanLimits(options.plan, clock),
   };
@@ -132,7 +146,7 @@ export function createMessaging(deps: MessagingDeps) {
     ...moving,
     /** A restore replaced the state: the signing keys are chosen again (in place), then as at start. */
     stateReplaced(): void {
-      Object.assign(signingKeys, signingKeysOf(stores, options));
+      Object.assign(signingKeys, signingKeysOf(stores, region.credentials));
       moving.start();
     },
   };
@@ -165,8 +179,8 @@ function harnessOf(parts: {
 }
 
 /** The keys given win, then those kept in the store, then new ones; kept for the next start. */
-function signingKeysOf(stores: MessagingStores, options: MessagingOptions): SigningKeys {
-  const keys = chooseSigningKeys(options.signingKeys ?? {}, stores.signingKeys.get());
+function signingKeysOf(stores: MessagingStores, credentials: GivenCredentials): SigningKeys {
+  const keys = chooseSigningKeys(credentials.signingKeys, stores.signingKeys.get());
   stores.signingKeys.put(keys);
   return { ...keys };
 }
@@ -182,7 +196,7 @@ function heldBy(message: StoredMessage, stores: MessagingStores, flow: FlowContr
 }
 
 /** Where deliveries may go and how many may be open at once, from the messaging options. */
-function deliveryGate(options: MessagingOptions): DeliveryGate {
+export function deliveryGate(options: MessagingOptions): DeliveryGate {
   return new DeliveryGate({
     allowedDestinations: options.allowedDestinations,
     perDestination: options.maxDeliveriesPerDestination,

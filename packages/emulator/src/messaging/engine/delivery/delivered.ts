@@ -1,3 +1,4 @@
+import type { RegionName } from "../../../regions/region-names.ts";
 import type { StoredMessage } from "../../records/message-record.ts";
 
 export interface DeliveredMessage {
@@ -9,6 +10,8 @@ export interface DeliveredMessage {
   /** How many retries it took (0: the first attempt succeeded). */
   retried: number;
   deliveredAt: number;
+  /** The region that delivered it, when the emulator runs several (`--regions`). */
+  region?: RegionName;
 }
 
 /**
@@ -25,7 +28,7 @@ export class DeliveryRecord {
     this.#noticeOnce = noticeOnce;
   }
 
-  remember(message: StoredMessage, now: number): void {
+  remember(message: StoredMessage, now: number, region?: RegionName): void {
     this.entries.push({
       queue: message.queueName ?? null,
       messageId: message.id,
@@ -33,6 +36,7 @@ export class DeliveryRecord {
       scheduleId: message.scheduleId ?? null,
       retried: message.retried,
       deliveredAt: now,
+      ...(region === undefined ? {} : { region }),
     });
     if (this.entries.length <= this.#kept) return;
     this.#noticeOnce(

@@ -1,9 +1,11 @@
 import type { Clock } from "../../../clock/clock.ts";
+import type { RegionName } from "../../../regions/region-names.ts";
 import type { SigningKeys } from "../../../signing/keys.ts";
 import type { DlqStore } from "../../records/dlq-store.ts";
 import type { MessageStore, QueueStore } from "../../records/queue-store.ts";
 import type { FlowControl } from "../flow-control.ts";
 import type { DeliveryHooks } from "./attempt.ts";
+import type { DeliveryRecord } from "./delivered.ts";
 import type { DeliveryGate } from "./delivery-gate.ts";
 import type { DestinationFaults } from "./destination-faults.ts";
 
@@ -29,4 +31,11 @@ export interface DeliveryOptions {
   gate?: DeliveryGate;
   /** Failures scripted for destinations (`emulator.failDestination`). */
   faults: DestinationFaults;
+  /**
+   * The region it delivers for (`--regions`): each delivery carries it in `Upstash-Region`, and
+   * the delivery record names it. Undefined for the one region of a single-region emulator.
+   */
+  region?: RegionName | undefined;
+  /** Where delivered messages are remembered, when several regions share one record (default: its own). */
+  record?: DeliveryRecord;
 }

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { ClockTimer } from "../../../clock/clock.ts";
+import { regionHeaderValue } from "../../../regions/region-names.ts";
 import { signDelivery } from "../../../signing/signature.ts";
 import { dueAt, type StoredMessage } from "../../records/message-record.ts";
 import { type Attempt, type Fate, type FollowUp, lastAnswer, networkError } from "./attempt.ts";
@@ -45,7 +46,7 @@ export class Delivery {
     this.#gate = options.gate ?? new DeliveryGate();
     this.#timer = new ClockTimer(options.clock, () => this.pump());
     this.#due = new DueMessages(() => options.messages.waiting(undefined));
-    this.#record = new DeliveryRecord(options.keptDeliveries, options.noticeOnce);
+    this.#record = options.record ?? new DeliveryRecord(options.keptDeliveries, options.noticeOnce);
   }
 
   /** Messages delivered, oldest first (the newest `keptDeliveries`). */
@@ -230,9 +231,13 @@ export class Delivery {
       () => undefined,
     );
     const signature = await turn;
+    const { region } = this.#options;
     return await sendMessage(message, {
       body,
-      headers: prepared?.headers ?? {},
+      headers: {
+        ...prepared?.headers,
+        ...(region === undefined ? {} : { "upstash-region": regionHeaderValue(region) }),
+      },
       signature,
       abort,
       timeoutMs: message.timeoutMs ?? this.#options.timeoutMs,
@@ -250,7 +255,7 @@ export class Delivery {
     if (outcome.ok) {
       messages.remove(message.id);
       this.#attempted(message, attempt, { kind: "delivered" });
-      this.#record.remember(message, now);
+      this.#record.remember(message, now, this.#options.region);
       return;
     }
     if (outcome.final || message.retried >= message.maxRetries) {
