@@ -50,7 +50,9 @@ describe("pause-queue across QStash's two regions (the SDK's multi-region variab
     ]);
     expect(main.summary).toContain("- EU_CENTRAL_1: 1 paused of 2");
     expect(main.summary).toContain("- US_EAST_1: 1 paused of 2");
-    expect(main.summary).toContain("| US\\_EAST\\_1 | queue | orders | already paused \\(left alone\\) | 0 |");
+    expect(main.summary).toContain(
+      "| US\\_EAST\\_1 | queue | orders | already paused \\(left alone\\) | 0 |",
+    );
     expect(main.stdout).toContain("queue emails in US_EAST_1: paused");
     expect([pausedIn(server, "EU_CENTRAL_1", "orders"), pausedIn(server, "US_EAST_1", "emails")]).toEqual([
       true,
