@@ -1,4 +1,6 @@
 import { writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { removeTemporaryFolders, temporaryFolder } from "@stashkit/testing";
@@ -207,6 +209,41 @@ describe("stashkit across QStash's two regions (the SDK's multi-region variables
     const same = await cli(["qstash", "migrate", "--from", "US_EAST_1", "--to", "US_EAST_1"]);
     expect(same.code).toBe(2);
     expect(same.stderr).toContain("--from and --to are both US_EAST_1");
+  });
+
+  it("qstash migrate --drain: names a paused source queue that will never empty and fails; once it is resumed, waits until it is empty", async () => {
+    emulator.reset();
+    const delivered: string[] = [];
+    const sink = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        delivered.push(req.url ?? "");
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    try {
+      const destination = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/mail`;
+      await api("EU_CENTRAL_1", "POST", "/v2/queues", { queueName: "mail", paused: true });
+      for (let n = 0; n < 3; n++)
+        await api("EU_CENTRAL_1", "POST", `/v2/enqueue/mail/${destination}`, `m${n}`);
+      const migrate = ["qstash", "migrate", "--from", "EU_CENTRAL_1", "--to", "US_EAST_1", "--drain"];
+
+      const stuck = await cli(migrate);
+      expect(stuck.code).toBe(1);
+      expect(stuck.stdout).toContain("EU_CENTRAL_1's queues still hold 3 messages: mail 3 (paused)");
+      expect(stuck.stdout).toContain("a paused queue never empties: resume mail in EU_CENTRAL_1");
+      expect(stuck.stderr).toContain("EU_CENTRAL_1's queues still hold 3 messages");
+      expect(delivered).toEqual([]);
+
+      await api("EU_CENTRAL_1", "POST", "/v2/queues/mail/resume");
+      const drained = await cli([...migrate, "--format", "json"]);
+      expect(drained.code, drained.stderr).toBe(0);
+      expect(JSON.parse(drained.stdout).drained).toEqual({ drained: true, waiting: 0, queues: [] });
+      expect(delivered).toEqual(["/mail", "/mail", "/mail"]);
+    } finally {
+      sink.close();
+    }
   });
 
   it("leaks no region's token in any output", () => {

@@ -124,6 +124,11 @@ export {
   migrateQStash,
 } from "./operations/qstash-migrate.ts";
 export {
+  type WaitQueuesEmptyOptions,
+  type WaitQueuesEmptyResult,
+  waitQueuesEmpty,
+} from "./operations/wait-queues-empty.ts";
+export {
   type PruneQStashInput,
   type PruneQStashResult,
   pruneQStash,

@@ -1,11 +1,15 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { RunningEmulator } from "@stashkit/emulator";
 import { describe, expect, it } from "vitest";
 import {
+  Deadline,
   MessagingClient,
   migrateQStash,
   type RegionalClient,
   regionsFromEnv,
   ServerError,
+  waitQueuesEmpty,
 } from "../src/index.ts";
 import { emulator } from "./helpers.ts";
 
@@ -103,5 +107,75 @@ describe("migrateQStash: one region's schedules, URL groups and queues copied to
       "weekly:paused",
     ]);
     expect(Object.keys(server.state.schedules).sort()).toEqual(["nightly", "weekly"]);
+  });
+});
+
+describe("migrateQStash with drain: the source's queues waited on until empty, bounded", () => {
+  it("ends at once on a paused queue that holds messages, naming it; reaches empty once it is resumed; stops before the deadline otherwise", async () => {
+    const delivered: string[] = [];
+    const sink = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        delivered.push(body);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const destination = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/mail`;
+    try {
+      const server = await emulator({ regions: [...BOTH] });
+      const { EU_CENTRAL_1: eu, US_EAST_1: us } = clients(server);
+      if (eu === undefined || us === undefined) throw new Error("two regions expected");
+      await inEu(server, "POST", "/v2/queues", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ queueName: "mail", parallelism: 2, paused: true }),
+      });
+      for (const n of [1, 2, 3])
+        await inEu(server, "POST", `/v2/enqueue/mail/${destination}`, { body: `m${n}` });
+
+      const readings: number[] = [];
+      const stuck = await migrateQStash(eu, us, {
+        drain: { pollMs: 100, onProgress: (n) => readings.push(n) },
+      });
+      expect(stuck.drained).toEqual({
+        drained: false,
+        waiting: 3,
+        queues: [{ name: "mail", lag: 3, paused: true }],
+      });
+      expect(readings).toEqual([3]);
+      expect(delivered).toEqual([]);
+      // The copy keeps the source's pause: the destination's queue is paused too.
+      expect(server.state.regions?.US_EAST_1?.queues?.["mail"]?.paused).toBe(true);
+
+      await inEu(server, "POST", "/v2/queues/mail/resume");
+      readings.length = 0;
+      const drained = await migrateQStash(eu, us, {
+        drain: { pollMs: 100, onProgress: (n) => readings.push(n) },
+      });
+      expect(drained.drained).toEqual({ drained: true, waiting: 0, queues: [] });
+      expect(readings.at(-1)).toBe(0);
+      expect(delivered.sort()).toEqual(["m1", "m2", "m3"]);
+
+      // A dry run never waits.
+      expect((await migrateQStash(eu, us, { dryRun: true, drain: {} })).drained).toBeUndefined();
+
+      // A message its endpoint refuses stays waiting (retried later): the wait stops before the
+      // deadline with what still waits, instead of failing the call with the deadline's error.
+      await inEu(server, "POST", "/v2/enqueue/mail/http://127.0.0.1:9/refused", {
+        headers: { "upstash-retries": "3" },
+        body: "never",
+      });
+      const bounded = await waitQueuesEmpty(eu.client, { deadline: Deadline.after(6_000), pollMs: 200 });
+      expect(bounded).toMatchObject({
+        drained: false,
+        waiting: 1,
+        queues: [{ name: "mail", lag: 1, paused: false }],
+      });
+    } finally {
+      sink.close();
+    }
   });
 });

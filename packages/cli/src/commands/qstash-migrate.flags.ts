@@ -11,6 +11,11 @@ export const FLAGS = [
     flags: "--pause-source",
     description: "once the copy exists, pause the source region's schedules (nothing is ever deleted)",
   },
+  {
+    flags: "--drain",
+    description:
+      "then wait until the source region's queues are empty, with progress, within --timeout-seconds",
+  },
 ] as const;
 
 export type QStashMigrateFlags = FlagValues<typeof FLAGS>;

@@ -9,6 +9,11 @@ import { pauseTargets } from "./pause-targets.ts";
 import { type ApplyQStashResult, applyQStash } from "./qstash-apply.ts";
 import { liveSchedule, readLiveAccount } from "./qstash-live.ts";
 import type { PauseOutcome } from "./targets.ts";
+import {
+  type WaitQueuesEmptyOptions,
+  type WaitQueuesEmptyResult,
+  waitQueuesEmpty,
+} from "./wait-queues-empty.ts";
 
 /** The environment name a migration's copy is resolved under (never written anywhere). */
 const MIGRATION = "migration";
@@ -20,6 +25,11 @@ export interface MigrateQStashOptions extends CallOptions {
   dryRun?: boolean | undefined;
   /** Once the copy exists, pause the source region's schedules (never deletes them). */
   pauseSource?: boolean | undefined;
+  /**
+   * After the copy (and the pause), wait until the source's queues are empty, bounded by the
+   * deadline: what is waiting there is delivered from there, to the endpoints it was sent to.
+   */
+  drain?: Pick<WaitQueuesEmptyOptions, "pollMs" | "onProgress"> | undefined;
 }
 
 /** What a migration cannot move: it stays in the source region. */
@@ -40,6 +50,8 @@ export interface MigrateQStashResult {
   left: LeftBehind;
   /** With `pauseSource`: the source's schedules paused (or already paused) once the copy existed. */
   pausedInSource: PauseOutcome[];
+  /** With `drain` (not in a dry run): how the wait for the source's queues ended. */
+  drained: WaitQueuesEmptyResult | undefined;
 }
 
 /**
@@ -50,7 +62,7 @@ export interface MigrateQStashResult {
  * failed half-way can be run again. Both regions are read first (a token of the other region
  * stops it before any write). Messages waiting, DLQ entries and the message log cannot move:
  * they are counted. Nothing in the source is deleted; `pauseSource` pauses its schedules once
- * the destination has them.
+ * the destination has them; `drain` then waits until the source's queues are empty.
  */
 export async function migrateQStash(
   from: RegionalClient,
@@ -91,7 +103,11 @@ export async function migrateQStash(
     options.pauseSource && !options.dryRun && copied.length > 0
       ? await pauseTargets(from.client, { ...call, schedules: { ids: copied } })
       : [];
-  return { copy, left: { ...left, skipped: exported.skipped }, pausedInSource };
+  const drained =
+    options.drain && !options.dryRun
+      ? await waitQueuesEmpty(from.client, { ...call, ...options.drain })
+      : undefined;
+  return { copy, left: { ...left, skipped: exported.skipped }, pausedInSource, drained };
 }
 
 async function leftBehind(
