@@ -88,9 +88,7 @@ export { IF_MISSING, type IfMissing, parseIfMissing } from "./schemas/if-missing
 export { validatePlan, validateQueueName, validateRegion } from "./schemas/inputs.ts";
 export {
   normalizeRegion,
-  QSTASH_REGION_NAMES,
   QSTASH_REGIONS,
-  type QStashRegion,
   regionNamedInRefusal,
   regionOfUrl,
   regionUrl,

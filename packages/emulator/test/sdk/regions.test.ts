@@ -146,6 +146,8 @@ describe("two QStash regions, through the official SDK's multi-region mode", () 
     await root.publish({ url: `${hook.url}/root`, body: "x" });
     const delivery = await eventually(() => hook.received[0], "the delivery");
     expect(header(delivery, "upstash-region")).toBe("EU-CENTRAL-1");
+    // The delivery record is written once the answer is settled, after the hook has the request.
+    await eventually(() => server.delivered[0], "the delivery record");
     expect(server.delivered.map((d) => d.region)).toEqual(["EU_CENTRAL_1"]);
 
     const single = await emulator();
@@ -162,7 +164,9 @@ describe("two QStash regions, through the official SDK's multi-region mode", () 
     await plain.publish({ url: `${hook.url}/single`, body: "x" });
     const second = await eventually(() => hook.received[1], "the single-region delivery");
     expect(header(second, "upstash-region")).toBeUndefined();
-    expect(single.delivered[0]).not.toHaveProperty("region");
+    const record = await eventually(() => single.delivered[0], "the single-region delivery record");
+    expect(record).toHaveProperty("destination");
+    expect(record).not.toHaveProperty("region");
     expect(single.state.regions).toBeUndefined();
     expect(JSON.stringify(single.exportSnapshot())).not.toContain('"regions"');
   });
