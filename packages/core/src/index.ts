@@ -124,11 +124,6 @@ export {
   migrateQStash,
 } from "./operations/qstash-migrate.ts";
 export {
-  type WaitQueuesEmptyOptions,
-  type WaitQueuesEmptyResult,
-  waitQueuesEmpty,
-} from "./operations/wait-queues-empty.ts";
-export {
   type PruneQStashInput,
   type PruneQStashResult,
   pruneQStash,
@@ -175,6 +170,11 @@ export {
   pausedTargets,
   type ResumeOutcome,
 } from "./operations/targets.ts";
+export {
+  type WaitQueuesEmptyOptions,
+  type WaitQueuesEmptyResult,
+  waitQueuesEmpty,
+} from "./operations/wait-queues-empty.ts";
 export { type WaitUntilIndexedOptions, waitUntilIndexed } from "./operations/wait-until-indexed.ts";
 export {
   type DesiredEndpoint,
