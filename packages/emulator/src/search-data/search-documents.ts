@@ -88,7 +88,10 @@ export class SearchDocuments {
 
   #open(): DocumentTables {
     const { limits, noticeOnce } = this.#context;
-    this.#tables ??= new DocumentTables(this.#engine.sql(), { words: limits.typoWords, noticeOnce });
+    this.#tables ??= new DocumentTables(this.#engine.sql(), { words: limits.typoWords, noticeOnce }, () => {
+      this.#tables = undefined;
+      this.#pageEnds.clear();
+    });
     return this.#tables;
   }
 

@@ -176,3 +176,66 @@ describe("a unit of work on the durable engine", () => {
     expect([...again.scan()].map((entry) => entry.key)).toEqual(["kept"]);
   });
 });
+
+describe.each(ENGINES)("tables made on first use, inside units of work (%s)", (_name, makeEngine) => {
+  const SCHEMA = "CREATE TABLE IF NOT EXISTS made_late (n INTEGER NOT NULL)";
+  const tableExists = (engine: StorageEngine) =>
+    engine.sql().statement("SELECT count(*) AS n FROM sqlite_master WHERE name = 'made_late'").get()?.[
+      "n"
+    ] === 1;
+
+  it("stay when the unit that first needed them is undone before it changed anything else", () => {
+    const engine = makeEngine();
+    let undone = 0;
+    expect(() =>
+      engine.units.run(() => {
+        const sql = engine.sql();
+        sql.define(SCHEMA, () => undone++);
+        sql.write();
+        sql.statement("INSERT INTO made_late (n) VALUES (1)").run();
+        throw new Refused("undo it");
+      }),
+    ).toThrow(Refused);
+    expect(tableExists(engine)).toBe(true);
+    expect(engine.sql().statement("SELECT count(*) AS n FROM made_late").get()?.["n"]).toBe(0);
+    expect(undone).toBe(0);
+  });
+
+  it("go with a unit undone after it had already changed something, and the maker is told", () => {
+    const engine = makeEngine();
+    const sql = engine.sql();
+    sql.define("CREATE TABLE IF NOT EXISTS earlier (n INTEGER)", () => {});
+    let undone = 0;
+    expect(() =>
+      engine.units.run(() => {
+        sql.write();
+        sql.statement("INSERT INTO earlier (n) VALUES (1)").run();
+        sql.define(SCHEMA, () => undone++);
+        throw new Refused("undo it");
+      }),
+    ).toThrow(Refused);
+    expect(tableExists(engine)).toBe(false);
+    expect(undone).toBe(1);
+  });
+
+  it("made in an inner unit that is kept: go with the outer unit undone, stay with it kept", () => {
+    const engine = makeEngine();
+    const sql = engine.sql();
+    sql.define("CREATE TABLE IF NOT EXISTS earlier (n INTEGER)", () => {});
+    let undone = 0;
+    const nested = (outerFails: boolean) =>
+      engine.units.run(() => {
+        sql.write();
+        sql.statement("INSERT INTO earlier (n) VALUES (1)").run();
+        engine.units.run(() => {
+          sql.write();
+          sql.define(SCHEMA, () => undone++);
+        });
+        if (outerFails) throw new Refused("undo it");
+      });
+    expect(() => nested(true)).toThrow(Refused);
+    expect([tableExists(engine), undone]).toEqual([false, 1]);
+    nested(false);
+    expect([tableExists(engine), undone]).toEqual([true, 1]);
+  });
+});

@@ -26,15 +26,15 @@ export interface NamespaceRow {
 /**
  * The statements over the search tables (`schema.ts`), shared by every index's database. The
  * tables are made on first use, so an emulator that never stores a document never opens SQLite
- * in memory.
+ * in memory; `undone` is called if the unit of work that made them is undone (they are gone).
  */
 export class DocumentTables {
   readonly #db: SqlDatabase;
   readonly vocabularies: Vocabularies;
 
-  constructor(db: SqlDatabase, budget: VocabularyBudget) {
+  constructor(db: SqlDatabase, budget: VocabularyBudget, undone: () => void) {
     this.#db = db;
-    createDocumentTables(db);
+    createDocumentTables(db, undone);
     this.vocabularies = new Vocabularies(db, budget);
   }
 

@@ -70,9 +70,9 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(
 CREATE VIRTUAL TABLE IF NOT EXISTS search_vocabulary USING fts5vocab(search_text, row);
 `;
 
-export function createDocumentTables(db: SqlDatabase): void {
-  db.write();
-  db.exec(SCHEMA);
+/** Makes the tables if the database has none; `undone`: see `SqlDatabase.define`. */
+export function createDocumentTables(db: SqlDatabase, undone: () => void): void {
+  db.define(SCHEMA, undone);
 }
 
 /** The prefix of a namespace's words in the full-text index: letters and digits, as a word's are. */

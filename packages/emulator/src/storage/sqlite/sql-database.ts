@@ -22,6 +22,8 @@ export class SqlDatabase implements UnitParticipant {
   #savepoints = 0;
   #commitQueued = false;
   #open = true;
+  /** Schemas defined inside a unit's savepoint: undoing that unit undoes them (see `define`). */
+  #definedInUnits: { depth: number; undone: () => void }[] = [];
 
   /**
    * `writing`: the connection already has a write transaction open (`BEGIN` was run); `units`:
@@ -50,6 +52,23 @@ export class SqlDatabase implements UnitParticipant {
     this.#db.exec(sql);
   }
 
+  /**
+   * Makes tables on first use (`CREATE … IF NOT EXISTS`), in the open transaction but below any
+   * unit's savepoint when this connection has none open yet, so a request that fails after
+   * making them does not take them with it. Made inside a savepoint (the unit had already changed
+   * something here), they go if that unit is undone: the prepared statements are dropped and
+   * `undone` is called, for the caller to make them again on next use.
+   */
+  define(schema: string, undone: () => void): void {
+    if (!this.#open) throw new StoresClosedError();
+    if (!this.#writing) {
+      this.#db.exec("BEGIN IMMEDIATE");
+      this.#writing = true;
+    }
+    this.#db.exec(schema);
+    if (this.#savepoints > 0) this.#definedInUnits.push({ depth: this.#savepoints, undone });
+  }
+
   /** Call before a change: it joins the open transaction (and the open unit's savepoint), or opens them. */
   write(): void {
     if (!this.#open) throw new StoresClosedError();
@@ -68,6 +87,9 @@ export class SqlDatabase implements UnitParticipant {
     if (this.#savepoints < depth) return;
     this.#db.exec(`RELEASE unit_${depth}`);
     this.#savepoints = depth - 1;
+    // Kept into the enclosing unit: undoing that one now undoes the schema.
+    for (const defined of this.#definedInUnits) defined.depth = Math.min(defined.depth, this.#savepoints);
+    this.#definedInUnits = this.#definedInUnits.filter((defined) => defined.depth > 0);
   }
 
   undo(depth: number): void {
@@ -75,6 +97,11 @@ export class SqlDatabase implements UnitParticipant {
     this.#db.exec(`ROLLBACK TO unit_${depth}`);
     this.#db.exec(`RELEASE unit_${depth}`);
     this.#savepoints = depth - 1;
+    const gone = this.#definedInUnits.filter((defined) => defined.depth >= depth);
+    if (gone.length === 0) return;
+    this.#definedInUnits = this.#definedInUnits.filter((defined) => defined.depth < depth);
+    this.#statements.clear();
+    for (const defined of gone) defined.undone();
   }
 
   commit(): void {
