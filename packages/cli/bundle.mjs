@@ -12,6 +12,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { directImports } from "./direct-imports.mjs";
 
 const here = import.meta.dirname;
 const out = join(here, "dist");
@@ -41,6 +42,8 @@ const result = await build({
   minify: true,
   metafile: true,
   logLevel: "warning",
+  // Each command's chunks hold the parts of core it uses, not all of core (direct-imports.mjs).
+  plugins: [directImports(["@stashkit/core", "@stashkit/core/internal", "@stashkit/ci-context"])],
 });
 
 writeFileSync(join(out, "licenses.txt"), thirdPartyLicences(Object.keys(result.metafile.inputs)));

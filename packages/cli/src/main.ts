@@ -15,7 +15,7 @@ export async function main(argv: string[]): Promise<number> {
       stderr: process.stderr,
     });
   }
-  const program = buildProgram();
+  const program = buildProgram(argv);
   if (argv.length === 0) {
     // The whole help, as --help shows it (helpInformation() would leave out the text added after
     // it: credentials, exit codes, examples), on stderr: no command ran.

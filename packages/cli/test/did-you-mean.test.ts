@@ -77,6 +77,8 @@ describe("did you mean: every command, those added later included", () => {
     [["search", "list", "--patern", "x"], "(Did you mean --pattern?)"],
   ])("%j: %s", async (argv, hint) => {
     expect(await refusal(buildProgram(), argv)).toBe(`error: unknown option '${argv[2]}'\n${hint}`);
+    // As main.ts parses it: with only the word the command line names declared.
+    expect(await refusal(buildProgram(argv), argv)).toBe(`error: unknown option '${argv[2]}'\n${hint}`);
   });
 
   it("every alias spells a flag of its own command, and never a flag of it", () => {
@@ -121,4 +123,36 @@ it("the README's table of aliases is the declarations' (each command's, in order
     })
     .filter((entry) => entry.aliases.length > 0);
   expect(documented).toEqual(declared);
+});
+
+describe("the program main.ts builds: only the top-level word the command line names", () => {
+  const words = [...new Set(commands.map(({ words }) => words[0] as string))];
+
+  it("declares that word's commands alone, and every command for a line naming none", () => {
+    expect(buildProgram(["search", "ensure"]).commands.map((command) => command.name())).toEqual(["search"]);
+    expect(buildProgram(["--help"]).commands.map((command) => command.name())).toEqual([
+      ...words,
+      "emulator",
+    ]);
+    expect(buildProgram(["serch"]).commands).toHaveLength(buildProgram().commands.length);
+  });
+
+  it.each(commands)(
+    "$words.0 $words.1: the same help, and the same hint for another word's flag",
+    async (leaf) => {
+      const line = leaf.words.join(" ");
+      const alone = leaves(buildProgram(leaf.words)).find(({ words }) => words.join(" ") === line);
+      expect(alone?.command.helpInformation()).toBe(leaf.command.helpInformation());
+      const own = new Set(leaf.command.options.map((option) => option.long));
+      const foreign = commands
+        .filter(({ words }) => words[0] !== leaf.words[0])
+        .flatMap(({ command }) => command.options.filter((o) => !o.hidden).map((o) => o.long ?? ""))
+        .find((flag) => flag !== "" && ![...own].some((mine) => mine?.startsWith(flag)));
+      expect(foreign).toBeDefined();
+      const argv = [...leaf.words, foreign as string];
+      const whole = await refusal(buildProgram(), argv);
+      expect(whole).toMatch(/is a flag of stashkit /);
+      expect(await refusal(buildProgram(argv), argv)).toBe(whole);
+    },
+  );
 });

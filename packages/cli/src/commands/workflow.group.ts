@@ -1,9 +1,8 @@
 import type { Command } from "commander";
 import { addCommand, examples } from "../command.ts";
-import { doctorCommand } from "./doctor.command.ts";
 import { workflowCheckDeploy } from "./workflow-check-deploy.command.ts";
 
-/** `workflow check-deploy` and `doctor`: Upstash Workflow's deploys, and why things do not move. */
+/** `stashkit workflow …`: Upstash Workflow's deploys. */
 export function addWorkflowCommands(program: Command): void {
   const workflow = program
     .command("workflow")
@@ -15,5 +14,4 @@ export function addWorkflowCommands(program: Command): void {
       ]),
     );
   addCommand(workflow, workflowCheckDeploy);
-  addCommand(program, doctorCommand);
 }

@@ -9,6 +9,12 @@ import { FORMATS } from "./formats.ts";
  * it come what edit distance cannot find (`flagHint`).
  */
 export class StashkitCommand extends Command {
+  /**
+   * On a program that declares only the commands its command line names (`buildProgram`), the
+   * whole program, made when a hint needs the other commands' flags.
+   */
+  wholeProgram: (() => Command) | undefined;
+
   override createCommand(name?: string): Command {
     return new StashkitCommand(name);
   }
@@ -42,7 +48,7 @@ export function flagHint(given: string, command: Command): string | undefined {
   const word = flag.slice(2);
   if (own.has("--format") && (FORMATS as readonly string[]).includes(word))
     return `(Did you mean --format ${word}?)`;
-  const root = rootOf(command);
+  const root = wholeProgramOf(command);
   for (const other of commandsUnder(root)) {
     const option = other.options.find((o) => o.long === flag);
     if (option instanceof AliasOption && own.has(option.canonical))
@@ -51,7 +57,8 @@ export function flagHint(given: string, command: Command): string | undefined {
   const starting = [...new Set(own.values())].filter((name) => name.startsWith(flag));
   if (starting.length === 1) return `(Did you mean ${starting[0]}?)`;
   const takers = commandsUnder(root).filter(
-    (other) => other !== command && other.options.some((o) => o.long === flag && !o.hidden),
+    (other) =>
+      commandPath(other) !== commandPath(command) && other.options.some((o) => o.long === flag && !o.hidden),
   );
   if (takers.length === 0) return undefined;
   const names = takers.map(commandPath);
@@ -71,10 +78,11 @@ function flagsOf(command: Command): Map<string, string> {
   return flags;
 }
 
-function rootOf(command: Command): Command {
+/** The program `command` belongs to, with every command (see `wholeProgram`). */
+function wholeProgramOf(command: Command): Command {
   let at = command;
   while (at.parent) at = at.parent;
-  return at;
+  return (at instanceof StashkitCommand ? at.wholeProgram?.() : undefined) ?? at;
 }
 
 function commandsUnder(command: Command): Command[] {
