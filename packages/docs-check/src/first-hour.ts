@@ -46,11 +46,12 @@ export function oldNode(env: NodeJS.ProcessEnv): string {
 }
 
 export function newcomersMachine(root: string): Machine {
+  // Before the folder is made: without an old Node there is nothing to make, nor to leave behind.
+  const old = oldNode(process.env);
   const base = mkdtempSync(join(tmpdir(), "stashkit-first-hour-"));
   const repo = join(base, "repo");
   const home = join(base, "home");
   const shims = join(base, "bin");
-  const old = oldNode(process.env);
   try {
     copyFiles(root, repo);
     linkCaches(home);
