@@ -180,6 +180,8 @@ describe("stashkit replay --run", () => {
     const fromFile = await stashkit("replay", "--from-file", file, ...options);
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(fromFile.stdout).toContain(`${file} line 1 (workflow run ${workflowRunId}): run ${workflowRunId}`);
+    // The replay returns once the run is in the local emulator; its step is delivered after.
+    await eventually(async () => (fixed.shipped === 3 ? true : undefined), "the run from the file to ship");
     expect(fixed.shipped).toBe(3);
     expect(fixed.prepared).toBe(0);
   });
